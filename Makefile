@@ -1,0 +1,38 @@
+# Two commands do everything on a fresh machine with Python 3.11: make run, make test.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench verify clean
+
+$(STAMP): pyproject.toml
+	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; set PY=python3"; exit 2; }
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gnav demo --seats 5 --delay 0.4
+
+test: $(STAMP)
+	$(BIN)/gnav verify ../shared/records/*.json
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+verify: $(STAMP)
+	$(BIN)/gnav verify ../shared/records/*.json
+
+bench: $(STAMP)
+	for n in 3 10 20; do $(BIN)/gnav bench --seats $$n --rounds 50000; done
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

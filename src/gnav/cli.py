@@ -1,0 +1,154 @@
+"""The ``gnav`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from random import Random
+from typing import NoReturn
+
+from gnav.errors import GnavError
+from gnav.options import parse_text
+from gnav.rules import Rules
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # One clear line, not a usage dump.
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _rules(preset: str, options: Sequence[str]) -> Rules:
+    changes: dict[str, object] = {}
+    for item in options:
+        if "=" not in item:
+            raise GnavError(f"option {item!r} must be NAME=VALUE, e.g. lives=3")
+        name, _, text = item.partition("=")
+        name = name.strip().replace("-", "_")
+        changes[name] = parse_text(name, text)
+    return Rules.of(preset, **changes)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from gnav.verify import verify_file
+
+    worst = 0
+    for path in args.files:
+        code, lines = verify_file(path, write=args.write)
+        stream = sys.stdout if code == 0 else sys.stderr
+        for line in lines:
+            print(line, file=stream)
+        worst = max(worst, code)
+    return worst
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from gnav.bench import run
+
+    rules = _rules(args.preset, args.option)
+    result = run(rules, args.seats, args.rounds, seed=args.seed)
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    else:
+        d = result.as_dict()
+        print(f"{d['preset']}, {d['seats']} seats: {d['rounds']} rounds in {d['seconds']} s: "
+              f"{d['rounds_per_s']:,} rounds/s, {d['decisions_per_s']:,} decisions/s")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """A match between bots, narrated as a spectator sees it."""
+    from gnav.bots.random_bot import RandomBot
+    from gnav.match import MatchState
+    from gnav.narrate import Narrator
+    from gnav.views import seat_view
+
+    rules = _rules(args.preset, args.option)
+    names = tuple(["Astrid", "Bjørn", "Cecilie", "Dag", "Eirik", "Frida", "Gunnar", "Hedda",
+                   "Ivar", "Jorunn"][: args.seats]
+                  + [f"Seat {i + 1}" for i in range(10, args.seats)])
+    seed = args.seed if args.seed is not None else Random().randrange(10**9)
+    rng = Random(seed)
+    match = MatchState.new(rules, names, seed=seed)
+    bots = [RandomBot(seed + i) for i in range(len(names))]
+    narrator = Narrator(rules, names)
+    print(f"{rules.preset.title}: {len(names)} seats, {rules.options.lives} lives each "
+          f"(seed {seed}).")
+    while not match.over:
+        if match.phase == "deal":
+            match = match.deal(rng=rng)
+            if match.round is not None:
+                for e in match.round.public:
+                    _say(narrator.line(e), args.delay)
+            continue
+        seat = match.to_act
+        if seat is None:
+            break
+        match, events = match.apply(bots[seat].act(seat_view(match, seat)))
+        for e in events:
+            _say(narrator.line(e), args.delay)
+        if match.phase != "play" and not match.over:
+            lives = "  ".join(f"{names[s]} {'●' * match.lives[s]}" for s in match.alive())
+            _say(f"Lives: {lives}", args.delay)
+    return 0
+
+
+def _say(line: str | None, delay: float) -> None:
+    if line:
+        print(line, flush=True)
+        if delay:
+            time.sleep(delay)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="gnav", description="Gnav, the Scandinavian swap-and-bluff game.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    v = sub.add_parser("verify", help="replay records and check their results")
+    v.add_argument("files", nargs="+", metavar="FILE")
+    v.add_argument("--write", action="store_true",
+                   help="fill in every result from the engine instead of checking it")
+    v.set_defaults(func=cmd_verify)
+
+    def rules_args(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--preset", default="gnav", help="a preset or alias (default gnav)")
+        q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="an option of RULES.md §7, e.g. -o lives=3 (repeatable)")
+
+    b = sub.add_parser("bench", help="rounds per second through the full engine")
+    rules_args(b)
+    b.add_argument("--seats", type=int, default=10)
+    b.add_argument("--rounds", type=int, default=20000)
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=cmd_bench)
+
+    d = sub.add_parser("demo", help="watch a narrated match between bots")
+    rules_args(d)
+    d.add_argument("--seats", type=int, default=5)
+    d.add_argument("--seed", type=int, default=None)
+    d.add_argument("--delay", type=float, default=0.0, help="seconds between lines")
+    d.set_defaults(func=cmd_demo)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except GnavError as e:
+        print(f"gnav {args.command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""Events: what happened, as immutable values.
+
+The round keeps one public log and, per seat, private overlays: an overlay replaces
+the public event at the same index with the version that seat may see (its own dealt
+piece, the pieces of a swap it took part in, its own stock draw). A public event never
+holds a hidden piece, so the public log is what a spectator sees.
+
+Seats are numbers (indices into the match's seat list); pieces are piece ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, TypeAlias
+
+
+class RoundStart(NamedTuple):
+    """The deal: one piece to each seat of ``order``, the rest to the stock."""
+
+    round: int
+    dealer: int
+    order: tuple[int, ...]  # turn order: the dealer's left first, the dealer last
+    stock: int  # pieces in the stock
+    piece: str | None = None  # the reader's own dealt piece; None in the public log
+    kind = "round_start"
+
+
+class Knock(NamedTuple):
+    seat: int  # dealt a fool, and says so
+    kind = "knock"
+
+
+class Stand(NamedTuple):
+    seat: int
+    kind = "stand"
+
+
+class Ask(NamedTuple):
+    seat: int
+    target: int | None  # None: the stock
+    kind = "ask"
+
+
+class Answer(NamedTuple):
+    """A matador answers a request: it is revealed to everyone."""
+
+    seat: int | None  # None: drawn from the stock, and set aside
+    piece: str
+    power: str
+    asker: int
+    kind = "answer"
+
+
+class Swap(NamedTuple):
+    seat: int  # the asker
+    target: int
+    seat_got: str | None  # the pieces each side now holds: None in the public log
+    target_got: str | None
+    kind = "swap"
+
+
+class Draw(NamedTuple):
+    """The asker takes a plain piece from the stock; its own piece is set aside."""
+
+    seat: int
+    piece: str | None  # None in the public log
+    set_aside: str | None
+    kind = "draw"
+
+
+class StockEmpty(NamedTuple):
+    seat: int
+    kind = "stock_empty"
+
+
+class Pay(NamedTuple):
+    seat: int
+    to: int | None  # None: the pool
+    reason: str  # the matador's id, or "lowest", "fool", "two_fools"
+    lives: int  # after paying
+    paid: bool  # False when the seat had no life left to pay
+    kind = "pay"
+
+
+class Gain(NamedTuple):
+    seat: int
+    reason: str  # "penalty" (a matador's penalty paid to its holder) or "two_fools"
+    lives: int
+    kind = "gain"
+
+
+class Undo(NamedTuple):
+    """Every holding goes back to the deal."""
+
+    by: int | None  # the undoing matador's holder; None: drawn from the stock
+    piece: str | None  # the seat's own piece back: None in the public log
+    kind = "undo"
+
+
+class Showdown(NamedTuple):
+    hands: tuple[tuple[int, str], ...]
+    kind = "showdown"
+
+
+class RoundEnd(NamedTuple):
+    ended_by: str  # "turns" or the id of the piece that ended it
+    lives: tuple[tuple[int, int], ...]
+    sit_out: tuple[int, ...]
+    kind = "round_end"
+
+
+class Eliminated(NamedTuple):
+    seats: tuple[int, ...]
+    kind = "eliminated"
+
+
+class MatchEnd(NamedTuple):
+    winners: tuple[int, ...]
+    kind = "match_end"
+
+
+Event: TypeAlias = (
+    RoundStart | Knock | Stand | Ask | Answer | Swap | Draw | StockEmpty | Pay | Gain
+    | Undo | Showdown | RoundEnd | Eliminated | MatchEnd
+)
+
+SEAT_FIELDS = frozenset({"seat", "target", "to", "asker", "by", "dealer"})
+
+
+def event_to_json(event: Event, names: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """A JSON-ready dict; with ``names``, seat numbers become seat names."""
+
+    def seat(i: int | None) -> Any:
+        return i if names is None or i is None else names[i]
+
+    out: dict[str, Any] = {"type": event.kind}
+    for key, value in zip(event._fields, event, strict=True):
+        if key in SEAT_FIELDS:
+            out[key] = seat(value)
+        elif key in ("order", "seats", "winners", "sit_out"):
+            out[key] = [seat(v) for v in value]
+        elif key == "hands":
+            out[key] = {seat(s): p for s, p in value}
+        elif key == "lives":
+            out[key] = {seat(s): v for s, v in value} if isinstance(value, tuple) else value
+        else:
+            out[key] = value
+    return out

@@ -1,0 +1,93 @@
+"""The options of RULES.md §7: names, values and defaults are part of the contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from gnav.errors import OptionError
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "knock": ("public", "silent"),
+    "revealed": ("skip", "act"),
+    "two_fools": ("gain", "pay", "plain"),
+    "penalty_to": ("pool", "holder"),
+}
+BOOLS = ("drag", "two_fools_sit_out", "stand_needs_matador")
+RANGES: dict[str, tuple[int, int]] = {"lives": (1, 10), "copies": (1, 4)}
+
+
+@dataclass(frozen=True)
+class Options:
+    lives: int = 4
+    copies: int = 2
+    knock: str = "public"
+    revealed: str = "skip"
+    drag: bool = True
+    two_fools: str = "gain"
+    two_fools_sit_out: bool = True
+    penalty_to: str = "pool"
+    stand_needs_matador: bool = False
+    max_rounds: int | None = None
+
+    def updated(self, changes: Mapping[str, object], *, where: str = "rules") -> Options:
+        """These options with ``changes`` applied, each one checked."""
+        known = {f.name for f in fields(self)}
+        checked: dict[str, Any] = {}
+        for name, value in changes.items():
+            if name not in known:
+                raise OptionError(
+                    f"{where}: unknown option {name!r} (options: {', '.join(sorted(known))})"
+                )
+            checked[name] = check(name, value, where=where)
+        return replace(self, **checked)
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def check(name: str, value: object, *, where: str = "rules") -> object:
+    """``value`` if it is a valid value of option ``name``; else an OptionError."""
+    if name in RANGES:
+        lo, hi = RANGES[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise OptionError(f"{where}: {name} must be a whole number from {lo} to {hi}, "
+                              f"not {value!r}")
+        return value
+    if name in CHOICES:
+        if value not in CHOICES[name]:
+            raise OptionError(f"{where}: {name} must be one of {', '.join(CHOICES[name])}, "
+                              f"not {value!r}")
+        return value
+    if name in BOOLS:
+        if not isinstance(value, bool):
+            raise OptionError(f"{where}: {name} must be true or false, not {value!r}")
+        return value
+    if name == "max_rounds":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise OptionError(f"{where}: max_rounds must be none or a whole number of at "
+                              f"least 1, not {value!r}")
+        return value
+    raise OptionError(f"{where}: unknown option {name!r}")
+
+
+def parse_text(name: str, text: str) -> object:
+    """An option value typed on a command line, as the JSON value it stands for."""
+    low = text.strip().lower()
+    if name in BOOLS:
+        if low in ("true", "yes", "on", "1"):
+            return True
+        if low in ("false", "no", "off", "0"):
+            return False
+        return text
+    if name in RANGES or name == "max_rounds":
+        if name == "max_rounds" and low in ("none", "null", ""):
+            return None
+        try:
+            return int(low)
+        except ValueError:
+            return text
+    return low

@@ -1,0 +1,427 @@
+"""One round: the deal, the turns, the requests and the showdown (RULES.md §2–§5).
+
+``RoundState`` is an immutable value. ``apply(action)`` returns a new state and the
+public events the action caused. Positions count in turn order: position 0 sits at the
+dealer's left and the dealer is the last position, so "left" is always ``position + 1``
+and the dealer's left is the stock.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from gnav.errors import IllegalActionError, MalformedError
+from gnav.events import (
+    Answer,
+    Ask,
+    Draw,
+    Event,
+    Gain,
+    Knock,
+    Pay,
+    RoundEnd,
+    RoundStart,
+    Showdown,
+    Stand,
+    StockEmpty,
+    Swap,
+    Undo,
+)
+from gnav.powers import Outcome
+from gnav.rules import Rules
+
+STAND = "stand"
+SWAP = "swap"
+ACTIONS = (STAND, SWAP)
+BOTH: tuple[str, ...] = (STAND, SWAP)
+ONLY_SWAP: tuple[str, ...] = (SWAP,)
+NONE: tuple[str, ...] = ()
+
+PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat's version)
+
+
+def parse_action(action: object) -> str:
+    if action == STAND or action == SWAP:
+        return action  # type: ignore[return-value]
+    if isinstance(action, str) and action.strip().lower() in ACTIONS:
+        return action.strip().lower()
+    raise MalformedError(f"unknown action {action!r} (actions: stand, swap)")
+
+
+class RoundState(NamedTuple):
+    rules: Rules
+    number: int  # 1-based round number in the match
+    seats: tuple[int, ...]  # the seat at each position
+    deal: tuple[int, ...]  # piece dealt to each position
+    hands: tuple[int, ...]  # piece held now
+    stock: tuple[int, ...]  # top first
+    drawn: int  # pieces drawn from the stock so far
+    aside: tuple[int, ...]  # set aside, out of play
+    lives: tuple[int, ...]  # per seat of the match, payments of this round included
+    revealed: int  # bit mask of positions whose matador has been revealed
+    turn: int  # the position to act; len(seats) once the round is over
+    ended_by: str | None  # "turns" or the id of the piece that ended the round
+    sit_out: tuple[int, ...]  # seats that sit out the next round (set at the end)
+    returning: int  # seats sitting out this round, who are back next round
+    public: tuple[Event, ...]
+    private: tuple[PrivateLog, ...]  # per position
+
+    # -- construction --------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        seats: Sequence[int],
+        deal: Sequence[int],
+        stock: Sequence[int],
+        lives: Sequence[int],
+        *,
+        number: int = 1,
+        returning: int = 0,
+        checked: bool = False,
+    ) -> RoundState:
+        """A dealt round. ``seats`` are in turn order, the dealer last; ``lives`` has one
+        entry per seat of the match. ``checked`` skips the piece count check for a deal
+        taken from ``rules.shuffle``."""
+        n = len(seats)
+        if n < 2:
+            raise IllegalActionError(f"a round needs at least 2 active seats, not {n}")
+        if len(deal) != n:
+            raise MalformedError("a deal gives one piece to each active seat")
+        if not checked:
+            if len(set(seats)) != n or not all(0 <= s < len(lives) for s in seats):
+                raise MalformedError("a deal names each active seat once")
+            check_pieces(rules, [*deal, *stock])
+        seats = tuple(seats)
+        deal = tuple(deal)
+        public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats, len(stock)),)
+        fools = rules.fools
+        if rules.options.knock == "public" and any(fools[p] for p in deal):
+            public += tuple(Knock(seats[p]) for p in range(n) if fools[deal[p]])
+        return cls(rules, number, seats, deal, deal, tuple(stock), 0, (), tuple(lives), 0, 0,
+                   None, (), returning, public, ((),) * n)
+
+    # -- queries -------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.turn >= len(self.seats)
+
+    @property
+    def dealer(self) -> int:
+        return self.seats[-1]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision comes next, or None once the round is over."""
+        return self.seats[self.turn] if self.turn < len(self.seats) else None
+
+    def legal_actions(self) -> tuple[str, ...]:
+        turn = self.turn
+        if turn >= len(self.seats):
+            return NONE
+        rules = self.rules
+        if rules.options.stand_needs_matador and rules.effects[self.hands[turn]] is None:
+            return ONLY_SWAP
+        return BOTH
+
+    def position(self, seat: int) -> int:
+        try:
+            return self.seats.index(seat)
+        except ValueError:
+            raise IllegalActionError(f"seat {seat} is not playing this round") from None
+
+    def piece_of(self, seat: int) -> str:
+        return self.rules.ids[self.hands[self.position(seat)]]
+
+    @property
+    def knocked(self) -> tuple[int, ...]:
+        return tuple(e.seat for e in self.public if type(e) is Knock)
+
+    def is_revealed(self, seat: int) -> bool:
+        return bool(self.revealed >> self.position(seat) & 1)
+
+    def stock_left(self) -> int:
+        return len(self.stock) - self.drawn
+
+    def seat_events(self, seat: int) -> list[Event]:
+        """The round's events as ``seat`` sees them."""
+        pos = self.position(seat)
+        return merge(self.public, self.private[pos], self.rules.ids[self.deal[pos]])
+
+    # -- play ----------------------------------------------------------------------
+
+    def apply_for(self, seat: int, action: object) -> tuple[RoundState, tuple[Event, ...]]:
+        """``apply``, checking first that it is ``seat``'s turn."""
+        if self.turn >= len(self.seats):
+            raise IllegalActionError(f"seat {seat} cannot act: the round is over")
+        if self.seats[self.turn] != seat:
+            raise IllegalActionError(
+                f"it is seat {self.seats[self.turn]}'s turn, not seat {seat}'s"
+            )
+        return self.apply(action)
+
+    def apply(self, action: object) -> tuple[RoundState, tuple[Event, ...]]:
+        """The state after the seat to act takes ``action``, and the public events."""
+        if action is not STAND and action is not SWAP:
+            action = parse_action(action)
+        turn = self.turn
+        seats = self.seats
+        n = len(seats)
+        if turn >= n:
+            raise IllegalActionError("the round is over")
+        rules = self.rules
+        if action == STAND:
+            if rules.options.stand_needs_matador and rules.effects[self.hands[turn]] is None:
+                raise IllegalActionError(
+                    f"seat {seats[turn]} may not stand without a matador "
+                    "(stand_needs_matador)"
+                )
+            nxt = turn + 1
+            if rules.options.revealed == "skip":
+                revealed = self.revealed
+                while nxt < n and revealed >> nxt & 1:
+                    nxt += 1
+            if nxt < n:  # the common case, kept lean: nothing but the turn moves on
+                event = Stand(seats[turn])
+                return (self._replace_turn(nxt, event), (event,))
+            play = _Play(self)
+            play.emit(Stand(seats[turn]))
+        else:
+            play = _Play(self)
+            if turn == n - 1:
+                play.emit(Ask(seats[turn], None))
+                play.from_stock(turn)
+            else:
+                play.emit(Ask(seats[turn], seats[turn + 1]))
+                play.request(turn)
+        return play.finish()
+
+    def _replace_turn(self, turn: int, event: Event) -> RoundState:
+        return _new(RoundState, (self.rules, self.number, self.seats, self.deal, self.hands,
+                                 self.stock, self.drawn, self.aside, self.lives, self.revealed,
+                                 turn, None, (), self.returning, (*self.public, event),
+                                 self.private))
+
+
+_new = tuple.__new__
+
+
+def merge(public: tuple[Event, ...], private: PrivateLog, dealt: str) -> list[Event]:
+    """A seat's events: the public log with its private overlays laid over it."""
+    events = list(public)
+    first = events[0]
+    if isinstance(first, RoundStart):
+        events[0] = first._replace(piece=dealt)
+    for index, event in private:
+        events[index] = event
+    return events
+
+
+def check_pieces(rules: Rules, pieces: Sequence[int]) -> None:
+    """No piece more often than the deck holds it."""
+    copies = rules.options.copies
+    for index, count in Counter(pieces).items():
+        if not 0 <= index < len(rules.pieces):
+            raise MalformedError(f"no piece number {index} in {rules.name}")
+        if count > copies:
+            raise MalformedError(
+                f"piece {rules.ids[index]!r} is used {count} times; "
+                f"the deck holds {copies}"
+            )
+
+
+class _Play:
+    """The mutable working copy of one ``apply``; frozen again by ``finish``."""
+
+    __slots__ = ("aside", "drawn", "ended_by", "hands", "lives", "new", "private",
+                 "revealed", "state")
+
+    def __init__(self, state: RoundState) -> None:
+        self.state = state
+        self.hands = list(state.hands)
+        self.lives = list(state.lives)
+        self.aside = state.aside
+        self.drawn = state.drawn
+        self.revealed = state.revealed
+        self.ended_by: str | None = None
+        self.new: list[Event] = []
+        self.private: list[PrivateLog] | None = None
+
+    def emit(self, event: Event) -> None:
+        self.new.append(event)
+
+    def emit_private(self, position: int, event: Event) -> None:
+        """``event`` as ``position`` sees it, in place of the last public event."""
+        if self.private is None:
+            self.private = list(self.state.private)
+        index = len(self.state.public) + len(self.new) - 1
+        self.private[position] += ((index, event),)
+
+    def request(self, asker: int) -> None:
+        """``asker`` asks its left neighbour; the answer may pass further left."""
+        state = self.state
+        rules = state.rules
+        seats = state.seats
+        hands = self.hands
+        effects = rules.effects
+        last = len(seats) - 1
+        target = asker + 1
+        while True:
+            effect = effects[hands[target]]
+            if effect is None:
+                hands[asker], hands[target] = hands[target], hands[asker]
+                self.emit(Swap(seats[asker], seats[target], None, None))
+                ids = rules.ids
+                full = Swap(seats[asker], seats[target], ids[hands[asker]], ids[hands[target]])
+                self.emit_private(asker, full)
+                self.emit_private(target, full)
+                return
+            if self.answer(asker, target, effect.charge, effect.outcome, hands[target]):
+                return
+            if target == last:  # a pass at the dealer goes to the stock
+                self.from_stock(asker)
+                return
+            target += 1
+
+    def answer(self, asker: int, target: int | None, charge: bool, outcome: Outcome,
+               piece: int) -> bool:
+        """A matador answers ``asker``. True unless the request passes on."""
+        state = self.state
+        rules = state.rules
+        seats = state.seats
+        holder = None if target is None else seats[target]
+        power = rules.pieces[piece].power
+        self.emit(Answer(holder, rules.ids[piece], power.value if power else "", seats[asker]))
+        if target is not None:
+            self.revealed |= 1 << target
+        if charge:
+            self.pay(asker, rules.ids[piece], to=target)
+        if outcome is Outcome.PASS:
+            return False
+        if outcome is Outcome.STOP:
+            self.ended_by = rules.ids[piece]
+        elif outcome is Outcome.UNDO:
+            self.undo(holder)
+        return True
+
+    def from_stock(self, asker: int) -> None:
+        """The request reaches the stock: the top piece answers as if it had a holder."""
+        state = self.state
+        rules = state.rules
+        stock = state.stock
+        effects = rules.effects
+        while True:
+            if self.drawn >= len(stock):
+                self.emit(StockEmpty(state.seats[asker]))
+                return
+            piece = stock[self.drawn]
+            self.drawn += 1
+            effect = effects[piece]
+            if effect is None:
+                old = self.hands[asker]
+                self.hands[asker] = piece
+                self.aside += (old,)
+                seat = state.seats[asker]
+                self.emit(Draw(seat, None, None))
+                self.emit_private(asker, Draw(seat, rules.ids[piece], rules.ids[old]))
+                return
+            self.aside += (piece,)
+            if self.answer(asker, None, effect.charge, effect.outcome, piece):
+                return
+
+    def undo(self, by: int | None) -> None:
+        state = self.state
+        ids = state.rules.ids
+        self.hands = list(state.deal)
+        # Pieces drawn from the stock go out of play; dealt pieces go home.
+        self.aside = state.stock[: self.drawn]
+        self.emit(Undo(by, None))
+        for pos, piece in enumerate(state.deal):
+            self.emit_private(pos, Undo(by, ids[piece]))
+
+    def pay(self, position: int, reason: str, *, to: int | None = None) -> None:
+        """``position`` pays a life: to the pool, or to the matador at ``to`` under
+        ``penalty_to = holder``."""
+        seats = self.state.seats
+        lives = self.lives
+        seat = seats[position]
+        paid = lives[seat] > 0
+        if paid:
+            lives[seat] -= 1
+        holder = None
+        if to is not None and self.state.rules.options.penalty_to == "holder":
+            holder = seats[to]
+        self.emit(Pay(seat, holder, reason, lives[seat], paid))
+        if holder is not None and paid:
+            lives[holder] += 1
+            self.emit(Gain(holder, "penalty", lives[holder]))
+
+    def next_turn(self, after: int) -> int:
+        n = len(self.state.seats)
+        if self.state.rules.options.revealed == "act":
+            return after + 1
+        turn = after + 1
+        revealed = self.revealed
+        while turn < n and revealed >> turn & 1:
+            turn += 1
+        return turn
+
+    def finish(self) -> tuple[RoundState, tuple[Event, ...]]:
+        state = self.state
+        n = len(state.seats)
+        turn = n if self.ended_by is not None else self.next_turn(state.turn)
+        ended_by = self.ended_by
+        sit_out: tuple[int, ...] = ()
+        if turn >= n:
+            ended_by = ended_by or "turns"
+            sit_out = self.showdown(ended_by)
+        private = state.private if self.private is None else tuple(self.private)
+        events = tuple(self.new)
+        new = _new(RoundState, (state.rules, state.number, state.seats, state.deal,
+                                tuple(self.hands), state.stock, self.drawn, self.aside,
+                                tuple(self.lives), self.revealed, turn, ended_by, sit_out,
+                                state.returning, state.public + events, private))
+        return new, events
+
+    def showdown(self, ended_by: str) -> tuple[int, ...]:
+        state = self.state
+        rules = state.rules
+        opts = rules.options
+        seats = state.seats
+        hands = self.hands
+        ids = rules.ids
+        self.emit(Showdown(tuple((seats[p], ids[h]) for p, h in enumerate(hands))))
+        fools = [p for p, h in enumerate(hands) if rules.fools[h]]
+        sit_out: list[int] = []
+        if len(fools) >= 2 and opts.two_fools != "plain":
+            lives = self.lives
+            for p in fools:
+                if opts.two_fools == "gain":
+                    lives[seats[p]] += 1
+                    self.emit(Gain(seats[p], "two_fools", lives[seats[p]]))
+                else:
+                    self.pay(p, "two_fools")
+            if opts.two_fools_sit_out:
+                sit_out = [p for p in fools if lives[seats[p]] > 0]
+                alive = sum(1 for s in seats if lives[s] > 0)
+                if alive - len(sit_out) + state.returning < 2:
+                    sit_out = []
+        elif len(fools) == 1 and opts.drag:
+            fool = fools[0]
+            self.pay(fool, "fool")
+            lowest = max(h for p, h in enumerate(hands) if p != fool)
+            for p, h in enumerate(hands):
+                if h == lowest and p != fool:
+                    self.pay(p, "lowest")
+        else:
+            lowest = max(hands)
+            for p, h in enumerate(hands):
+                if h == lowest:
+                    self.pay(p, "lowest")
+        out = tuple(sorted(seats[p] for p in sit_out))
+        self.emit(RoundEnd(ended_by, tuple((s, self.lives[s]) for s in sorted(seats)), out))
+        return out

@@ -1,0 +1,113 @@
+"""Rules: a preset with its options resolved into the tables the round reads."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from random import Random
+
+from gnav.errors import MalformedError, OptionError
+from gnav.options import Options
+from gnav.pieces import Piece, PieceReader
+from gnav.powers import Effect
+from gnav.presets import Preset, get_preset
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """A preset plus options. Pieces are numbered by rank: 0 is the highest."""
+
+    preset: Preset
+    options: Options
+    pieces: tuple[Piece, ...] = field(init=False)
+    ids: tuple[str, ...] = field(init=False)
+    effects: tuple[Effect | None, ...] = field(init=False)
+    fools: tuple[bool, ...] = field(init=False)
+    deck: tuple[int, ...] = field(init=False)
+    reader: PieceReader = field(init=False)
+
+    def __post_init__(self) -> None:
+        pieces = self.preset.pieces
+        s = object.__setattr__  # frozen: derived tables are set once, here
+        s(self, "pieces", pieces)
+        s(self, "ids", tuple(p.id for p in pieces))
+        s(self, "effects", tuple(p.power.effect if p.power else None for p in pieces))
+        s(self, "fools", tuple(p.fool for p in pieces))
+        s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
+        s(self, "reader", PieceReader(pieces))
+
+    @classmethod
+    def of(cls, preset: str | Preset = "gnav", **options: object) -> Rules:
+        p = preset if isinstance(preset, Preset) else get_preset(preset)
+        return cls(p, p.options.updated(options))
+
+    @classmethod
+    def from_spec(cls, spec: object, *, where: str = "rules") -> Rules:
+        """Rules from a record's ``rules`` field: a preset name, or an object with
+        ``preset`` and options."""
+        if isinstance(spec, str):
+            p = get_preset(spec)
+            return cls(p, p.options)
+        if isinstance(spec, Mapping):
+            if "preset" not in spec:
+                raise MalformedError(f"{where}: missing field 'preset'")
+            p = get_preset(spec["preset"])
+            changes = {k: v for k, v in spec.items() if k != "preset"}
+            return cls(p, p.options.updated(changes, where=where))
+        raise MalformedError(f"{where}: must be a preset name or an object, not {spec!r}")
+
+    def to_spec(self) -> str | dict[str, object]:
+        """The shortest record form: the preset name, plus every option that differs."""
+        base = self.preset.options.as_dict()
+        changed = {k: v for k, v in self.options.as_dict().items() if base[k] != v}
+        if not changed:
+            return self.preset.name
+        return {"preset": self.preset.name, **changed}
+
+    @property
+    def name(self) -> str:
+        return self.preset.name
+
+    @property
+    def has_fool(self) -> bool:
+        return any(self.fools)
+
+    @property
+    def min_seats(self) -> int:
+        return self.preset.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        # The stock must hold at least one piece.
+        return len(self.deck) - 1
+
+    def shuffle(self, rng: Random) -> list[int]:
+        """The deck in a random order drawn from ``rng``.
+
+        Sorting by 64-bit random keys is several times faster than ``rng.shuffle`` here,
+        and a tie (which would favour the original order) has odds of about 1e-16.
+        """
+        deck = self.deck
+        n = len(deck)
+        keys = memoryview(rng.getrandbits(64 * n).to_bytes(8 * n, "little")).cast("Q")
+        return [deck[i] for i in sorted(range(n), key=keys.__getitem__)]
+
+    def piece(self, index: int) -> Piece:
+        return self.pieces[index]
+
+    def index(self, text: object) -> int:
+        return self.reader.index(text)
+
+    def check_seats(self, n: int) -> None:
+        if not self.min_seats <= n <= self.max_seats:
+            raise OptionError(
+                f"{self.name} takes {self.min_seats} to {self.max_seats} seats, not {n}"
+            )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return self.preset.name == other.preset.name and self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash((self.preset.name, self.options))

@@ -1,0 +1,109 @@
+"""``gnav verify``: replay records and compare every stated result with the engine's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from gnav.errors import InconsistentError, MalformedError
+from gnav.record import dumps, loads, match_result, replay, round_results
+from gnav.rules import Rules
+
+OK, INCONSISTENT, MALFORMED = 0, 1, 2
+
+
+def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int, list[str]]:
+    """(exit code, lines) for one record's text."""
+    try:
+        record = loads(text)
+        rep = replay(record)
+    except MalformedError as e:
+        return MALFORMED, [f"{name}: {e}"]
+    except InconsistentError as e:
+        return INCONSISTENT, [f"{name}: {e}"]
+    engine = round_results(rep)
+    final = match_result(rep.final)
+    if write is not None:
+        data: dict[str, Any] = json.loads(text)
+        for rd, res in zip(data["rounds"], engine, strict=True):
+            rd["result"] = res
+        if final is not None:
+            data["result"] = final
+        else:
+            data.pop("result", None)
+        write.write_text(dumps(data), encoding="utf-8")
+        return OK, [f"{name}: wrote the results of {len(engine)} round(s)"]
+    problems: list[str] = []
+    for k, (rr, res) in enumerate(zip(record.rounds, engine, strict=True), 1):
+        if rr.result is not None:
+            problems += _compare_round(f"{name}: round {k}", rr.result, res, record.rules)
+    if record.result is not None:
+        problems += _compare_match(name, record.result, final)
+    if problems:
+        return INCONSISTENT, problems
+    return OK, [f"{name}: ok ({len(engine)} round(s))"]
+
+
+def verify_file(path: str, *, write: bool = False) -> tuple[int, list[str]]:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return MALFORMED, [f"{path}: no such file"]
+    except (OSError, UnicodeDecodeError) as e:
+        return MALFORMED, [f"{path}: cannot read: {e}"]
+    return verify_text(text, p.name, write=p if write else None)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "(not playing)"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def _compare_round(where: str, said: dict[str, Any], engine: dict[str, Any],
+                   rules: Rules) -> list[str]:
+    problems = []
+    for key in ("hands", "lives"):
+        if key not in said:
+            continue
+        mine: dict[str, Any] = engine[key]
+        theirs: dict[str, Any] = said[key]
+        if key == "hands":  # read aliases the way the deck reads them
+            theirs = {s: rules.pieces[rules.index(p)].id for s, p in theirs.items()}
+        for seat in list(dict.fromkeys([*mine, *theirs])):
+            a, b = theirs.get(seat), mine.get(seat)
+            if a != b:
+                problems.append(f"{where}: {key} of {seat}: record says {_show(a)}, "
+                                f"engine computes {_show(b)}")
+    if "sit_out" in said and sorted(said["sit_out"]) != sorted(engine["sit_out"]):
+        problems.append(f"{where}: sit_out: record says {_show(said['sit_out'])}, "
+                        f"engine computes {_show(engine['sit_out'])}")
+    if "ended_by" in said:
+        told = said["ended_by"]
+        if told != "turns":
+            try:
+                told = rules.pieces[rules.index(told)].id
+            except MalformedError:
+                pass
+        if told != engine["ended_by"]:
+            problems.append(f"{where}: ended_by: record says {said['ended_by']}, "
+                            f"engine computes {engine['ended_by']}")
+    return problems
+
+
+def _compare_match(name: str, said: dict[str, Any], final: dict[str, Any] | None) -> list[str]:
+    if final is None:
+        return [f"{name}: result: record says the match is over, engine computes that it "
+                "goes on"]
+    problems = []
+    if "winners" in said and sorted(said["winners"]) != sorted(final["winners"]):
+        problems.append(f"{name}: result: winners: record says {_show(said['winners'])}, "
+                        f"engine computes {_show(final['winners'])}")
+    if "out" in said and said["out"] != final["out"]:
+        problems.append(f"{name}: result: out: record says {_show(said['out'])}, "
+                        f"engine computes {_show(final['out'])}")
+    return problems

@@ -46,16 +46,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from gnav.bench import run
+    from gnav.bench import run_parallel
 
     rules = _rules(args.preset, args.option)
-    result = run(rules, args.seats, args.rounds, seed=args.seed)
+    if args.rounds < 1:
+        raise GnavError(f"--rounds must be at least 1, not {args.rounds}")
+    rules.check_seats(args.seats)
+    result = run_parallel(rules, args.seats, args.rounds, jobs=args.jobs, seed=args.seed)
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
         d = result.as_dict()
-        print(f"{d['preset']}, {d['seats']} seats: {d['rounds']} rounds in {d['seconds']} s: "
-              f"{d['rounds_per_s']:,} rounds/s, {d['decisions_per_s']:,} decisions/s")
+        print(f"{d['preset']}, {d['seats']} seats, {d['jobs']} job(s): {d['rounds']} rounds "
+              f"in {d['seconds']} s: {d['rounds_per_s']:,} rounds/s "
+              f"({d['rounds_per_core_s']:,} per core), {d['decisions_per_s']:,} decisions/s")
     return 0
 
 
@@ -123,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seats", type=int, default=10)
     b.add_argument("--rounds", type=int, default=20000)
     b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--jobs", type=int, default=0,
+                   help="processes to run (default: one per core)")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
 

@@ -21,23 +21,35 @@ class RoundStart(NamedTuple):
     order: tuple[int, ...]  # turn order: the dealer's left first, the dealer last
     stock: int  # pieces in the stock
     piece: str | None = None  # the reader's own dealt piece; None in the public log
-    kind = "round_start"
+
+    @property
+    def kind(self) -> str:
+        return "round_start"
 
 
 class Knock(NamedTuple):
     seat: int  # dealt a fool, and says so
-    kind = "knock"
+
+    @property
+    def kind(self) -> str:
+        return "knock"
 
 
 class Stand(NamedTuple):
     seat: int
-    kind = "stand"
+
+    @property
+    def kind(self) -> str:
+        return "stand"
 
 
 class Ask(NamedTuple):
     seat: int
     target: int | None  # None: the stock
-    kind = "ask"
+
+    @property
+    def kind(self) -> str:
+        return "ask"
 
 
 class Answer(NamedTuple):
@@ -47,7 +59,10 @@ class Answer(NamedTuple):
     piece: str
     power: str
     asker: int
-    kind = "answer"
+
+    @property
+    def kind(self) -> str:
+        return "answer"
 
 
 class Swap(NamedTuple):
@@ -55,7 +70,10 @@ class Swap(NamedTuple):
     target: int
     seat_got: str | None  # the pieces each side now holds: None in the public log
     target_got: str | None
-    kind = "swap"
+
+    @property
+    def kind(self) -> str:
+        return "swap"
 
 
 class Draw(NamedTuple):
@@ -64,12 +82,18 @@ class Draw(NamedTuple):
     seat: int
     piece: str | None  # None in the public log
     set_aside: str | None
-    kind = "draw"
+
+    @property
+    def kind(self) -> str:
+        return "draw"
 
 
 class StockEmpty(NamedTuple):
     seat: int
-    kind = "stock_empty"
+
+    @property
+    def kind(self) -> str:
+        return "stock_empty"
 
 
 class Pay(NamedTuple):
@@ -78,14 +102,20 @@ class Pay(NamedTuple):
     reason: str  # the matador's id, or "lowest", "fool", "two_fools"
     lives: int  # after paying
     paid: bool  # False when the seat had no life left to pay
-    kind = "pay"
+
+    @property
+    def kind(self) -> str:
+        return "pay"
 
 
 class Gain(NamedTuple):
     seat: int
     reason: str  # "penalty" (a matador's penalty paid to its holder) or "two_fools"
     lives: int
-    kind = "gain"
+
+    @property
+    def kind(self) -> str:
+        return "gain"
 
 
 class Undo(NamedTuple):
@@ -93,29 +123,51 @@ class Undo(NamedTuple):
 
     by: int | None  # the undoing matador's holder; None: drawn from the stock
     piece: str | None  # the seat's own piece back: None in the public log
-    kind = "undo"
+
+    @property
+    def kind(self) -> str:
+        return "undo"
 
 
 class Showdown(NamedTuple):
-    hands: tuple[tuple[int, str], ...]
-    kind = "showdown"
+    """Every active seat shows its piece: ``pieces[i]`` is the piece of ``seats[i]``."""
+
+    seats: tuple[int, ...]
+    pieces: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        return "showdown"
+
+    @property
+    def hands(self) -> dict[int, str]:
+        return dict(zip(self.seats, self.pieces, strict=True))
 
 
 class RoundEnd(NamedTuple):
     ended_by: str  # "turns" or the id of the piece that ended it
-    lives: tuple[tuple[int, int], ...]
+    lives: tuple[int, ...]  # every seat of the match, after the round
     sit_out: tuple[int, ...]
-    kind = "round_end"
+
+    @property
+    def kind(self) -> str:
+        return "round_end"
 
 
 class Eliminated(NamedTuple):
     seats: tuple[int, ...]
-    kind = "eliminated"
+
+    @property
+    def kind(self) -> str:
+        return "eliminated"
 
 
 class MatchEnd(NamedTuple):
     winners: tuple[int, ...]
-    kind = "match_end"
+
+    @property
+    def kind(self) -> str:
+        return "match_end"
 
 
 Event: TypeAlias = (
@@ -133,15 +185,14 @@ def event_to_json(event: Event, names: tuple[str, ...] | None = None) -> dict[st
         return i if names is None or i is None else names[i]
 
     out: dict[str, Any] = {"type": event.kind}
+    value: Any
     for key, value in zip(event._fields, event, strict=True):
         if key in SEAT_FIELDS:
             out[key] = seat(value)
         elif key in ("order", "seats", "winners", "sit_out"):
             out[key] = [seat(v) for v in value]
-        elif key == "hands":
-            out[key] = {seat(s): p for s, p in value}
-        elif key == "lives":
-            out[key] = {seat(s): v for s, v in value} if isinstance(value, tuple) else value
+        elif key == "lives" and isinstance(value, tuple):
+            out[key] = {seat(s): v for s, v in enumerate(value)}
         else:
             out[key] = value
     return out

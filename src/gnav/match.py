@@ -96,9 +96,9 @@ class MatchState(NamedTuple):
 
     def turn_order(self) -> tuple[int, ...]:
         """Active seats clockwise from the dealer's left, the dealer last."""
-        active = self.active()
+        active = self.active() if self.out or self.sitting_out else range(len(self.names))
         d = active.index(self.dealer)
-        return active[d + 1:] + active[: d + 1]
+        return (*active[d + 1:], *active[: d + 1])
 
     def current_lives(self) -> tuple[int, ...]:
         """Lives now, payments of the round in progress included."""
@@ -110,9 +110,9 @@ class MatchState(NamedTuple):
     @property
     def to_act(self) -> int | None:
         rnd = self.round
-        if rnd is None or self.winners is not None:
+        if rnd is None or self.winners is not None or rnd.turn >= len(rnd.seats):
             return None
-        return rnd.to_act
+        return rnd.seats[rnd.turn]
 
     def legal_actions(self) -> tuple[str, ...]:
         rnd = self.round
@@ -151,7 +151,9 @@ class MatchState(NamedTuple):
         rnd = RoundState.start(self.rules, order, hands, stock, self.lives,
                                number=self.rounds + 1, returning=len(self.sitting_out),
                                checked=checked)
-        return self._replace(round=rnd, rounds=self.rounds + 1)
+        return _new(MatchState, (self.rules, self.names, self.lives, self.out, self.sitting_out,
+                                 self.dealer, self.rounds + 1, rnd, self.history, None,
+                                 self.start_lives))
 
     def deal_seeded(self, seed: int) -> MatchState:
         return self.deal(rng=Random(seed))
@@ -183,33 +185,32 @@ class MatchState(NamedTuple):
     def _settle(self, rnd: RoundState, events: tuple[Event, ...]) -> tuple[
             MatchState, tuple[Event, ...]]:
         lives = rnd.lives
-        gone = tuple(s for s in rnd.seats if lives[s] <= 0)
-        gone = tuple(sorted(gone))
-        out = self.out + gone
+        n = len(self.names)
+        gone = tuple(sorted(s for s in rnd.seats if lives[s] <= 0)) if 0 in lives else ()
+        out = self.out + gone if gone else self.out
         history = (*self.history, rnd)
         extra: list[Event] = []
-        if gone:
-            extra.append(Eliminated(gone))
-        alive = [s for s in range(len(self.names)) if s not in out]
         winners: tuple[int, ...] | None = None
         max_rounds = self.rules.options.max_rounds
-        if len(alive) == 1:
-            winners = (alive[0],)
-        elif not alive:
-            winners = gone  # everyone left went out together: a shared win
-        elif max_rounds is not None and self.rounds >= max_rounds:
-            best = max(lives[s] for s in alive)
-            winners = tuple(s for s in alive if lives[s] == best)
+        if gone:
+            extra.append(Eliminated(gone))
+            alive = [s for s in range(n) if lives[s] > 0]
+            if len(alive) == 1:
+                winners = (alive[0],)
+            elif not alive:
+                winners = gone  # everyone left went out together: a shared win
+        if winners is None and max_rounds is not None and self.rounds >= max_rounds:
+            best = max(lives[s] for s in range(n) if s not in out)
+            winners = tuple(s for s in range(n) if s not in out and lives[s] == best)
         sitting = rnd.sit_out
         dealer = self.dealer
         if winners is None:
-            skip = set(out) | set(sitting)
-            n = len(self.names)
-            dealer = next(
-                (dealer + k) % n for k in range(1, n + 1) if (dealer + k) % n not in skip
-            )
+            skip = (*out, *sitting)
+            dealer = (dealer + 1) % n
+            while dealer in skip:
+                dealer = (dealer + 1) % n
         else:
             extra.append(MatchEnd(winners))
-        state = MatchState(self.rules, self.names, lives, out, sitting, dealer,
-                           self.rounds, rnd, history, winners, self.start_lives)
-        return state, events + tuple(extra)
+        state = _new(MatchState, (self.rules, self.names, lives, out, sitting, dealer,
+                                  self.rounds, rnd, history, winners, self.start_lives))
+        return state, events + tuple(extra) if extra else events

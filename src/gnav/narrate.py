@@ -50,7 +50,7 @@ class Narrator:
         english = words.get(f"{key}.en", key)
         return f'"{native}" ({english})' if native and native != english else f'"{english}"'
 
-    def line(self, e: Event) -> str | None:  # noqa: PLR0911 - one case per event type
+    def line(self, e: Event) -> str | None:
         w = self.who
         if isinstance(e, RoundStart):
             order = ", ".join(self.names[s] for s in e.order)
@@ -110,7 +110,8 @@ class Narrator:
                 text += f" You have {self.piece(e.piece)} again."
             return text
         if isinstance(e, Showdown):
-            shown = ", ".join(f"{self.names[s]} {self.piece(p)}" for s, p in e.hands)
+            shown = ", ".join(f"{self.names[s]} {self.piece(p)}"
+                              for s, p in zip(e.seats, e.pieces, strict=True))
             return f"Showdown: {shown}."
         if isinstance(e, RoundEnd):
             how = "every turn taken" if e.ended_by == "turns" else \
@@ -123,7 +124,8 @@ class Narrator:
             return "Out of the game: " + ", ".join(w(s) for s in e.seats) + "."
         if isinstance(e, MatchEnd):
             if len(e.winners) == 1:
-                return f"{w(e.winners[0]).capitalize()} win{'' if e.winners[0] == self.me else 's'}" \
-                       " the match!"
+                winner = e.winners[0]
+                ending = "" if winner == self.me else "s"
+                return f"{w(winner).capitalize()} win{ending} the match!"
             return "A shared win: " + ", ".join(w(s) for s in e.winners) + "."
         return None

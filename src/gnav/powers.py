@@ -6,7 +6,7 @@ these two fields and never a power's name, so a new game is a new table of piece
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import NamedTuple
 
 
@@ -24,7 +24,7 @@ class Effect(NamedTuple):
     outcome: Outcome
 
 
-class Power(str, Enum):
+class Power(StrEnum):
     STOP = "stop"
     REFUSE = "refuse"
     CHARGE = "charge"

@@ -14,6 +14,7 @@ from random import Random
 from typing import Any
 
 from gnav.errors import IllegalActionError, InconsistentError, MalformedError
+from gnav.events import Ask, Stand
 from gnav.match import MatchState
 from gnav.round import ACTIONS, RoundState, check_pieces
 from gnav.rules import Rules
@@ -297,8 +298,8 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
 
 def _round_data(rnd: RoundState, names: tuple[str, ...]) -> dict[str, Any]:
     ids = rnd.rules.ids
-    actions = [[names[e.seat], "stand" if e.kind == "stand" else "swap"]
-               for e in rnd.public if e.kind in ("stand", "ask")]
+    actions = [[names[e.seat], "stand" if isinstance(e, Stand) else "swap"]
+               for e in rnd.public if isinstance(e, Stand | Ask)]
     return {
         "dealer": names[rnd.dealer],
         "deal": {names[s]: ids[p] for s, p in zip(rnd.seats, rnd.deal, strict=True)},

@@ -1,4 +1,4 @@
-"""One round: the deal, the turns, the requests and the showdown (RULES.md §2–§5).
+"""One round: the deal, the turns, the requests and the showdown (RULES.md §2 to §5).
 
 ``RoundState`` is an immutable value. ``apply(action)`` returns a new state and the
 public events the action caused. Positions count in turn order: position 0 sits at the
@@ -43,8 +43,6 @@ PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat
 
 
 def parse_action(action: object) -> str:
-    if action == STAND or action == SWAP:
-        return action  # type: ignore[return-value]
     if isinstance(action, str) and action.strip().lower() in ACTIONS:
         return action.strip().lower()
     raise MalformedError(f"unknown action {action!r} (actions: stand, swap)")
@@ -98,8 +96,8 @@ class RoundState(NamedTuple):
         seats = tuple(seats)
         deal = tuple(deal)
         public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats, len(stock)),)
-        fools = rules.fools
-        if rules.options.knock == "public" and any(fools[p] for p in deal):
+        if rules.options.knock == "public" and not rules.fool_set.isdisjoint(deal):
+            fools = rules.fools
             public += tuple(Knock(seats[p]) for p in range(n) if fools[deal[p]])
         return cls(rules, number, seats, deal, deal, tuple(stock), 0, (), tuple(lives), 0, 0,
                    None, (), returning, public, ((),) * n)
@@ -191,6 +189,18 @@ class RoundState(NamedTuple):
             play = _Play(self)
             play.emit(Stand(seats[turn]))
         else:
+            if turn < n - 1:
+                target = turn + 1
+                hands = self.hands
+                got = hands[target]
+                if rules.effects[got] is None:  # a plain swap, the common case, kept lean
+                    nxt = target
+                    if rules.options.revealed == "skip":
+                        revealed = self.revealed
+                        while nxt < n and revealed >> nxt & 1:
+                            nxt += 1
+                    if nxt < n:
+                        return self._swap_plain(turn, nxt)
             play = _Play(self)
             if turn == n - 1:
                 play.emit(Ask(seats[turn], None))
@@ -199,6 +209,25 @@ class RoundState(NamedTuple):
                 play.emit(Ask(seats[turn], seats[turn + 1]))
                 play.request(turn)
         return play.finish()
+
+    def _swap_plain(self, asker: int, nxt: int) -> tuple[RoundState, tuple[Event, ...]]:
+        """``asker`` swaps with a plain piece on its left; the round goes on at ``nxt``."""
+        seats = self.seats
+        hands = self.hands
+        target = asker + 1
+        gave, got = hands[asker], hands[target]
+        a, b = seats[asker], seats[target]
+        ids = self.rules.ids
+        events = (Ask(a, b), Swap(a, b, None, None))
+        full = ((len(self.public) + 1, Swap(a, b, ids[got], ids[gave])),)
+        private = list(self.private)
+        private[asker] += full
+        private[target] += full
+        return _new(RoundState, (self.rules, self.number, seats, self.deal,
+                                 (*hands[:asker], got, gave, *hands[target + 1:]), self.stock,
+                                 self.drawn, self.aside, self.lives, self.revealed, nxt, None,
+                                 (), self.returning, self.public + events,
+                                 tuple(private))), events
 
     def _replace_turn(self, turn: int, event: Event) -> RoundState:
         return _new(RoundState, (self.rules, self.number, self.seats, self.deal, self.hands,
@@ -210,11 +239,11 @@ class RoundState(NamedTuple):
 _new = tuple.__new__
 
 
-def merge(public: tuple[Event, ...], private: PrivateLog, dealt: str) -> list[Event]:
+def merge(public: tuple[Event, ...], private: PrivateLog, dealt: str | None) -> list[Event]:
     """A seat's events: the public log with its private overlays laid over it."""
     events = list(public)
-    first = events[0]
-    if isinstance(first, RoundStart):
+    first = events[0] if events else None
+    if isinstance(first, RoundStart) and dealt is not None:
         events[0] = first._replace(piece=dealt)
     for index, event in private:
         events[index] = event
@@ -394,8 +423,9 @@ class _Play:
         seats = state.seats
         hands = self.hands
         ids = rules.ids
-        self.emit(Showdown(tuple((seats[p], ids[h]) for p, h in enumerate(hands))))
-        fools = [p for p, h in enumerate(hands) if rules.fools[h]]
+        self.emit(Showdown(seats, tuple(map(ids.__getitem__, hands))))
+        fool_set = rules.fool_set
+        fools = [p for p, h in enumerate(hands) if h in fool_set] if fool_set else []
         sit_out: list[int] = []
         if len(fools) >= 2 and opts.two_fools != "plain":
             lives = self.lives
@@ -423,5 +453,5 @@ class _Play:
                 if h == lowest:
                     self.pay(p, "lowest")
         out = tuple(sorted(seats[p] for p in sit_out))
-        self.emit(RoundEnd(ended_by, tuple((s, self.lives[s]) for s in sorted(seats)), out))
+        self.emit(RoundEnd(ended_by, tuple(self.lives), out))
         return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -85,10 +86,8 @@ def _compare_round(where: str, said: dict[str, Any], engine: dict[str, Any],
     if "ended_by" in said:
         told = said["ended_by"]
         if told != "turns":
-            try:
+            with contextlib.suppress(MalformedError):
                 told = rules.pieces[rules.index(told)].id
-            except MalformedError:
-                pass
         if told != engine["ended_by"]:
             problems.append(f"{where}: ended_by: record says {said['ended_by']}, "
                             f"engine computes {engine['ended_by']}")

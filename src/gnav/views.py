@@ -41,7 +41,7 @@ class SeatView(NamedTuple):
     @property
     def events(self) -> list[Event]:
         """This round's events as this seat sees them."""
-        return merge(self.public, self.private, self.dealt) if self.public else []
+        return merge(self.public, self.private, self.dealt)
 
     @property
     def knocked(self) -> tuple[int, ...]:
@@ -70,13 +70,14 @@ def seat_view(match: MatchState, seat: int | None) -> SeatView:
     piece = dealt = None
     private: PrivateLog = ()
     legal: tuple[str, ...] = ()
+    turn = rnd.turn
     if seat is not None and seat in seats:
-        pos = seats.index(seat)
+        pos = turn if turn < len(seats) and seats[turn] == seat else seats.index(seat)
         ids = rnd.rules.ids
         piece = ids[rnd.hands[pos]]
         dealt = ids[rnd.deal[pos]]
         private = rnd.private[pos]
-        if rnd.turn == pos and match.winners is None:
+        if turn == pos and match.winners is None:
             legal = rnd.legal_actions()
     over = match.winners is not None
     to_act = None if over or rnd.turn >= len(seats) else seats[rnd.turn]

@@ -21,6 +21,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def make_rules(preset: str, options: Sequence[str]) -> Rules:
+    """Rules from a ``--preset`` and ``-o NAME=VALUE`` options."""
+    return _rules(preset, options)
+
+
 def _rules(preset: str, options: Sequence[str]) -> Rules:
     changes: dict[str, object] = {}
     for item in options:
@@ -138,6 +143,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seed", type=int, default=None)
     d.add_argument("--delay", type=float, default=0.0, help="seconds between lines")
     d.set_defaults(func=cmd_demo)
+
+    # Commands that live in their own modules register themselves here.
+    from gnav import cli_play, cli_simulate
+
+    cli_play.register(sub, rules_args)
+    cli_simulate.register(sub, rules_args)
     return p
 
 

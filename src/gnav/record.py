@@ -53,6 +53,10 @@ def loads(text: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise MalformedError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise MalformedError("not a record: JSON nested too deeply") from None
+    except ValueError as e:  # e.g. an integer too long for Python's reader
+        raise MalformedError(f"not JSON: {e}") from None
     return parse(data)
 
 

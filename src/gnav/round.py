@@ -184,7 +184,7 @@ class RoundState(NamedTuple):
                 while nxt < n and revealed >> nxt & 1:
                     nxt += 1
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
-                event = Stand(seats[turn])
+                event = _new(Stand, (seats[turn],))
                 return (self._replace_turn(nxt, event), (event,))
             play = _Play(self)
             play.emit(Stand(seats[turn]))
@@ -218,8 +218,8 @@ class RoundState(NamedTuple):
         gave, got = hands[asker], hands[target]
         a, b = seats[asker], seats[target]
         ids = self.rules.ids
-        events = (Ask(a, b), Swap(a, b, None, None))
-        full = ((len(self.public) + 1, Swap(a, b, ids[got], ids[gave])),)
+        events = (_new(Ask, (a, b)), _new(Swap, (a, b, None, None)))
+        full = ((len(self.public) + 1, _new(Swap, (a, b, ids[got], ids[gave]))),)
         private = list(self.private)
         private[asker] += full
         private[target] += full

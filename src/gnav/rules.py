@@ -6,11 +6,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from random import Random
 
-from gnav.errors import MalformedError, OptionError
+from gnav.errors import MalformedError, OptionError, UnknownPresetError
 from gnav.options import Options
 from gnav.pieces import Piece, PieceReader
 from gnav.powers import Effect
 from gnav.presets import Preset, get_preset
+
+
+def _preset(name: object, where: str) -> Preset:
+    try:
+        return get_preset(name)
+    except UnknownPresetError as e:
+        raise UnknownPresetError(f"{where}: {e}") from None
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,12 +55,12 @@ class Rules:
         """Rules from a record's ``rules`` field: a preset name, or an object with
         ``preset`` and options."""
         if isinstance(spec, str):
-            p = get_preset(spec)
+            p = _preset(spec, where)
             return cls(p, p.options)
         if isinstance(spec, Mapping):
             if "preset" not in spec:
                 raise MalformedError(f"{where}: missing field 'preset'")
-            p = get_preset(spec["preset"])
+            p = _preset(spec["preset"], f"{where}: preset")
             changes = {k: v for k, v in spec.items() if k != "preset"}
             return cls(p, p.options.updated(changes, where=where))
         raise MalformedError(f"{where}: must be a preset name or an object, not {spec!r}")

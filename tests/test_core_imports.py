@@ -1,0 +1,143 @@
+"""The core imports nothing outside the standard library.
+
+Every module under src/gnav is imported in a fresh interpreter, and the modules that
+import brings in are checked against ``sys.stdlib_module_names``; each module's source
+is also read for its import statements. Subpackages that may be added later with their
+own dependencies (server, rl, tui, web) are left out; nothing that exists today is.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "gnav"
+NOT_CORE = frozenset({"server", "rl", "tui", "web"})
+FORBIDDEN = frozenset({"asyncio", "numpy"})
+STDLIB = frozenset(sys.stdlib_module_names)
+# Names the interpreter itself puts in sys.modules (multiprocessing aliases the main
+# module as __mp_main__); they are not imports of anything.
+ALIASES = frozenset({"__main__", "__mp_main__"})
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _core_files() -> list[Path]:
+    files = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        inside = path.relative_to(PACKAGE).parts[:-1]
+        if any(part in NOT_CORE for part in inside):
+            continue
+        files.append(path)
+    return files
+
+
+CORE_FILES = _core_files()
+CORE_MODULES = [_module_name(p) for p in CORE_FILES]
+
+PROBE = """
+import json, sys
+before = set(sys.modules)
+import importlib
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def _loaded_by(modules: list[str]) -> list[str]:
+    proc = subprocess.run([sys.executable, "-c", PROBE, *modules], capture_output=True,
+                          text=True, timeout=120, check=False, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    loaded: list[str] = json.loads(proc.stdout)
+    return loaded
+
+
+def _outsiders(loaded: list[str]) -> list[str]:
+    tops = {name.partition(".")[0] for name in loaded} - ALIASES
+    return sorted(t for t in tops if t != "gnav" and (t not in STDLIB or t in FORBIDDEN))
+
+
+def test_the_core_modules_are_found() -> None:
+    expected = {"gnav", "gnav.record", "gnav.verify", "gnav.cli", "gnav.round", "gnav.match",
+                "gnav.rules", "gnav.presets", "gnav.bots", "gnav.bots.random_bot"}
+    assert expected <= set(CORE_MODULES)
+    assert len(CORE_MODULES) == len(set(CORE_MODULES))
+
+
+def test_stdlib_names_are_known() -> None:
+    # The check below rests on these; a wrong table would make it pass vacuously.
+    assert {"json", "random", "argparse", "asyncio", "__future__"} <= STDLIB
+    assert "numpy" not in STDLIB
+    assert _outsiders(["numpy", "numpy.linalg", "json.decoder", "gnav.x", "asyncio.tasks"]) \
+        == ["asyncio", "numpy"]
+
+
+@pytest.mark.parametrize("module", CORE_MODULES)
+def test_importing_a_core_module_loads_only_the_stdlib(module: str) -> None:
+    loaded = _loaded_by([module])
+    assert module in loaded  # it really was imported here, fresh
+    assert _outsiders(loaded) == []
+    assert not FORBIDDEN & {name.partition(".")[0] for name in loaded}
+
+
+def test_importing_the_whole_core_loads_only_the_stdlib() -> None:
+    loaded = _loaded_by(CORE_MODULES)
+    assert set(CORE_MODULES) <= set(loaded)
+    assert _outsiders(loaded) == []
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """(line, top-level module) of every absolute import in ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name.partition(".")[0]) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module.partition(".")[0]))
+    return found
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=CORE_MODULES)
+def test_core_source_imports_only_stdlib_or_gnav(path: Path) -> None:
+    bad = [(line, name) for line, name in _imports(path)
+           if name != "gnav" and (name not in STDLIB or name in FORBIDDEN)]
+    assert bad == [], f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_dynamic_imports_are_absent_or_stdlib() -> None:
+    # importlib.import_module("x") / __import__("x") with a literal name count too.
+    bad: list[str] = []
+    for path in CORE_FILES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else \
+                func.id if isinstance(func, ast.Name) else ""
+            arg = node.args[0]
+            if called in ("import_module", "__import__") and isinstance(arg, ast.Constant) \
+                    and isinstance(arg.value, str):
+                top = arg.value.partition(".")[0]
+                if top != "gnav" and (top not in STDLIB or top in FORBIDDEN):
+                    bad.append(f"{path.name}: {arg.value}")
+    assert bad == []
+
+
+def test_the_package_declares_no_dependencies() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project.get("dependencies", []) == []

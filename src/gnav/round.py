@@ -425,7 +425,8 @@ class _Play:
         ids = rules.ids
         self.emit(Showdown(seats, tuple(map(ids.__getitem__, hands))))
         fool_set = rules.fool_set
-        fools = [p for p, h in enumerate(hands) if h in fool_set] if fool_set else []
+        fools = [p for p, h in enumerate(hands) if h in fool_set] \
+            if fool_set and not fool_set.isdisjoint(hands) else []
         sit_out: list[int] = []
         if len(fools) >= 2 and opts.two_fools != "plain":
             lives = self.lives
@@ -452,6 +453,6 @@ class _Play:
             for p, h in enumerate(hands):
                 if h == lowest:
                     self.pay(p, "lowest")
-        out = tuple(sorted(seats[p] for p in sit_out))
+        out = tuple(sorted(seats[p] for p in sit_out)) if sit_out else ()
         self.emit(RoundEnd(ended_by, tuple(self.lives), out))
         return out

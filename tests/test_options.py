@@ -1,0 +1,142 @@
+"""RULES.md §7: every option, its values and its default, on top of any preset."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import pytest
+
+from gnav.errors import MalformedError, OptionError
+from gnav.options import Options
+from gnav.presets import PRESETS
+from gnav.rules import Rules
+
+VALID: dict[str, list[object]] = {
+    "lives": list(range(1, 11)),
+    "copies": [1, 2, 3, 4],
+    "knock": ["public", "silent"],
+    "revealed": ["skip", "act"],
+    "drag": [True, False],
+    "two_fools": ["gain", "pay", "plain"],
+    "two_fools_sit_out": [True, False],
+    "penalty_to": ["pool", "holder"],
+    "stand_needs_matador": [True, False],
+    "max_rounds": [None, 1, 2, 10, 1000],
+}
+INVALID: dict[str, list[object]] = {
+    "lives": [0, 11, -1, True, False, "4", 4.0, None],
+    "copies": [0, 5, True, "2", 2.0, None],
+    "knock": ["loud", "PUBLIC ", "", None, True, 1],
+    "revealed": ["hide", "", None, False],
+    "drag": ["true", "yes", 1, 0, None],
+    "two_fools": ["double", "", None, True],
+    "two_fools_sit_out": ["false", 0, None],
+    "penalty_to": ["holders", "bank", None],
+    "stand_needs_matador": ["true", 1, None],
+    "max_rounds": [0, -1, True, False, "3", 2.5, "none"],
+}
+DEFAULTS: dict[str, object] = {
+    "lives": 4, "copies": 2, "knock": "public", "revealed": "skip", "drag": True,
+    "two_fools": "gain", "two_fools_sit_out": True, "penalty_to": "pool",
+    "stand_needs_matador": False, "max_rounds": None,
+}
+CASES_VALID = [(k, v) for k, vs in VALID.items() for v in vs]
+CASES_INVALID = [(k, v) for k, vs in INVALID.items() for v in vs]
+
+
+def test_option_names_and_defaults_are_the_contract() -> None:
+    assert asdict(Options()) == DEFAULTS
+    assert set(VALID) == set(DEFAULTS) == set(INVALID)
+
+
+@pytest.mark.parametrize(("name", "value"), CASES_VALID)
+def test_option_valid_value_is_accepted(name: str, value: object) -> None:
+    rules = Rules.of("gnav", **{name: value})
+    assert getattr(rules.options, name) == value
+    assert type(getattr(rules.options, name)) is type(value)
+    spec = Rules.from_spec({"preset": "gnav", name: value})
+    assert spec == rules
+    assert Options().updated({name: value}).as_dict()[name] == value
+
+
+@pytest.mark.parametrize(("name", "value"), CASES_INVALID)
+def test_option_invalid_value_raises_option_error(name: str, value: object) -> None:
+    with pytest.raises(OptionError, match=name):
+        Rules.of("gnav", **{name: value})
+    with pytest.raises(OptionError):
+        Rules.from_spec({"preset": "gnav", name: value})
+    with pytest.raises(OptionError):
+        Options().updated({name: value})
+
+
+@pytest.mark.parametrize("name", ["colour", "Lives", "max-rounds", "silent", "preset_x", ""])
+def test_unknown_option_raises_option_error(name: str) -> None:
+    with pytest.raises(OptionError) as info:
+        Rules.of("gnav", **{name: True})
+    assert repr(name) in str(info.value)
+    with pytest.raises(OptionError):
+        Rules.from_spec({"preset": "gnav", name: True})
+
+
+def test_option_error_is_malformed_and_value_error() -> None:
+    assert issubclass(OptionError, MalformedError)
+    assert issubclass(OptionError, ValueError)
+    with pytest.raises(ValueError):
+        Rules.of("gnav", lives=0)
+
+
+def test_from_spec_needs_a_preset() -> None:
+    with pytest.raises(MalformedError):
+        Rules.from_spec({"lives": 3})
+    with pytest.raises(MalformedError):
+        Rules.from_spec(3)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_options_set_on_top_of_any_preset(preset: str) -> None:
+    base = Rules.of(preset)
+    changes: dict[str, object] = {
+        "lives": 7, "knock": "silent", "revealed": "act", "drag": False,
+        "two_fools": "pay", "two_fools_sit_out": False, "penalty_to": "holder",
+        "stand_needs_matador": True, "max_rounds": 5, "copies": 3,
+    }
+    rules = Rules.of(preset, **changes)
+    assert rules.name == base.name
+    for name, value in changes.items():
+        assert getattr(rules.options, name) == value
+    assert rules.pieces == base.pieces
+    assert len(rules.deck) == 3 * len(rules.pieces)
+    assert rules.max_seats == 3 * len(rules.pieces) - 1
+    spec = rules.to_spec()
+    assert isinstance(spec, dict)
+    assert spec["preset"] == base.name
+    assert Rules.from_spec(spec) == rules
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_one_option_on_a_preset_keeps_its_other_overrides(preset: str) -> None:
+    base = Rules.of(preset)
+    rules = Rules.of(preset, max_rounds=3)
+    expected = {**base.options.as_dict(), "max_rounds": 3}
+    assert rules.options.as_dict() == expected
+    assert rules.to_spec() == {"preset": base.name, "max_rounds": 3}
+
+
+def test_preset_overrides_can_be_set_back() -> None:
+    assert Rules.of("slabberjan", knock="public").options.knock == "public"
+    assert Rules.of("gnav-summary", drag=True).options.drag is True
+    assert Rules.of("hypp", copies=2).options.copies == 2
+    assert len(Rules.of("hypp", copies=2).deck) == 42
+    assert Rules.of("cuccu", lives=4).options.lives == 4
+    assert Rules.of("gnav-1917", two_fools_sit_out=True).to_spec() == {
+        "preset": "gnav-1917", "two_fools_sit_out": True,
+    }
+    # Setting an option to the preset's own value is no change at all.
+    assert Rules.of("gnav-pagat", two_fools="pay").to_spec() == "gnav-pagat"
+
+
+def test_copies_changes_the_deck() -> None:
+    for copies in (1, 2, 3, 4):
+        rules = Rules.of("gnav", copies=copies)
+        assert len(rules.deck) == 21 * copies
+        assert rules.max_seats == 21 * copies - 1

@@ -20,7 +20,7 @@ test: $(STAMP)
 	$(BIN)/gnav verify ../shared/records/*.json
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

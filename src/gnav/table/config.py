@@ -1,0 +1,87 @@
+"""What a table is created with, checked field by field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gnav.errors import MalformedError
+from gnav.rules import Rules
+
+LOOKS = ("pawns", "cards")
+SCORES = ("tokens", "strokes", "gnav")
+LANGS = ("en", "nb", "da", "nl", "it", "sv")
+BOT_KINDS = ("random", "threshold", "counter")
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    preset: str = "gnav"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seats: int = 6
+    turn_timer: float | None = 30.0  # seconds a person has for a decision; None: no timer
+    grace: float = 20.0  # seconds a disconnected seat waits before a bot plays it
+    listed: bool = False  # shown in the lobby
+    bot: str = "threshold"  # the kind of bot that fills empty seats and stands in
+    score: str | None = None  # lives shown as tokens, strokes or G-N-A-V (None: the preset's)
+    look: str = "pawns"
+    lang: str | None = None  # the calls' language (None: the preset's)
+
+    def rules(self) -> Rules:
+        return Rules.from_spec({"preset": self.preset, **self.options}, where="options")
+
+    @classmethod
+    def from_json(cls, data: object) -> TableConfig:
+        """A config from untrusted JSON; MalformedError names the bad field."""
+        if not isinstance(data, Mapping):
+            raise MalformedError("table: must be an object")
+        known = {f for f in cls.__dataclass_fields__}
+        extra = set(data) - known
+        if extra:
+            raise MalformedError(f"table: unknown field {sorted(extra)[0]!r}")
+        d = dict(data)
+        preset = d.get("preset", "gnav")
+        options = d.get("options", {})
+        if not isinstance(options, Mapping):
+            raise MalformedError("options: must be an object of option: value")
+        rules = Rules.from_spec({"preset": preset, **options}, where="options")
+        seats = d.get("seats", 6)
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise MalformedError(f"seats: must be a whole number, not {seats!r}")
+        try:
+            rules.check_seats(seats)
+        except ValueError as e:
+            raise MalformedError(f"seats: {e}") from None
+        timer = d.get("turn_timer", 30.0)
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)
+                                  or not 3 <= timer <= 600):
+            raise MalformedError(f"turn_timer: must be off (null) or 3 to 600 seconds, "
+                                 f"not {timer!r}")
+        grace = d.get("grace", 20.0)
+        if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= 600:
+            raise MalformedError(f"grace: must be 0 to 600 seconds, not {grace!r}")
+        listed = d.get("listed", False)
+        if not isinstance(listed, bool):
+            raise MalformedError(f"listed: must be true or false, not {listed!r}")
+        bot = d.get("bot", "threshold")
+        if bot not in BOT_KINDS:
+            raise MalformedError(f"bot: must be one of {', '.join(BOT_KINDS)}, not {bot!r}")
+        score = d.get("score")
+        if score is not None and score not in SCORES:
+            raise MalformedError(f"score: must be one of {', '.join(SCORES)}, not {score!r}")
+        look = d.get("look", "pawns")
+        if look not in LOOKS:
+            raise MalformedError(f"look: must be one of {', '.join(LOOKS)}, not {look!r}")
+        lang = d.get("lang")
+        if lang is not None and lang not in LANGS:
+            raise MalformedError(f"lang: must be one of {', '.join(LANGS)}, not {lang!r}")
+        return cls(rules.preset.name, dict(options), seats,
+                   None if timer is None else float(timer), float(grace), listed, bot, score,
+                   look, lang)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"preset": self.preset, "options": dict(self.options), "seats": self.seats,
+                "turn_timer": self.turn_timer, "grace": self.grace, "listed": self.listed,
+                "bot": self.bot, "score": self.score or self.rules().preset.score,
+                "look": self.look, "lang": self.lang or self.rules().preset.lang}

@@ -1,0 +1,461 @@
+"""One table: seats, the match, versions, timers and stand-ins, without any I/O.
+
+Every method takes the time ``now`` from the caller and returns a ``Result``: the
+journal entries to store (before anyone is told) and the messages to deliver. A table
+is rebuilt from its journal alone (``Table.restore``), timers included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from gnav.bots.base import Bot
+from gnav.errors import GnavError
+from gnav.events import Eliminated, Event, MatchEnd, event_to_json
+from gnav.match import MatchState
+from gnav.record import from_match
+from gnav.rules import Rules
+from gnav.table.config import TableConfig
+from gnav.views import seat_view, view_to_json
+
+LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
+MAX_CATCH_UP = 500  # updates re-sent on reconnect; further behind gets a fresh snapshot
+NAME_MAX = 24
+
+
+class Refused(GnavError):
+    """A request the table turns down; ``code`` is machine-readable, the text is not."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Outbound:
+    """A message for one seat's connection, or for every spectator (``seat`` None)."""
+
+    seat: int | None
+    message: dict[str, Any]
+
+
+@dataclass
+class Result:
+    journal: list[dict[str, Any]] = field(default_factory=list)
+    out: list[Outbound] = field(default_factory=list)
+
+    def extend(self, other: Result) -> None:
+        self.journal += other.journal
+        self.out += other.out
+
+
+@dataclass
+class Seat:
+    kind: str = "empty"  # "empty", "human" or "bot"
+    name: str | None = None
+    bot: str | None = None  # the kind of bot in a bot seat
+    token: str | None = None  # sha256 of the seat token, hex
+    connected: bool = False
+    away_since: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "bot": self.bot,
+                "connected": self.kind == "bot" or self.connected}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied change of the match, kept so a reconnecting seat can catch up."""
+
+    version: int
+    match: MatchState
+    start: int  # index in the round's public log where this step's events begin
+    extra: tuple[Event, ...]  # match-level events (elimination, match end)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_token(token: object, digest: str | None) -> bool:
+    if not isinstance(token, str) or digest is None:
+        return False
+    return hmac.compare_digest(hash_token(token), digest)
+
+
+class Table:
+    def __init__(self, table_id: str, config: TableConfig, *, seed: int, host: str,
+                 now: float) -> None:
+        self.id = table_id
+        self.config = config
+        self.rules: Rules = config.rules()
+        self.seed = seed
+        self.host = host  # sha256 of the host token
+        self.created = now
+        self.phase = LOBBY
+        self.seats = [Seat() for _ in range(config.seats)]
+        self.match: MatchState | None = None
+        self.games = 0
+        self.version = 0
+        self.steps: list[Step] = []
+        self.turn_since: float | None = None  # when the seat to act got its turn
+        self._replaying = False
+
+    # -- creation and restore -------------------------------------------------------
+
+    @classmethod
+    def create(cls, table_id: str, config: TableConfig, *, now: float,
+               seed: int | None = None) -> tuple[Table, str, Result]:
+        """A new table, its host token, and the journal entry that records it."""
+        seed = secrets.randbits(48) if seed is None else seed
+        token = secrets.token_urlsafe(24)
+        table = cls(table_id, config, seed=seed, host=hash_token(token), now=now)
+        entry = {"op": "create", "id": table_id, "config": config.to_json(), "seed": seed,
+                 "host": table.host, "t": now}
+        return table, token, Result([entry])
+
+    @classmethod
+    def restore(cls, journal: list[dict[str, Any]]) -> Table:
+        """The table as its journal left it. Bots are not asked again: every decision,
+        theirs included, is in the journal."""
+        if not journal or journal[0].get("op") != "create":
+            raise GnavError("a table journal starts with its creation")
+        first = journal[0]
+        config = TableConfig.from_json({k: v for k, v in first["config"].items()})
+        table = cls(first["id"], config, seed=int(first["seed"]), host=first["host"],
+                    now=float(first["t"]))
+        table._replaying = True
+        for entry in journal[1:]:
+            table._replay(entry)
+        table._replaying = False
+        for seat in table.seats:  # nobody is connected to a restarted server yet
+            if seat.kind == "human":
+                seat.connected = False
+                seat.away_since = float(journal[-1].get("t", table.created))
+        return table
+
+    def _replay(self, e: dict[str, Any]) -> None:
+        op, t = e["op"], float(e.get("t", 0.0))
+        if op == "join":
+            self.seats[e["seat"]] = Seat("human", e["name"], None, e["token"])
+        elif op == "bot":
+            self.seats[e["seat"]] = Seat("bot", e["name"], e["kind"])
+        elif op == "unbot":
+            self.seats[e["seat"]] = Seat()
+        elif op == "start":
+            self._start(t)
+        elif op == "act":
+            self._apply(e["seat"], e["action"], t)
+        else:
+            raise GnavError(f"unknown journal entry {op!r}")
+        self.version = int(e.get("v", self.version))
+
+    # -- what everyone may see -------------------------------------------------------
+
+    def info(self, now: float) -> dict[str, Any]:
+        """The table as anyone with its link sees it (no tokens, no hidden pieces)."""
+        to_act = self.match.to_act if self.match is not None else None
+        deadline = self.deadline()
+        return {
+            "id": self.id, "phase": self.phase, "version": self.version, "games": self.games,
+            "config": self.config.to_json(), "seats": [s.to_json() for s in self.seats],
+            "to_act": to_act,
+            "timer_left": None if deadline is None else max(0.0, round(deadline - now, 2)),
+        }
+
+    def deadline(self) -> float | None:
+        """When the seat to act will be played by a bot, if it does not act first."""
+        if self.phase != PLAYING or self.match is None or self.turn_since is None:
+            return None
+        seat = self.match.to_act
+        if seat is None or self.seats[seat].kind != "human":
+            return None
+        info = self.seats[seat]
+        times = []
+        if self.config.turn_timer is not None:
+            times.append(self.turn_since + self.config.turn_timer)
+        if not info.connected and info.away_since is not None:
+            times.append(max(info.away_since + self.config.grace, self.turn_since))
+        return min(times) if times else None
+
+    def snapshot(self, seat: int | None, now: float) -> dict[str, Any]:
+        """Everything ``seat`` (None: a spectator) needs to draw the table from scratch."""
+        msg: dict[str, Any] = {"type": "snapshot", "version": self.version,
+                               "you": seat, "table": self.info(now)}
+        if self.match is not None:
+            msg["view"] = view_to_json(seat_view(self.match, seat))
+        return msg
+
+    # -- lobby -----------------------------------------------------------------------
+
+    def join(self, name: object, now: float) -> tuple[int, str, Result]:
+        """A person takes the first empty seat; returns the seat and its token."""
+        if not isinstance(name, str) or not name.strip():
+            raise Refused("bad_name", "a name is needed to sit down")
+        name = " ".join(name.split())
+        if len(name) > NAME_MAX:
+            raise Refused("bad_name", f"a name has at most {NAME_MAX} characters")
+        if self.phase != LOBBY:
+            raise Refused("started", "the match has started: watch it, or wait for the next")
+        if any(s.name == name for s in self.seats if s.kind != "empty"):
+            raise Refused("name_taken", f"{name!r} is already at this table")
+        free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+        if not free:
+            raise Refused("full", "every seat is taken")
+        seat = free[0]
+        token = secrets.token_urlsafe(24)
+        self.seats[seat] = Seat("human", name, None, hash_token(token))
+        entry = {"op": "join", "seat": seat, "name": name, "token": self.seats[seat].token}
+        return seat, token, self._lobby_change(entry, now)
+
+    def add_bot(self, host: object, kind: object, now: float) -> Result:
+        self._host(host)
+        if self.phase != LOBBY:
+            raise Refused("started", "bots can only be seated before the match")
+        bot = self.config.bot if kind is None else kind
+        if bot not in ("random", "threshold", "counter"):
+            raise Refused("bad_bot", f"unknown bot {bot!r} (bots: random, threshold, counter)")
+        free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+        if not free:
+            raise Refused("full", "every seat is taken")
+        seat = free[0]
+        self.seats[seat] = Seat("bot", self._bot_name(seat, str(bot)), str(bot))
+        entry = {"op": "bot", "seat": seat, "kind": bot, "name": self.seats[seat].name}
+        return self._lobby_change(entry, now)
+
+    def remove_seat(self, host: object, seat: object, now: float) -> Result:
+        """The host frees a seat (a bot's, or a person's who has not shown up)."""
+        self._host(host)
+        if self.phase != LOBBY:
+            raise Refused("started", "seats can only change before the match")
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < len(self.seats):
+            raise Refused("bad_seat", f"no seat {seat!r}")
+        self.seats[seat] = Seat()
+        return self._lobby_change({"op": "unbot", "seat": seat}, now)
+
+    def start(self, host: object, now: float) -> Result:
+        """The host starts the match (or the next one): empty seats get bots."""
+        self._host(host)
+        if self.phase == PLAYING:
+            raise Refused("started", "the match is already being played")
+        result = Result()
+        for i, s in enumerate(self.seats):
+            if s.kind == "empty":
+                self.seats[i] = Seat("bot", self._bot_name(i, self.config.bot), self.config.bot)
+                result.journal.append({"op": "bot", "seat": i, "kind": self.config.bot,
+                                       "name": self.seats[i].name})
+        self._start(now)
+        result.journal.append({"op": "start", "t": now, "v": self.version})
+        result.out += self._broadcast_snapshot(now)
+        result.extend(self._run_bots(now))
+        return result
+
+    def _start(self, now: float) -> None:
+        self.games += 1
+        self.phase = PLAYING
+        names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+        seed = self.seed * 1009 + self.games
+        self.match = MatchState.new(self.rules, names, seed=seed)
+        self.steps = []
+        self._deal(now)
+
+    def _deal(self, now: float) -> None:
+        """Deal the next round: a step of its own, with a version of its own."""
+        match = self.match
+        if match is None:  # pragma: no cover - only called with a match
+            return
+        # Each deal is seeded by the table, the game and the round: a restored table
+        # deals exactly what the lost one would have.
+        rng = Random(self.seed * 1_000_003 + self.games * 10_007 + match.rounds)
+        self.match = match.deal(rng=rng)
+        self.version += 1
+        self.steps.append(Step(self.version, self.match, 0, ()))
+        self.turn_since = now
+
+    def _bot_name(self, seat: int, kind: str) -> str:
+        taken = {s.name for s in self.seats}
+        for candidate in (f"{kind.capitalize()} bot {seat + 1}", f"Bot {seat + 1}"):
+            if candidate not in taken:
+                return candidate
+        return f"Bot {seat + 1}.{self.version}"
+
+    def _host(self, token: object) -> None:
+        if not check_token(token, self.host):
+            raise Refused("not_host", "only the host may do that")
+
+    def _lobby_change(self, entry: dict[str, Any], now: float) -> Result:
+        self.version += 1
+        entry["v"] = self.version
+        entry["t"] = now
+        msg = {"type": "table", "version": self.version, "table": self.info(now)}
+        out = [Outbound(i, msg) for i, s in enumerate(self.seats) if s.kind == "human"]
+        return Result([entry], [*out, Outbound(None, msg)])
+
+    def _broadcast_snapshot(self, now: float) -> list[Outbound]:
+        out = [Outbound(i, self.snapshot(i, now)) for i, s in enumerate(self.seats)
+               if s.kind == "human"]
+        return [*out, Outbound(None, self.snapshot(None, now))]
+
+    # -- play ------------------------------------------------------------------------
+
+    def act(self, seat: object, token: object, version: object, action: object,
+            now: float) -> Result:
+        """A person's decision. Refused, with a reason, unless it is theirs to make now."""
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < len(self.seats):
+            raise Refused("bad_seat", f"no seat {seat!r}")
+        info = self.seats[seat]
+        if info.kind != "human" or not check_token(token, info.token):
+            raise Refused("bad_token", "that token does not hold this seat")
+        if self.phase != PLAYING or self.match is None:
+            raise Refused("not_playing", "no match is being played")
+        if version != self.version:
+            raise Refused("stale", f"you answered version {version!r}; the table is at "
+                          f"version {self.version}")
+        if self.match.to_act != seat:
+            raise Refused("not_your_turn", "it is not your turn")
+        if action not in self.match.legal_actions():
+            legal = ", ".join(self.match.legal_actions())
+            raise Refused("illegal", f"{action!r} is not allowed now (allowed: {legal})")
+        result = self._step(seat, str(action), now, by="person")
+        result.extend(self._run_bots(now))
+        return result
+
+    def tick(self, now: float) -> Result:
+        """The clock: a seat whose time is up, or whose player has been away too long,
+        is played by a bot."""
+        result = Result()
+        deadline = self.deadline()
+        if deadline is not None and now >= deadline and self.match is not None:
+            seat = self.match.to_act
+            if seat is not None:
+                timed_out = self.seats[seat].connected
+                result.extend(self._step(seat, self._bot_for(seat).act(
+                    seat_view(self.match, seat)), now, by="timer" if timed_out else "standin"))
+                result.extend(self._run_bots(now))
+        return result
+
+    def _bot_for(self, seat: int) -> Bot:
+        """A bot for this one decision, seeded by the table, game and version: a table
+        restored from its journal goes on exactly as the lost one would have."""
+        from gnav.bots.registry import make_bot
+
+        kind = self.seats[seat].bot or self.config.bot
+        seed = ((self.seed * 1_000_003 + self.games) * 10_007 + self.version) * 41 + seat
+        return make_bot(kind, seed=seed)
+
+    def _stands_in(self, seat: int, now: float) -> bool:
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return True
+        return (not info.connected and info.away_since is not None
+                and now >= info.away_since + self.config.grace)
+
+    def _run_bots(self, now: float) -> Result:
+        """Bots (and stand-ins for seats away past their grace) play until a person is
+        due or the match ends."""
+        result = Result()
+        while self.phase == PLAYING and self.match is not None:
+            seat = self.match.to_act
+            if seat is None or not self._stands_in(seat, now):
+                break
+            action = self._bot_for(seat).act(seat_view(self.match, seat))
+            kind = "bot" if self.seats[seat].kind == "bot" else "standin"
+            result.extend(self._step(seat, action, now, by=kind))
+        return result
+
+    def _step(self, seat: int, action: str, now: float, *, by: str) -> Result:
+        before = self.version
+        self._apply(seat, action, now)
+        entry = {"op": "act", "seat": seat, "action": action, "by": by, "t": now,
+                 "v": self.version}
+        return Result([entry], self._updates(before, now))
+
+    def _apply(self, seat: int, action: str, now: float) -> None:
+        match = self.match
+        if match is None or match.round is None:
+            raise GnavError("no match is being played")
+        start = len(match.round.public)
+        match, events = match.apply_for(seat, action)
+        self.match = match
+        self.version += 1
+        extra = tuple(e for e in events if isinstance(e, Eliminated | MatchEnd))
+        self.steps.append(Step(self.version, match, start, extra))
+        if len(self.steps) > MAX_CATCH_UP:
+            del self.steps[: len(self.steps) - MAX_CATCH_UP]
+        self.turn_since = now
+        if match.over:
+            self.phase = FINISHED
+            self.turn_since = None
+        elif match.phase == "deal":
+            self._deal(now)
+
+    def _updates(self, before: int, now: float) -> list[Outbound]:
+        """The steps after version ``before``, as each human seat and the spectators
+        see them."""
+        steps = [s for s in self.steps if s.version > before]
+        out = []
+        for i, s in enumerate(self.seats):
+            if s.kind == "human":
+                out += [Outbound(i, m) for m in self._messages(i, steps, now)]
+        out += [Outbound(None, m) for m in self._messages(None, steps, now)]
+        return out
+
+    def _messages(self, seat: int | None, steps: list[Step], now: float) -> list[dict[str, Any]]:
+        msgs = []
+        for step in steps:
+            view = seat_view(step.match, seat)
+            events = view.events[step.start:] + list(step.extra)
+            msgs.append({"type": "update", "version": step.version,
+                         "events": [event_to_json(e, step.match.names) for e in events],
+                         "view": view_to_json(view, since=len(view.events)),
+                         "table": self.info(now)})
+        return msgs
+
+    # -- connections -----------------------------------------------------------------
+
+    def connect(self, seat: int | None, token: object, since: object,
+                now: float) -> tuple[list[dict[str, Any]], Result]:
+        """A connection opens (or reopens). Returns what it missed, or a snapshot."""
+        result = Result()
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int) \
+                    or not 0 <= seat < len(self.seats):
+                raise Refused("bad_seat", f"no seat {seat!r}")
+            info = self.seats[seat]
+            if info.kind != "human" or not check_token(token, info.token):
+                raise Refused("bad_token", "that token does not hold this seat")
+            info.connected = True
+            info.away_since = None
+        if isinstance(since, int) and not isinstance(since, bool) and 0 <= since <= self.version:
+            if since == self.version:
+                return [], result
+            missed = [s for s in self.steps if s.version > since]
+            if len(missed) == self.version - since:  # every missed version is a step
+                return self._messages(seat, missed, now), result
+        return [self.snapshot(seat, now)], result
+
+    def disconnect(self, seat: int | None, now: float) -> Result:
+        """A seat's connection closed; after the grace period a bot plays it."""
+        result = Result()
+        if seat is None:
+            return result
+        info = self.seats[seat]
+        if info.kind == "human":
+            info.connected = False
+            info.away_since = now
+        return result
+
+    # -- the record ------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The match so far as a RECORD.md record (only once it is over: see server)."""
+        if self.match is None:
+            raise Refused("no_match", "no match has been played at this table")
+        return from_match(self.match)

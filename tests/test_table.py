@@ -1,0 +1,203 @@
+"""The I/O-free table: seats, turns, refusals, timers, stand-ins, restore, and no leaks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from gnav.record import dumps
+from gnav.table import Outbound, Refused, Table, TableConfig
+from gnav.table.table import FINISHED, PLAYING
+from gnav.verify import verify_text
+
+T0 = 1000.0
+
+
+def new_table(**config: Any) -> tuple[Table, str, list[dict[str, Any]]]:
+    cfg = TableConfig.from_json({"seats": 4, "bot": "random", "turn_timer": 30,
+                                 "grace": 10, **config})
+    table, host, result = Table.create("t1", cfg, now=T0, seed=42)
+    return table, host, list(result.journal)
+
+
+def seated(**config: Any) -> tuple[Table, str, dict[int, str], list[dict[str, Any]]]:
+    table, host, journal = new_table(**config)
+    tokens = {}
+    for name in ("Astrid", "Bjørn"):
+        seat, token, result = table.join(name, T0)
+        tokens[seat] = token
+        journal += result.journal
+        table.connect(seat, token, None, T0)
+    journal += table.start(host, T0).journal
+    return table, host, tokens, journal
+
+
+def play_out(table: Table, tokens: dict[int, str], journal: list[dict[str, Any]],
+             now: float = T0, limit: int = 5000) -> list[Outbound]:
+    """People always swap when they may (else stand) until the match ends."""
+    out: list[Outbound] = []
+    for _ in range(limit):
+        if table.phase != PLAYING or table.match is None:
+            break
+        seat = table.match.to_act
+        assert seat is not None and seat in tokens
+        legal = table.match.legal_actions()
+        result = table.act(seat, tokens[seat], table.version,
+                           "swap" if "swap" in legal else legal[0], now)
+        journal += result.journal
+        out += result.out
+    return out
+
+
+def test_join_then_start_fills_empty_seats_with_bots() -> None:
+    table, _host, _tokens, _ = seated()
+    assert [s.kind for s in table.seats] == ["human", "human", "bot", "bot"]
+    assert table.phase == PLAYING and table.match is not None
+    assert table.match.to_act in (0, 1)  # bots have played until a person is due
+
+
+def test_a_whole_match_finishes_and_its_record_verifies() -> None:
+    table, _host, tokens, journal = seated(options={"lives": 2})
+    play_out(table, tokens, journal)
+    assert table.phase == FINISHED
+    code, lines = verify_text(dumps(table.record()), "table.json")
+    assert code == 0, lines
+
+
+def test_refusals_leave_the_table_unchanged() -> None:
+    table, _host, tokens, _ = seated()
+    assert table.match is not None
+    seat = table.match.to_act
+    assert seat is not None
+    other = 1 - seat
+    before = (table.version, table.match)
+    cases: list[tuple[Callable[[], object], str]] = [
+        (lambda: table.act(seat, tokens[seat], table.version - 1, "stand", T0), "stale"),
+        (lambda: table.act(other, tokens[other], table.version, "stand", T0), "not_your_turn"),
+        (lambda: table.act(seat, tokens[other], table.version, "stand", T0), "bad_token"),
+        (lambda: table.act(seat, "forged", table.version, "stand", T0), "bad_token"),
+        (lambda: table.act(seat, tokens[seat], table.version, "fly", T0), "illegal"),
+        (lambda: table.act(7, tokens[seat], table.version, "stand", T0), "bad_seat"),
+        (lambda: table.act(2, tokens[seat], table.version, "stand", T0), "bad_token"),
+    ]
+    for call, code in cases:
+        with pytest.raises(Refused) as info:
+            call()
+        assert info.value.code == code
+        assert (table.version, table.match) == before
+
+
+def test_lobby_refusals() -> None:
+    table, host, _ = new_table()
+    with pytest.raises(Refused, match="name"):
+        table.join("   ", T0)
+    table.join("Astrid", T0)
+    with pytest.raises(Refused) as info:
+        table.join("Astrid", T0)
+    assert info.value.code == "name_taken"
+    with pytest.raises(Refused) as info:
+        table.start("not the host", T0)
+    assert info.value.code == "not_host"
+    with pytest.raises(Refused) as info:
+        table.add_bot(host, "genius", T0)
+    assert info.value.code == "bad_bot"
+    table.start(host, T0)
+    with pytest.raises(Refused) as info:
+        table.join("Cecilie", T0)
+    assert info.value.code == "started"
+
+
+def test_turn_timer_lets_a_bot_act_for_a_silent_seat() -> None:
+    table, _host, _tokens, _ = seated()
+    assert table.match is not None
+    seat, version = table.match.to_act, table.version
+    assert table.tick(T0 + 29).journal == []
+    result = table.tick(T0 + 31)
+    assert result.journal[0]["op"] == "act" and result.journal[0]["seat"] == seat
+    assert result.journal[0]["by"] == "timer"
+    assert table.version > version
+
+
+def test_a_disconnected_seat_is_played_until_reclaimed() -> None:
+    table, _host, tokens, _ = seated(turn_timer=None)
+    assert table.match is not None
+    for seat in tokens:
+        table.disconnect(seat, T0)
+    assert table.tick(T0 + 5).journal == []  # still within the grace period
+    now = T0 + 11
+    for _ in range(10000):
+        if table.phase != PLAYING:
+            break
+        result = table.tick(now)
+        assert result.journal, "a stand-in must act for an away seat"
+        assert all(e["by"] in ("standin", "bot") for e in result.journal)
+        now += 1
+    assert table.phase == FINISHED  # every match finishes
+    # The player comes back and reclaims the seat with the token.
+    seat = next(iter(tokens))
+    messages, _ = table.connect(seat, tokens[seat], 0, now)
+    assert table.seats[seat].connected and messages
+
+
+def test_reconnect_sends_what_was_missed() -> None:
+    table, _host, tokens, _ = seated()
+    seat = 0
+    since = table.version
+    table.disconnect(seat, T0)
+    play = table.match
+    assert play is not None
+    other = 1
+    if play.to_act == other:
+        table.act(other, tokens[other], table.version, "stand", T0)
+    messages, _ = table.connect(seat, tokens[seat], since, T0 + 1)
+    assert [m["version"] for m in messages] == list(range(since + 1, table.version + 1))
+    fresh, _ = table.connect(seat, tokens[seat], table.version, T0 + 1)
+    assert fresh == []
+    lost, _ = table.connect(seat, tokens[seat], -5, T0 + 1)
+    assert lost[0]["type"] == "snapshot"
+
+
+def test_restore_from_the_journal_gives_the_same_table() -> None:
+    table, _host, tokens, journal = seated(options={"lives": 3})
+    for _ in range(6):
+        if table.match is None or table.phase != PLAYING:
+            break
+        seat = table.match.to_act
+        assert seat is not None
+        journal += table.act(seat, tokens[seat], table.version, "swap", T0 + 1).journal
+    again = Table.restore(journal)
+    assert again.version == table.version
+    assert again.match == table.match
+    assert again.deadline() is not None  # the timer comes back with the table
+    play_out(table, tokens, journal[:0])
+    play_out(again, tokens, journal[:0])
+    assert table.record() == again.record()
+
+
+def _pieces_in(message: dict[str, Any]) -> list[tuple[str, Any]]:
+    found: list[tuple[str, Any]] = []
+    for e in message.get("events", []) + message.get("view", {}).get("events", []):
+        for key in ("piece", "seat_got", "target_got", "set_aside"):
+            if e.get(key) is not None and e["type"] != "answer":
+                found.append((e["type"], e))
+    return found
+
+
+def test_no_message_carries_a_piece_its_recipient_may_not_know() -> None:
+    table, _host, tokens, journal = seated(options={"lives": 2})
+    out = play_out(table, tokens, journal)
+    assert out
+    names = table.match.names if table.match else ()
+    for o in out:
+        for kind, e in _pieces_in(o.message):
+            assert o.seat is not None, f"a spectator got a hidden piece in {kind}"
+            me = names[o.seat]
+            if kind == "swap":
+                assert me in (e["seat"], e["target"])
+            elif kind == "draw":
+                assert e["seat"] == me
+        view = o.message.get("view", {})
+        if o.seat is None:
+            assert view.get("piece") is None

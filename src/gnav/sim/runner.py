@@ -1,0 +1,400 @@
+"""Simulations split into fixed, seeded chunks and run over processes.
+
+The work is cut into chunks of a fixed size, whatever the number of processes, and every
+seed (deals, bots) is derived from the master seed and the chunk or match number. Chunk
+results are merged in chunk order, so a run gives the same figures with one job or many.
+
+Chance and decisions draw from separate generators: the deal generator of a match or of
+a chunk of rounds never sees a bot's choice, so two runs with different bots on the same
+seed get the same deals. Challenger mode rests on that pairing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from random import Random
+
+from gnav.bots.base import Bot
+from gnav.errors import IllegalActionError
+from gnav.match import MatchState
+from gnav.round import RoundState
+from gnav.rules import Rules
+from gnav.sim.stats import Moments, Ratio
+from gnav.views import seat_view
+
+MATCHES = "matches"
+ROUNDS = "rounds"
+# Chunk sizes are part of the seeding: changing them changes the figures of a seed.
+# Challenger chunks are smaller since each plays every deal once per seat, and more.
+CHUNK_MATCHES = 10
+CHUNK_ROUNDS = 200
+CHUNK_DUEL_MATCHES = 2
+CHUNK_DUEL_ROUNDS = 50
+# A seat can pay at most twice in a round (a charge on its own request, then the
+# showdown), so with 3 lives nobody hits the floor of 0 and every loss is counted.
+ROUND_LIVES = 3
+
+Progress = Callable[[int, int], None]
+
+
+def derive(seed: int, *parts: object) -> int:
+    """A 63-bit seed from the master seed and a path, the same in every process and on
+    every run (``hash()`` of a string is salted per process, so it will not do)."""
+    text = "/".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A bot from a spec: a kind, or ``kind:arg`` (``threshold:7``, ``counter:96``)."""
+    from gnav.bots.registry import make_bot as make
+    from gnav.bots.registry import parse_bot_spec
+
+    kind, params = parse_bot_spec(spec)
+    return make(kind, seed, **params)
+
+
+def check_bot(spec: str, rules: Rules, seats: int) -> str:
+    """The canonical form of a bot spec (``Threshold : 7`` -> ``threshold:7``), once a bot
+    of it has taken one decision under ``rules``: a bad spec (``threshold:zzz``) is then
+    one GnavError before the run, not a failure in a worker process."""
+    from gnav.bots.registry import parse_bot_spec
+
+    kind, sep, arg = spec.strip().partition(":")
+    canonical = f"{kind.strip().lower()}:{arg.strip()}" if sep else kind.strip().lower()
+    parse_bot_spec(canonical)
+    bot = make_bot(canonical, 0)
+    match = MatchState.new(rules, _names(seats), dealer=0).deal(rng=Random(0))
+    seat = match.to_act
+    if seat is not None:
+        bot.act(seat_view(match, seat))
+    return canonical
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to simulate. ``bots`` has one kind per seat (the field in challenger mode)."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    mode: str  # MATCHES or ROUNDS
+    count: int  # matches or rounds
+    seed: int
+    challenger: str | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.bots)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Distinct kinds in seat order."""
+        return tuple(dict.fromkeys(self.bots))
+
+    @property
+    def chunk_size(self) -> int:
+        if self.challenger is not None:
+            return CHUNK_DUEL_MATCHES if self.mode == MATCHES else CHUNK_DUEL_ROUNDS
+        return CHUNK_MATCHES if self.mode == MATCHES else CHUNK_ROUNDS
+
+    def chunks(self) -> list[Chunk]:
+        size = self.chunk_size
+        return [Chunk(self, i, start, min(size, self.count - start))
+                for i, start in enumerate(range(0, self.count, size))]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    plan: Plan
+    index: int
+    start: int  # the first match or round number of the chunk
+    count: int
+
+
+@dataclass
+class Tally:
+    """Everything counted over some games; chunks merge into one."""
+
+    seats: int
+    kinds: tuple[str, ...]
+    pieces: int
+    matches: int = 0
+    rounds: int = 0
+    seat_lost: list[Ratio] = field(default_factory=list)  # cluster: a match, or a round
+    seat_wins: list[float] = field(default_factory=list)  # shared wins count a part
+    kind_lost: dict[str, Ratio] = field(default_factory=dict)
+    kind_wins: dict[str, Moments] = field(default_factory=dict)  # per match: share/seats
+    match_rounds: Moments = field(default_factory=Moments)
+    # Full-table rounds only, so that position N is always the dealer.
+    position_losses: list[int] = field(default_factory=list)
+    position_rounds: list[int] = field(default_factory=list)
+    piece_losses: list[int] = field(default_factory=list)  # by piece dealt, rank order
+    piece_rounds: list[int] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, plan: Plan) -> Tally:
+        n = plan.seats
+        k = len(plan.rules.pieces)
+        return cls(n, plan.kinds, k, seat_lost=[Ratio() for _ in range(n)],
+                   seat_wins=[0.0] * n, kind_lost={x: Ratio() for x in plan.kinds},
+                   kind_wins={x: Moments() for x in plan.kinds},
+                   position_losses=[0] * n, position_rounds=[0] * n,
+                   piece_losses=[0] * k, piece_rounds=[0] * k)
+
+    def merge(self, other: Tally) -> None:
+        self.matches += other.matches
+        self.rounds += other.rounds
+        for a, b in zip(self.seat_lost, other.seat_lost, strict=True):
+            a.merge(b)
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins, strict=True)]
+        for kind in self.kinds:
+            self.kind_lost[kind].merge(other.kind_lost[kind])
+            self.kind_wins[kind].merge(other.kind_wins[kind])
+        self.match_rounds.merge(other.match_rounds)
+        for name in ("position_losses", "position_rounds", "piece_losses", "piece_rounds"):
+            mine: list[int] = getattr(self, name)
+            theirs: list[int] = getattr(other, name)
+            setattr(self, name, [a + b for a, b in zip(mine, theirs, strict=True)])
+
+    def count_round(self, rnd: RoundState, before: Sequence[int]) -> list[int]:
+        """Count one finished round's positions and pieces; return every seat's net lives
+        lost in it (negative for a gain)."""
+        lost = [before[s] - rnd.lives[s] for s in range(self.seats)]
+        full = len(rnd.seats) == self.seats
+        for pos, seat in enumerate(rnd.seats):
+            loss = lost[seat] > 0
+            if full:
+                self.position_rounds[pos] += 1
+                self.position_losses[pos] += loss
+            piece = rnd.deal[pos]
+            self.piece_rounds[piece] += 1
+            self.piece_losses[piece] += loss
+        self.rounds += 1
+        return lost
+
+
+@dataclass
+class Duel:
+    """Challenger against field, paired on the deals: differences per seat and pooled."""
+
+    seats: int
+    units: int = 0  # deal sequences: a match, or a round
+    pooled: Moments = field(default_factory=Moments)  # per unit: sum over seats
+    by_seat: list[Moments] = field(default_factory=list)
+    field_lost: list[Ratio] = field(default_factory=list)
+    challenger_lost: list[Ratio] = field(default_factory=list)
+    field_wins: list[float] = field(default_factory=list)
+    challenger_wins: list[float] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, seats: int) -> Duel:
+        return cls(seats, by_seat=[Moments() for _ in range(seats)],
+                   field_lost=[Ratio() for _ in range(seats)],
+                   challenger_lost=[Ratio() for _ in range(seats)],
+                   field_wins=[0.0] * seats, challenger_wins=[0.0] * seats)
+
+    def merge(self, other: Duel) -> None:
+        self.units += other.units
+        self.pooled.merge(other.pooled)
+        for i in range(self.seats):
+            self.by_seat[i].merge(other.by_seat[i])
+            self.field_lost[i].merge(other.field_lost[i])
+            self.challenger_lost[i].merge(other.challenger_lost[i])
+            self.field_wins[i] += other.field_wins[i]
+            self.challenger_wins[i] += other.challenger_wins[i]
+
+
+@dataclass
+class Result:
+    plan: Plan
+    tally: Tally
+    duel: Duel | None
+
+
+# -- playing ---------------------------------------------------------------------------
+
+def _names(n: int) -> tuple[str, ...]:
+    return tuple(f"S{i + 1}" for i in range(n))
+
+
+def _act(match: MatchState, bots: Sequence[Bot]) -> MatchState:
+    """Play the current round to its end."""
+    seat = match.to_act
+    while seat is not None:
+        view = seat_view(match, seat)
+        action = bots[seat].act(view)
+        if action not in view.legal:
+            raise IllegalActionError(f"bot {bots[seat].name} chose {action!r}; "
+                                     f"legal: {', '.join(view.legal)}")
+        match, _ = match.apply(action)
+        seat = match.to_act
+    return match
+
+
+def play_rounds(rules: Rules, bots: Sequence[Bot], first: int, count: int,
+                deal_seed: int) -> Iterator[RoundState]:
+    """``count`` single rounds, each dealt fresh to a full table with lives to spare, the
+    dealer moving one seat left each round (round ``first`` is dealt by seat
+    ``first % n``)."""
+    n = len(bots)
+    names = _names(n)
+    lives = {s: max(rules.options.lives, ROUND_LIVES) for s in range(n)}
+    rng = Random(deal_seed)
+    for r in range(first, first + count):
+        match = MatchState.new(rules, names, dealer=r % n, lives=lives).deal(rng=rng)
+        match = _act(match, bots)
+        assert match.round is not None
+        yield match.round
+
+
+def play_one_match(rules: Rules, bots: Sequence[Bot], seed: int) -> MatchState:
+    """A full match; its first dealer and every deal come from ``seed`` alone."""
+    from gnav.runner import play_match
+
+    return play_match(rules, _names(len(bots)), bots, seed=seed)
+
+
+def _bots(kinds: Sequence[str], seeds: Sequence[int]) -> list[Bot]:
+    return [make_bot(k, s) for k, s in zip(kinds, seeds, strict=True)]
+
+
+class _MatchFacts:
+    """Per seat: net lives lost, rounds dealt in, and win share, of one finished match."""
+
+    def __init__(self, tally: Tally | None, match: MatchState) -> None:
+        n = match.seats
+        before = match.start_lives
+        self.rounds_dealt = [0] * n
+        for rnd in match.history:
+            if tally is not None:
+                tally.count_round(rnd, before)
+            for s in rnd.seats:
+                self.rounds_dealt[s] += 1
+            before = rnd.lives
+        self.lost = [match.start_lives[s] - match.lives[s] for s in range(n)]
+        winners = match.winners or ()
+        self.wins = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+        self.rounds = match.rounds
+
+
+def _add_match(tally: Tally, kinds: Sequence[str], facts: _MatchFacts) -> None:
+    tally.matches += 1
+    tally.match_rounds.add(facts.rounds)
+    for s in range(tally.seats):
+        tally.seat_lost[s].add(facts.lost[s], facts.rounds_dealt[s])
+        tally.seat_wins[s] += facts.wins[s]
+    for kind in tally.kinds:
+        mine = [s for s in range(tally.seats) if kinds[s] == kind]
+        tally.kind_lost[kind].add(sum(facts.lost[s] for s in mine),
+                                  sum(facts.rounds_dealt[s] for s in mine))
+        tally.kind_wins[kind].add(sum(facts.wins[s] for s in mine) / len(mine))
+
+
+def _add_round(tally: Tally, kinds: Sequence[str], lost: Sequence[int]) -> None:
+    for s in range(tally.seats):
+        tally.seat_lost[s].add(lost[s], 1)
+    for kind in tally.kinds:
+        mine = [s for s in range(tally.seats) if kinds[s] == kind]
+        tally.kind_lost[kind].add(sum(lost[s] for s in mine), len(mine))
+
+
+def run_chunk(chunk: Chunk) -> tuple[int, Tally, Duel | None]:
+    """One chunk, in whatever process: (chunk index, tally, duel)."""
+    plan = chunk.plan
+    rules, kinds, n = plan.rules, plan.bots, plan.seats
+    tally = Tally.empty(plan)
+    duel = Duel.empty(n) if plan.challenger is not None else None
+    if plan.mode == ROUNDS:
+        deal_seed = derive(plan.seed, "deal", chunk.index)
+        seeds = [derive(plan.seed, "bot", chunk.index, s) for s in range(n)]
+        base: list[list[int]] = []
+        lives = max(rules.options.lives, ROUND_LIVES)
+        for rnd in play_rounds(rules, _bots(kinds, seeds), chunk.start, chunk.count,
+                               deal_seed):
+            lost = tally.count_round(rnd, [lives] * n)
+            _add_round(tally, kinds, lost)
+            base.append(lost)
+        if duel is not None and plan.challenger is not None:
+            diffs = [[0] * n for _ in base]
+            for p in range(n):
+                mixed = [plan.challenger if s == p else k for s, k in enumerate(kinds)]
+                rounds = play_rounds(rules, _bots(mixed, seeds), chunk.start, chunk.count,
+                                     deal_seed)
+                for r, rnd in enumerate(rounds):
+                    mine = lives - rnd.lives[p]
+                    diffs[r][p] = base[r][p] - mine
+                    duel.field_lost[p].add(base[r][p], 1)
+                    duel.challenger_lost[p].add(mine, 1)
+            for row in diffs:
+                duel.units += 1
+                duel.pooled.add(sum(row))
+                for p in range(n):
+                    duel.by_seat[p].add(row[p])
+        return chunk.index, tally, duel
+    for m in range(chunk.start, chunk.start + chunk.count):
+        match_seed = derive(plan.seed, "match", m)
+        seeds = [derive(plan.seed, "bot", m, s) for s in range(n)]
+        facts = _MatchFacts(tally, play_one_match(rules, _bots(kinds, seeds), match_seed))
+        _add_match(tally, kinds, facts)
+        if duel is None or plan.challenger is None:
+            continue
+        total = 0.0
+        for p in range(n):
+            mixed = [plan.challenger if s == p else k for s, k in enumerate(kinds)]
+            other = _MatchFacts(None, play_one_match(rules, _bots(mixed, seeds), match_seed))
+            field_rate = facts.lost[p] / facts.rounds_dealt[p]
+            diff = field_rate - other.lost[p] / other.rounds_dealt[p]
+            total += diff
+            duel.by_seat[p].add(diff)
+            duel.field_lost[p].add(facts.lost[p], facts.rounds_dealt[p])
+            duel.challenger_lost[p].add(other.lost[p], other.rounds_dealt[p])
+            duel.field_wins[p] += facts.wins[p]
+            duel.challenger_wins[p] += other.wins[p]
+        duel.units += 1
+        duel.pooled.add(total)
+    return chunk.index, tally, duel
+
+
+def run(plan: Plan, *, jobs: int | None = None, progress: Progress | None = None) -> Result:
+    """Play the whole plan over ``jobs`` processes (default: one per core)."""
+    chunks = plan.chunks()
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(chunks)))
+    total = Tally.empty(plan)
+    total_duel = Duel.empty(plan.seats) if plan.challenger is not None else None
+    waiting: dict[int, tuple[Tally, Duel | None]] = {}
+    merged = done = 0
+
+    def arrive(index: int, tally: Tally, duel: Duel | None) -> None:
+        # Merge strictly in chunk order, whatever order the chunks finish in: float sums
+        # then come out the same for any number of jobs.
+        nonlocal merged, done
+        waiting[index] = (tally, duel)
+        while merged in waiting:
+            t, d = waiting.pop(merged)
+            total.merge(t)
+            if total_duel is not None and d is not None:
+                total_duel.merge(d)
+            merged += 1
+        done += chunks[index].count
+        if progress is not None:
+            progress(done, plan.count)
+
+    if progress is not None:
+        progress(0, plan.count)
+    if jobs == 1:
+        for chunk in chunks:
+            arrive(*run_chunk(chunk))
+    else:
+        pool = ProcessPoolExecutor(jobs)
+        try:
+            for future in as_completed([pool.submit(run_chunk, c) for c in chunks]):
+                arrive(*future.result())
+        except BaseException:
+            # Ctrl-C or a failed chunk: drop the queued chunks instead of playing them out.
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown()
+    return Result(plan, total, total_duel)

@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gnav demo --seats 5 --delay 0.4
+	$(BIN)/gnav play
 
 test: $(STAMP)
 	$(BIN)/gnav verify ../shared/records/*.json

@@ -1,11 +1,146 @@
-"""The ``gnav play, replay and rules`` commands."""
+"""The ``gnav play``, ``gnav replay`` and ``gnav rules`` commands.
+
+This module only reads the command line and checks it; the terminal game itself lives
+in ``gnav.tui``. Every mistake on the command line becomes a GnavError, which ``gnav``
+prints as one line with exit code 2, before anything is drawn.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
+from random import Random
 from typing import Any
+
+from gnav.errors import GnavError
+
+LANGS = ("en", "nb", "da")
 
 
 def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add this module's subcommands to the ``gnav`` parser."""
+    p = sub.add_parser("play", help="play Gnav in the terminal: you against bots, or hot-seat")
+    rules_args(p)
+    p.add_argument("--seats", type=int, default=None,
+                   help="seats at the table (default 6: you and 5 bots)")
+    p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
+                   help="bot kinds, cycled over the bot seats (default: threshold, or random)")
+    p.add_argument("--humans", type=int, default=None, metavar="N",
+                   help="people at this screen, taking turns (hot-seat); default 1")
+    p.add_argument("--names", default=None, metavar="A,B,C",
+                   help="the people's names, in seat order (sets --humans)")
+    p.add_argument("--lives", type=int, default=None, help="lives each (as -o lives=N)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="where to save the match (default ./gnav-<timestamp>.json)")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="language of the calls (default: the preset's)")
+    p.add_argument("--delay", type=float, default=0.3,
+                   help="seconds to pause after each bot decision (default 0.3)")
+    p.set_defaults(func=cmd_play)
+
+    r = sub.add_parser("replay", help="step through a saved record, everything face up")
+    r.add_argument("file", metavar="FILE")
+    r.add_argument("--all", action="store_true", help="print every step and exit")
+    r.add_argument("--lang", choices=LANGS, default=None,
+                   help="language of the calls (default: the record's preset's)")
+    r.set_defaults(func=cmd_replay)
+
+    q = sub.add_parser("rules", help="the rules of a preset, in English, Norwegian or Danish")
+    q.add_argument("preset", nargs="?", default="gnav", metavar="PRESET")
+    q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option on top of the preset, e.g. -o lives=3 (repeatable)")
+    q.add_argument("--lang", choices=LANGS, default="en")
+    q.set_defaults(func=cmd_rules)
+
+
+def _people(args: argparse.Namespace) -> list[str]:
+    if args.names is not None:
+        names = [n.strip() for n in args.names.split(",")]
+        if not all(names):
+            raise GnavError(f"--names: empty name in {args.names!r}")
+        if len(set(names)) != len(names):
+            raise GnavError(f"--names: names must differ: {args.names!r}")
+        if args.humans is not None and args.humans != len(names):
+            raise GnavError(f"--humans {args.humans} does not match {len(names)} name(s) "
+                            "in --names")
+        return names
+    humans = 1 if args.humans is None else args.humans
+    if humans < 0:
+        raise GnavError(f"--humans must be 0 or more, not {humans}")
+    if humans == 1:
+        return ["Player"]
+    return [f"Player {i + 1}" for i in range(humans)]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from gnav.cli import make_rules
+    from gnav.tui.game import BOT_NAMES, PlayConfig, bot_maker, make_bot, play
+    from gnav.tui.keys import Keys
+    from gnav.tui.screen import Screen
+
+    options = list(args.option)
+    if args.lives is not None:
+        options.append(f"lives={args.lives}")
+    rules = make_rules(args.preset, options)
+    people = _people(args)
+    seats = args.seats if args.seats is not None else max(6, len(people))
+    if len(people) > seats:
+        raise GnavError(f"{len(people)} people need at least {len(people)} seats, "
+                        f"not --seats {seats}")
+    rules.check_seats(seats)
+    if args.delay < 0:
+        raise GnavError(f"--delay must be 0 or more, not {args.delay}")
+    seed = args.seed if args.seed is not None else Random().randrange(10**9)
+    maker, default_kind = bot_maker(rules)
+    kinds_text = args.bots if args.bots is not None else default_kind
+    kinds = [k.strip().lower() for k in kinds_text.split(",")]
+    if not all(kinds):
+        raise GnavError(f"--bots: empty kind in {kinds_text!r}")
+    taken = {n.casefold() for n in people}
+    bot_names = [n for n in BOT_NAMES if n.casefold() not in taken]
+    names = list(people)
+    bots = {}
+    seat_kinds = {}
+    for i, seat in enumerate(range(len(people), seats)):
+        kind = kinds[i % len(kinds)]
+        bots[seat] = make_bot(maker, kind, seed + seat)
+        seat_kinds[seat] = kind
+        names.append(bot_names[i] if i < len(bot_names) else f"Bot {i + 1}")
+    for kind in kinds:  # a kind given but never seated is still a typo worth reporting
+        make_bot(maker, kind, seed)
+    record = Path(args.record) if args.record else \
+        Path(f"gnav-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    if not record.parent.is_dir():
+        raise GnavError(f"--record: no folder {str(record.parent)!r} to save {record.name} in")
+    if record.is_dir():
+        raise GnavError(f"--record: {str(record)!r} is a folder, not a file")
+    lang = args.lang or rules.preset.lang
+    cfg = PlayConfig(rules=rules, names=tuple(names), humans=tuple(range(len(people))),
+                     bots=bots, kinds=seat_kinds, seed=seed, delay=args.delay, lang=lang,
+                     rules_lang=args.lang or "en", record=record)
+    return play(cfg, Screen(sys.stdout), Keys(sys.stdin))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from gnav.tui.keys import Keys
+    from gnav.tui.replay import run_replay
+    from gnav.tui.screen import Screen
+
+    return run_replay(args.file, Screen(sys.stdout), Keys(sys.stdin), everything=args.all,
+                      lang=args.lang)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from gnav.cli import make_rules
+    from gnav.tui.rules_text import rules_lines
+    from gnav.tui.screen import Screen
+
+    rules = make_rules(args.preset, args.option)
+    screen = Screen(sys.stdout)
+    cols = min(100, screen.size()[0]) - 2 if screen.fancy else 88
+    screen.print(*rules_lines(rules, args.lang, screen.style, cols))
+    return 0

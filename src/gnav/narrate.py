@@ -54,7 +54,9 @@ class Narrator:
         w = self.who
         if isinstance(e, RoundStart):
             order = ", ".join(self.names[s] for s in e.order)
-            text = f"── Round {e.round}: {self.names[e.dealer]} deals. Turn order: {order}."
+            dealer = self.who(e.dealer)
+            verb = "deal" if e.dealer == self.me else "deals"
+            text = f"── Round {e.round}: {dealer.capitalize()} {verb}. Turn order: {order}."
             if e.piece is not None:
                 text += f" You are dealt {self.piece(e.piece)}."
             return text
@@ -74,9 +76,9 @@ class Narrator:
             native, english = p.call(self.lang), p.call("en")
             call = f'"{native}" ({english})' if native and native != english else f'"{english}"'
             holder = "From the stock" if e.seat is None else w(e.seat).capitalize()
-            verb = "comes" if e.seat is None else "shows"
-            name = p.name(self.lang) if self.lang in p.names else p.name()
-            return f"{holder} {verb} the {name}: {call}"
+            verb = "comes" if e.seat is None else "show" if e.seat == self.me else "shows"
+            # English sentences name pieces in English; the call is the game's own.
+            return f"{holder} {verb} the {p.name('en')}: {call}"
         if isinstance(e, Swap):
             text = f"{w(e.seat).capitalize()} and {w(e.target)} swap."
             if e.seat_got is not None and self.me in (e.seat, e.target):

@@ -69,8 +69,9 @@ def _gnav_deck(*, zero: bool = True) -> tuple[Piece, ...]:
             POT, OWL, FOOL)
 
 
-def _with_power(p: Piece, power: Power) -> Piece:
-    return Piece(p.id, p.names, power, p.fool, p.aliases, p.calls)
+def _with_power(p: Piece, power: Power, calls: dict[str, str]) -> Piece:
+    """``p`` with another power, and the calls that go with it."""
+    return Piece(p.id, p.names, power, p.fool, p.aliases, MappingProxyType(calls))
 
 
 GNAV = Preset(
@@ -92,7 +93,11 @@ PRESETS_LIST: tuple[Preset, ...] = (
            "The Danish rules of 1917: the Cat outranks the Dragoon, the Cuckoo only refuses, "
            "scores are strokes.",
            S4,
-           (_with_power(CUCKOO, Power.REFUSE), _with_power(CAT, Power.CHARGE), DRAGOON, HORSE,
+           (_with_power(CUCKOO, Power.REFUSE, {"en": "Stand for the cuckoo!",
+                                                "da": "Stå for gøgen!", "nb": "Gjøk!"}),
+            _with_power(CAT, Power.CHARGE, {"en": "Shoo, shoo!", "da": "Kis! Kis!",
+                                            "nb": "Kiss!"}),
+            DRAGOON, HORSE,
             HOUSE, *numbers(12, 0, roman=False), OWL, POT, FOOL),
            _opts(two_fools_sit_out=False), score="strokes", lang="da",
            aliases=("1917", "danish", "dansk", "copenhagen"), words=GNAV_WORDS),

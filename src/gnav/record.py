@@ -274,7 +274,12 @@ def match_result(match: MatchState) -> dict[str, Any] | None:
 
 
 def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
-    """The record of a match so far: explicit deals, every decision, every result."""
+    """The record of a match so far: explicit deals, every decision, every result.
+
+    A round still being played cannot be a record round (RECORD.md: too few actions
+    is inconsistent), so it is kept under ``x.unfinished_round``, where readers ignore
+    it: a match saved mid-round still verifies.
+    """
     names = match.names
     data: dict[str, Any] = {"gnav": FORMAT, "rules": match.rules.to_spec(),
                             "seats": list(names)}
@@ -282,21 +287,20 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     special = {names[s]: v for s, v in enumerate(match.start_lives) if v != default}
     if special:
         data["lives"] = special
-    rounds = list(match.history)
-    if match.round is not None and not match.round.over:
-        rounds.append(match.round)
-    data["rounds"] = [_round_data(r, names) for r in rounds]
-    finished = [r for r in rounds if r.over]
-    if finished:
+    data["rounds"] = [_round_data(r, names) for r in match.history]
+    if data["rounds"]:
         # Results need the lives of sitting-out seats too: replay what we wrote.
-        rep = replay(parse({**data, "rounds": [_round_data(r, names) for r in finished]}))
-        for rd, res in zip(data["rounds"], round_results(rep), strict=False):
+        rep = replay(parse(data))
+        for rd, res in zip(data["rounds"], round_results(rep), strict=True):
             rd["result"] = res
     result = match_result(match)
     if result is not None:
         data["result"] = result
-    if x is not None:
-        data["x"] = x
+    extra: dict[str, Any] = dict(x) if isinstance(x, dict) else {} if x is None else {"x": x}
+    if match.round is not None and not match.round.over:
+        extra["unfinished_round"] = _round_data(match.round, names)
+    if extra:
+        data["x"] = extra
     return data
 
 

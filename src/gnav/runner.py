@@ -20,7 +20,7 @@ from gnav.views import seat_view
 Listener = Callable[[MatchState, tuple[Event, ...]], None]
 
 
-class StopMatch(Exception):  # noqa: N818 - a signal, not an error
+class StopMatch(Exception):
     """Raised by a player (a person pressing q) to stop the match where it is."""
 
 

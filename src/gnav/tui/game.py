@@ -1,0 +1,434 @@
+"""The play loop: people and bots at one table, narrated, saved as a record at the end.
+
+The engine's ``play_match`` runs the match; people join it as players whose ``act``
+reads a key, and the listener draws every step. Each person (and the spectator) has a
+log of their own, built from the events as that seat sees them, so in hot-seat play
+nobody's private swaps show on someone else's screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from gnav.bots.base import Bot
+from gnav.bots.random_bot import RandomBot
+from gnav.errors import GnavError
+from gnav.events import Draw, Eliminated, Event, MatchEnd, RoundEnd, Swap, Undo
+from gnav.match import MatchState
+from gnav.narrate import Narrator
+from gnav.record import dumps, from_match
+from gnav.rules import Rules
+from gnav.runner import StopMatch, play_match
+from gnav.tui.keys import ENTER, EOF, ESC, Keys
+from gnav.tui.labels import piece_label
+from gnav.tui.rules_text import rules_lines
+from gnav.tui.screen import Screen
+from gnav.tui.table import LogLine, play_frame, table_lines
+from gnav.views import SeatView, seat_view
+
+BOT_NAMES = ("Astrid", "Bjørn", "Cecilie", "Dag", "Eirik", "Frida", "Gunnar", "Hedda",
+             "Ivar", "Jorunn", "Knut", "Liv", "Magnus", "Nora", "Olav", "Petra", "Rune",
+             "Sigrid", "Tor", "Unni", "Vidar", "Wenche", "Yngve", "Åse")
+
+BotMaker = Callable[[str, int], Bot]
+
+
+def bot_maker(rules: Rules) -> tuple[BotMaker, str]:
+    """The bot factory and the default kind: the registry's strongest bot when the
+    registry is there, else the random bot (the registry is written separately, so it
+    is looked up at run time rather than imported)."""
+    try:
+        registry = importlib.import_module("gnav.bots.registry")
+    except ImportError:
+        registry = None
+    make = getattr(registry, "make_bot", None)
+    if make is None:
+        def random_only(kind: str, seed: int) -> Bot:
+            if kind != "random":
+                raise GnavError(f"unknown bot kind {kind!r} (kinds: random)")
+            return RandomBot(seed)
+        return random_only, "random"
+    maker = cast(BotMaker, make)
+    parse = getattr(registry, "parse_bot_spec", None)
+    if parse is not None:
+        # "threshold:7" or "counter:96": a kind with its main parameter.
+        def with_spec(spec: str, seed: int) -> Bot:
+            kind, params = cast(Callable[[str], tuple[str, dict[str, object]]], parse)(spec)
+            threshold = params.get("threshold")
+            if isinstance(threshold, str):
+                # A bot reads its threshold piece only when it first acts: check it now,
+                # while a typo is still a one-line command-line error.
+                rules.index(threshold)
+            return cast(Callable[..., Bot], make)(kind, seed, **params)
+        maker = with_spec
+    try:
+        maker("threshold", 0)
+    except Exception:  # any failure just means: no threshold bot here
+        return maker, "random"
+    return maker, "threshold"
+
+
+def make_bot(maker: BotMaker, kind: str, seed: int) -> Bot:
+    """A bot of ``kind``; an unknown kind is a user error (one line, exit 2)."""
+    try:
+        return maker(kind, seed)
+    except GnavError:
+        raise
+    except (KeyError, ValueError, TypeError, LookupError) as e:
+        raise GnavError(f"unknown bot kind {kind!r}: {e}") from None
+
+
+@dataclass
+class PlayConfig:
+    rules: Rules
+    names: tuple[str, ...]
+    humans: tuple[int, ...]  # seats played by people, at this screen
+    bots: dict[int, Bot]
+    kinds: dict[int, str]  # seat -> bot kind, for the record
+    seed: int
+    delay: float
+    lang: str  # the language the calls are narrated in
+    rules_lang: str  # the language of the rules behind "?"
+    record: Path
+    title: str = field(default="")
+
+
+class HumanPlayer:
+    """A person at the keyboard, asked through the same protocol as a bot."""
+
+    name = "human"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def act(self, view: SeatView) -> str:
+        return self.game.decide(view)
+
+
+class Game:
+    def __init__(self, cfg: PlayConfig, screen: Screen, keys: Keys) -> None:
+        self.cfg = cfg
+        self.screen = screen
+        self.keys = keys
+        self.rules = cfg.rules
+        self.names = cfg.names
+        self.match = MatchState.new(cfg.rules, cfg.names, seed=cfg.seed)
+        self.hotseat = len(cfg.humans) > 1
+        self.viewers: list[int | None] = list(cfg.humans)
+        if not cfg.humans or self.hotseat:
+            self.viewers.append(None)
+        self.logs: dict[int | None, list[LogLine]] = {v: [] for v in self.viewers}
+        self.cursor: dict[int | None, tuple[int, int]] = {}
+        self.printed: dict[int | None, int] = {}
+        self.narrators = {v: Narrator(cfg.rules, cfg.names, me=v, lang=cfg.lang)
+                          for v in self.viewers}
+        self.last_person: int | None = None  # hot-seat: whose eyes are on the screen
+        self.acted: tuple[int, str] | None = None  # the person who just acted, and how
+        self.fast = False  # fast-forward once every person is out
+        title = cfg.title or cfg.rules.preset.title
+        self.title = f"{title} · seed {cfg.seed}"
+
+    # -- who is looking ------------------------------------------------------------
+
+    @property
+    def watching(self) -> int | None:
+        """The seat whose view is on screen between decisions: the one person, or in
+        hot-seat play nobody's (the table as a spectator sees it)."""
+        return self.cfg.humans[0] if len(self.cfg.humans) == 1 else None
+
+    def players(self) -> list[Bot]:
+        human = HumanPlayer(self)
+        return [human if s in self.cfg.humans else self.cfg.bots[s]
+                for s in range(len(self.names))]
+
+    # -- narration -----------------------------------------------------------------
+
+    def listen(self, match: MatchState, events: tuple[Event, ...]) -> None:
+        self.match = match
+        self._narrate(match, events)
+        if match.over:
+            return  # the final screen is drawn once the record is saved
+        ended = any(isinstance(e, RoundEnd) for e in events)
+        acted, self.acted = self.acted, None
+        rnd = match.round
+        people_in = rnd is not None and any(s in rnd.seats for s in self.cfg.humans)
+        if ended and people_in and not self.fast:
+            self.round_over()
+            return
+        if self.hotseat and acted is not None and acted[1] == "swap" and not ended:
+            self.private_result(acted[0])
+            return
+        self.draw(self.watching)
+        if self.cfg.delay and not self.fast:
+            time.sleep(self.cfg.delay)
+
+    def _narrate(self, match: MatchState, events: tuple[Event, ...]) -> None:
+        rnd = match.round
+        if rnd is None:
+            return
+        # Eliminations and the match's end come from the match, not the round's log.
+        extras = [e for e in events if isinstance(e, Eliminated | MatchEnd)]
+        gone = {s for e in extras if isinstance(e, Eliminated) for s in e.seats}
+        for v in self.viewers:
+            seen = rnd.seat_events(v) if v is not None and v in rnd.seats else list(rnd.public)
+            number, done = self.cursor.get(v, (0, 0))
+            start = done if number == rnd.number else 0
+            self.cursor[v] = (rnd.number, len(seen))
+            narrator = self.narrators[v]
+            for e in [*seen[start:], *extras]:
+                line = narrator.line(e)
+                if not line:
+                    continue
+                kind = "mine" if _private(e) else e.kind
+                if isinstance(e, RoundEnd):
+                    self.logs[v].append((kind, line))
+                    self.logs[v].append(("note", self._lives_line(e, gone)))
+                    continue
+                self.logs[v].append((kind, line))
+
+    def _lives_line(self, e: RoundEnd, gone: set[int]) -> str:
+        out = set(self.match.out) - gone
+        return "Lives: " + ", ".join(f"{self.names[s]} {e.lives[s]}"
+                                     for s in range(len(self.names)) if s not in out)
+
+    # -- drawing -------------------------------------------------------------------
+
+    def draw(self, viewer: int | None, prompt: Sequence[str] = (), *,
+             table: bool = True, again: bool = False) -> None:
+        """The screen as ``viewer`` may see it. Plain output prints the new log lines,
+        and the table only when someone must decide."""
+        s = self.screen.style
+        view = seat_view(self.match, viewer)
+        cols, rows = self.screen.size()
+        lang = self.cfg.lang
+        if self.screen.fancy:
+            self.screen.frame(play_frame(view, self.match.start_lives, self.logs[viewer],
+                                         prompt, style=s, cols=cols, rows=rows, lang=lang,
+                                         title=self.title))
+            return
+        log = self.logs[viewer]
+        start = self.printed.get(viewer, 0)
+        self.printed[viewer] = len(log)
+        self.screen.print(*(text for _, text in log[start:]))
+        if prompt:
+            lines = play_frame(view, self.match.start_lives, None, prompt, style=s,
+                               cols=cols, rows=rows, lang=lang, title=self.title) \
+                if table and not again else [x for x in prompt if x]
+            self.screen.print(*lines)
+
+    def keys_hint(self, *parts: str) -> str:
+        return "  ".join(self.screen.style(p, "bold") if p.startswith("[") else p
+                         for p in parts)
+
+    def read(self) -> str:
+        key = self.keys.read()
+        if key == EOF:
+            raise StopMatch
+        return key
+
+    def show_rules(self) -> None:
+        lines = rules_lines(self.rules, self.cfg.rules_lang, self.screen.style)
+        self.screen.page(lines, self.keys, title=f"Rules: {self.rules.preset.title}")
+
+    # -- the person's moments --------------------------------------------------------
+
+    def decide(self, view: SeatView) -> str:
+        """A person's turn: stand or swap, by key."""
+        seat = view.seat
+        assert seat is not None
+        if self.hotseat and self.last_person != seat:
+            self.pass_screen(seat)
+        self.last_person = seat
+        s = self.screen.style
+        target = view.left_of(seat)
+        whom = "the stock" if target is None else self.names[target]
+        words = self.rules.preset.words
+        lang = self.cfg.lang
+        stand_word = words.get(f"stand.{lang}") or words.get("stand.en", "")
+        swap_word = words.get(f"swap.{lang}") or words.get("swap.en", "")
+        can_stand = "stand" in view.legal
+        message = ""
+        again = False
+        self.keys.flush()
+        while True:
+            mine = piece_label(self.rules, view.piece, lang)
+            stand = f"[s] stand «{stand_word}»" if can_stand else \
+                s("(no standing without a matador)", "dim")
+            prompt = [
+                s(message, "bold", "yellow") if message else "",
+                s(f"Your turn, {self.names[seat]}", "bold", "cyan") + f": you hold {mine}.",
+                self.keys_hint(stand, f"[w] swap with {whom} «{swap_word}»", "[?] rules",
+                               "[q] quit"),
+            ]
+            self.draw(seat, prompt, again=again)
+            again = True
+            key = self.read().lower()
+            if key == "s" and can_stand:
+                action = "stand"
+            elif key == "w":
+                action = "swap"
+            elif key == "?":
+                self.show_rules()
+                message = ""
+                continue
+            elif key in ("q", ESC):
+                raise StopMatch
+            elif key == "s":
+                message = "You may not stand without a matador here: press w to swap."
+                continue
+            else:
+                message = "Press s to stand, w to swap, ? for the rules, q to quit."
+                continue
+            self.acted = (seat, action)
+            return action
+
+    def pass_screen(self, seat: int) -> None:
+        """Hot-seat: hide everything private until the next person says they're ready."""
+        s = self.screen.style
+        prompt = ["", s(f"Pass the screen to {self.names[seat]}.", "bold", "cyan"),
+                  f"{self.names[seat]}, press {s('[Enter]', 'bold')} when only you can see "
+                  f"the screen.  {s('[q]', 'bold')} quit"]
+        self.keys.flush()
+        again = False
+        while True:
+            self.draw(None, prompt, again=again)
+            again = True
+            key = self.read().lower()
+            if key in ("q", ESC):
+                raise StopMatch
+            if key == ENTER:
+                return
+
+    def private_result(self, seat: int) -> None:
+        """Hot-seat: show a person what their swap brought, then hide it again."""
+        s = self.screen.style
+        prompt = ["", s(f"{self.names[seat]}, this is what your swap brought.", "bold", "cyan"),
+                  self.keys_hint("[Enter] hide my piece", "[q] quit")]
+        again = False
+        while True:
+            self.draw(seat, prompt, table=False, again=again)
+            again = True
+            key = self.read().lower()
+            if key in ("q", ESC):
+                raise StopMatch
+            if key == ENTER:
+                self.draw(None)
+                return
+
+    def round_over(self) -> None:
+        """Let the people read the showdown and the payments before the next deal."""
+        s = self.screen.style
+        alive = set(self.match.alive())
+        people_left = [p for p in self.cfg.humans if p in alive]
+        viewer = self.watching
+        if people_left:
+            head = s("Round over.", "bold")
+            hint = self.keys_hint("[Enter] next round", "[?] rules", "[q] quit")
+        else:
+            who = "You are" if len(self.cfg.humans) == 1 else "Every person is"
+            head = s(f"Round over. {who} out of the game.", "bold", "red")
+            hint = self.keys_hint("[Enter] watch the bots play on", "[f] fast-forward to the end",
+                                  "[q] quit")
+        self.keys.flush()
+        again = False
+        while True:
+            self.draw(viewer, ["", head, hint], again=again)
+            again = True
+            key = self.read().lower()
+            if key == ENTER:
+                return
+            if key == "f" and not people_left:
+                self.fast = True
+                return
+            if key == "?":
+                self.show_rules()
+            elif key in ("q", ESC):
+                raise StopMatch
+
+    # -- the match -------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end or to a quit; save the record either way."""
+        stopped = False
+        try:
+            self.draw(self.watching)
+            self.match = play_match(self.rules, self.names, self.players(), seed=self.cfg.seed,
+                                    listener=self.listen, match=self.match)
+        except KeyboardInterrupt:
+            stopped = True
+        except GnavError:
+            # A bot or the engine refused a move: keep the match so far, then report.
+            self.finish(True)
+            raise
+        stopped = stopped or not self.match.over
+        return self.finish(stopped)
+
+    def finish(self, stopped: bool) -> int:
+        s = self.screen.style
+        try:
+            where = save_record(self.match, self.cfg)
+            saved = s(f"Saved the match to {where}", "bold", "green") + \
+                f"  (replay it: gnav replay {where})"
+            code = 0
+        except OSError as e:
+            saved = s(f"Could not save the match to {self.cfg.record}: {e.strerror or e}",
+                      "bold", "red")
+            code = 1
+        if stopped:
+            head = s("Stopped. The match so far is kept.", "bold", "yellow")
+        else:
+            head = s(self._result_text(), "bold", "green")
+        viewer = self.watching
+        if self.screen.fancy:
+            self.draw(viewer, ["", head, saved])
+        else:
+            self.draw(viewer)
+            view = seat_view(self.match, viewer)
+            self.screen.print("", *table_lines(view, self.match.start_lives, s, self.cfg.lang,
+                                               viewer), "", head, saved)
+        return code
+
+    def _result_text(self) -> str:
+        winners = self.match.winners or ()
+        people = set(self.cfg.humans)
+        names = [("you" if w in people and len(people) == 1 else self.names[w])
+                 for w in winners]
+        if len(winners) == 1:
+            return "You win the match!" if names[0] == "you" else f"{names[0]} wins the match."
+        return "A shared win: " + ", ".join(names) + "."
+
+
+def _private(e: Event) -> bool:
+    """An event carrying a piece only its reader may see."""
+    if isinstance(e, Swap):
+        return e.seat_got is not None
+    if isinstance(e, Draw | Undo):
+        return e.piece is not None
+    return False
+
+
+def save_record(match: MatchState, cfg: PlayConfig) -> Path:
+    """Write the record (a round cut short by a quit goes under ``x``: see from_match)."""
+    x: dict[str, Any] = {
+        "program": "gnav play",
+        "seed": cfg.seed,
+        "players": {cfg.names[s]: ("person" if s in cfg.humans else cfg.kinds.get(s, "bot"))
+                    for s in range(len(cfg.names))},
+    }
+    data = from_match(match, x=x)
+    cfg.record.write_text(dumps(data), encoding="utf-8")
+    return cfg.record
+
+
+def play(cfg: PlayConfig, screen: Screen, keys: Keys) -> int:
+    with keys:
+        screen.begin()
+        try:
+            return Game(cfg, screen, keys).run()
+        finally:
+            screen.end()

@@ -1,0 +1,103 @@
+"""The terminal: whole frames redrawn in place on a terminal, plain lines elsewhere."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Sequence
+from typing import TextIO
+
+from gnav.tui.keys import DOWN, ENTER, EOF, ESC, LEFT, RIGHT, UP, Keys
+from gnav.tui.style import Style, clip, wants_colour
+
+HOME = "\x1b[H"
+CLEAR_LINE = "\x1b[K"
+CLEAR_BELOW = "\x1b[J"
+HIDE_CURSOR = "\x1b[?25l"
+SHOW_CURSOR = "\x1b[?25h"
+
+
+class Screen:
+    """``fancy``: a terminal, where every frame replaces the last one. Otherwise lines
+    are printed one after another, without escapes."""
+
+    def __init__(self, out: TextIO, *, fancy: bool | None = None,
+                 colour: bool | None = None) -> None:
+        self.out = out
+        try:
+            tty = out.isatty()
+        except (AttributeError, ValueError):
+            tty = False
+        self.fancy = tty if fancy is None else fancy
+        self.style = Style(wants_colour(out) if colour is None else colour)
+
+    def size(self) -> tuple[int, int]:
+        """(columns, rows); a pipe gets a generous width, so nothing is cut short."""
+        if not self.fancy:
+            return 100, 10_000
+        try:
+            # The terminal itself first: a COLUMNS or LINES left in the environment by a
+            # parent process goes stale as soon as the window is resized.
+            cols, rows = os.get_terminal_size(self.out.fileno())
+        except (AttributeError, ValueError, OSError):
+            cols, rows = shutil.get_terminal_size((100, 30))
+        return max(cols, 40), max(rows, 12)
+
+    def begin(self) -> None:
+        if self.fancy:
+            self.out.write(HIDE_CURSOR + HOME + CLEAR_BELOW)
+            self.out.flush()
+
+    def end(self) -> None:
+        if self.fancy:
+            self.out.write("\x1b[0m" + SHOW_CURSOR)
+            self.out.flush()
+
+    def frame(self, lines: Sequence[str]) -> None:
+        """Draw ``lines`` as the whole screen (fancy) or print them (plain)."""
+        if not self.fancy:
+            self.print(*lines)
+            return
+        cols, rows = self.size()
+        # One row short of the screen: writing the last row would scroll it.
+        shown = list(lines)[: rows - 1]
+        body = "".join(clip(line, cols) + CLEAR_LINE + "\n" for line in shown)
+        self.out.write(HOME + body + CLEAR_BELOW)
+        self.out.flush()
+
+    def print(self, *lines: str) -> None:
+        for line in lines:
+            self.out.write(line + "\n")
+        self.out.flush()
+
+    def page(self, lines: Sequence[str], keys: Keys, title: str = "") -> str:
+        """Show ``lines`` a screenful at a time; the key that closed the pager.
+
+        Plain output gets everything at once: a pipe has no screen to fill.
+        """
+        if not self.fancy:
+            self.print(*lines)
+            return ENTER
+        s = self.style
+        top = 0
+        while True:
+            rows = self.size()[1]
+            height = rows - 3
+            last = max(0, len(lines) - height)
+            top = min(max(top, 0), last)
+            more = top < last
+            footer = ("[Space/Enter] more  [b] back  " if more else
+                      "[b] back  " if top else "") + "[q] back to the game"
+            where = f"{title}  lines {top + 1}-{min(len(lines), top + height)} of {len(lines)}"
+            self.frame([s(where, "dim"), *lines[top: top + height],
+                        *[""] * max(0, height - len(lines[top: top + height])),
+                        s(footer, "reverse")])
+            key = keys.read()
+            if key in (" ", DOWN, RIGHT, "n", "f") and more:
+                top += height if key in (" ", "f", RIGHT) else 1
+            elif key in ("b", UP, LEFT, "p"):
+                top -= height if key in ("b", LEFT, "p") else 1
+            elif key == ENTER and more:
+                top += height
+            elif key in ("q", "Q", ESC, EOF, ENTER, "?", " "):
+                return key

@@ -1,0 +1,223 @@
+"""``gnav rules``, ``gnav replay`` and the command-line errors of ``gnav play``; plus the
+small pieces of the terminal game that need no terminal."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gnav.cli import main
+from gnav.match import MatchState
+from gnav.record import dumps, from_match
+from gnav.rules import Rules
+from gnav.tui.game import PlayConfig, save_record
+from gnav.tui.keys import ENTER, EOF, Keys
+from gnav.tui.labels import lives_text
+from gnav.tui.rules_text import rules_lines
+from gnav.tui.style import Style, clip, plain, width
+from gnav.verify import verify_file
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "records"
+GNAV = str(Path(sys.executable).parent / "gnav")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code: int | str | None = main(argv)
+    except SystemExit as e:
+        code = e.code
+    out = capsys.readouterr()
+    assert isinstance(code, int)
+    return code, out.out, out.err
+
+
+def write(tmp: Path, name: str, text: str) -> str:
+    path = tmp / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def a_record(tmp: Path) -> str:
+    """A finished match between bots, saved as ``gnav play`` saves it."""
+    rules = Rules.of("gnav", lives=1)
+    from gnav.bots.random_bot import RandomBot
+    from gnav.runner import play_match
+
+    names = ("Ann", "Bo", "Cy")
+    match = play_match(rules, names, [RandomBot(i) for i in range(3)], seed=3)
+    assert match.over
+    return write(tmp, "bots.json", dumps(from_match(match)))
+
+
+Case = Callable[[Path], list[str]]
+BAD: list[tuple[str, Case, str]] = [
+    ("unknown preset", lambda t: ["play", "--preset", "nope"], "nope"),
+    ("bad option value", lambda t: ["play", "-o", "lives=99"], "lives"),
+    ("bad option word", lambda t: ["play", "-o", "knock=loud"], "knock"),
+    ("bad --lives", lambda t: ["play", "--lives", "0"], "lives"),
+    ("too many seats", lambda t: ["play", "--seats", "50"], "50"),
+    ("too many seats for hypp", lambda t: ["play", "--preset", "hypp", "--seats", "21"], "21"),
+    ("too few seats", lambda t: ["play", "--seats", "1"], "1"),
+    ("more people than seats", lambda t: ["play", "--humans", "4", "--seats", "3"], "seats"),
+    ("names and humans disagree", lambda t: ["play", "--names", "A,B", "--humans", "3"],
+     "--names"),
+    ("same name twice", lambda t: ["play", "--names", "A,A"], "names"),
+    ("unknown bot", lambda t: ["play", "--bots", "genius"], "genius"),
+    ("bad threshold piece", lambda t: ["play", "--bots", "threshold:zz"], "zz"),
+    ("record folder missing", lambda t: ["play", "--record", str(t / "no" / "x.json")],
+     "no"),
+    ("record is a folder", lambda t: ["play", "--record", str(t)], "folder"),
+    ("negative delay", lambda t: ["play", "--delay", "-1"], "delay"),
+    ("unknown language", lambda t: ["play", "--lang", "fr"], "fr"),
+    ("seats not a number", lambda t: ["play", "--seats", "many"], "many"),
+    ("replay missing file", lambda t: ["replay", str(t / "absent.json")], "absent.json"),
+    ("replay not json", lambda t: ["replay", write(t, "a.json", "{nope")], "not JSON"),
+    ("replay wrong seat", lambda t: ["replay", write(t, "b.json", json.dumps(
+        {"gnav": 1, "rules": "gnav", "seats": ["A", "B"], "rounds": [
+            {"dealer": "B", "deal": {"A": "5", "B": "7"}, "stock": [],
+             "actions": [["B", "stand"]]}]}))], "b.json"),
+    ("replay no file", lambda t: ["replay"], "FILE"),
+    ("rules unknown preset", lambda t: ["rules", "nope"], "nope"),
+    ("rules unknown language", lambda t: ["rules", "--lang", "sv"], "sv"),
+    ("rules bad option", lambda t: ["rules", "-o", "drag=maybe"], "drag"),
+]
+
+
+@pytest.mark.parametrize(("case", "word"), [(c, w) for _, c, w in BAD],
+                         ids=[i for i, _, _ in BAD])
+def test_command_line_errors_are_one_line(case: Case, word: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(case(tmp_path), capsys)
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert word in lines[0]
+
+
+def test_an_error_in_a_real_process_is_one_line(tmp_path: Path) -> None:
+    proc = subprocess.run([GNAV, "play", "--seats", "99"], capture_output=True, text=True,
+                          encoding="utf-8", timeout=30, check=False, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "99" in proc.stderr
+
+
+def test_rules_in_norwegian(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules", "--lang", "nb"], capsys)
+    assert code == 0
+    for text in ("Regler: Gnav", "Spillet", "Brikkene, høyeste først", "Gjøk", "Dragon",
+                 "«Hugg av!»", "«Hest forbi!»", "«Jeg står»", "narren", "giveren",
+                 "Innstillinger som gjelder", "lives = 4", "Ingenting"):
+        assert text in out, text
+    assert "\x1b[" not in out
+
+
+def test_rules_in_danish_show_the_1917_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules", "1917", "--lang", "da"], capsys)
+    assert code == 0
+    for text in ("Regler: Gnav (Copenhagen 1917)", "Brikkerne, højeste først", "Gøgen",
+                 "«Hug af!»", "Rækkefølge: Gøgen > Katten > Dragonen",
+                 "two_fools_sit_out = false (i gnav: true)", "streger"):
+        assert text in out, text
+
+
+def test_rules_in_english_name_what_a_preset_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules", "slabberjan", "-o", "lives=2"], capsys)
+    assert code == 0
+    for text in ("Rules: Slabberjan", "Ruiter", "«Kap af!» (Cut off!)", "There is no fool.",
+                 "knock = silent (in gnav: public)", "lives = 2", "set on the command line",
+                 "Dutch"):
+        assert text in out, text
+    assert "knocks it on the table" not in out  # no fool, so no knock to explain
+
+
+@pytest.mark.parametrize("preset", ["gnav", "gnav-pagat", "gnav-1917", "gnav-summary", "hypp",
+                                    "slabberjan", "cuccu", "kille", "chase-the-ace"])
+@pytest.mark.parametrize("lang", ["en", "nb", "da"])
+def test_every_preset_has_rules_in_every_language(preset: str, lang: str) -> None:
+    lines = rules_lines(Rules.of(preset), lang, Style(False))
+    text = "\n".join(lines)
+    rules = Rules.of(preset)
+    ranks = [x for x in lines if re.match(r"\d+ {2,}\S", x)]
+    assert len(ranks) == len(rules.pieces)
+    assert "{" not in text  # every template filled in
+
+
+def test_replay_all_shows_the_showdown_with_everything_face_up(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = SHARED / "hc-01-cat-after-horse-redirect.json"
+    if not path.exists():
+        pytest.skip("shared records are not here")
+    code, out, _ = run(["replay", str(path), "--all"], capsys)
+    assert code == 0
+    assert "Showdown:" in out
+    assert "Kiss!" in out  # the Cat's call
+    assert "swap:" in out and "now holds" in out  # swaps shown with their pieces
+    assert "pays a life" in out
+
+
+def test_replay_of_a_played_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = a_record(tmp_path)
+    code, out, _ = run(["replay", path, "--all", "--lang", "da"], capsys)
+    assert code == 0
+    assert "Showdown:" in out and "won the match" in out
+    assert "Dealt:" in out and "holds" in out
+
+
+def test_replay_steps_by_key(tmp_path: Path) -> None:
+    path = a_record(tmp_path)
+    proc = subprocess.run([GNAV, "replay", path], input="n\nn\np\nr\nq\n",
+                          capture_output=True, text=True, encoding="utf-8", timeout=30,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "the deal" in proc.stdout
+    assert "decision 1 of" in proc.stdout and "decision 2 of" in proc.stdout
+    assert "round 2 of" in proc.stdout or "round 1 of 1" in proc.stdout
+
+
+def test_a_quit_mid_round_keeps_the_round_aside(tmp_path: Path) -> None:
+    rules = Rules.of("gnav")
+    match = MatchState.new(rules, ["Ann", "Bo", "Cy"], seed=1)
+    from random import Random
+
+    match = match.deal(rng=Random(1))
+    match, _ = match.apply("stand")
+    cfg = PlayConfig(rules=rules, names=match.names, humans=(0,), bots={}, kinds={1: "random"},
+                     seed=1, delay=0, lang="nb", rules_lang="en", record=tmp_path / "cut.json")
+    path = save_record(match, cfg)
+    assert verify_file(str(path))[0] == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["rounds"] == []
+    first = match.round.seats[0] if match.round is not None else -1
+    assert data["x"]["unfinished_round"]["actions"] == [[match.names[first], "stand"]]
+
+
+def test_lives_in_each_score_style() -> None:
+    s = Style(False)
+    assert plain(lives_text(s, "tokens", 2, 4)) == "●●○○ 2"
+    assert plain(lives_text(s, "strokes", 3, 4)) == "|||· 3"
+    assert plain(lives_text(s, "gnav", 2, 4)) == "GN·· 2"
+    assert plain(lives_text(s, "gnav", 0, 4)) == "GNAV 0"
+    assert plain(lives_text(s, "tokens", 5, 4)) == "●●●●●+1 5"
+
+
+def test_clip_keeps_escapes_out_of_the_count() -> None:
+    s = Style(True)
+    text = s("hello", "bold") + " world"
+    assert width(text) == 11
+    assert plain(clip(text, 7)) == "hello w"
+
+
+def test_keys_from_a_pipe(tmp_path: Path) -> None:
+    path = tmp_path / "keys.txt"
+    path.write_text("s\n\nwat\n", encoding="utf-8")
+    with path.open(encoding="utf-8") as f, Keys(f) as keys:
+        assert [keys.read() for _ in range(4)] == ["s", ENTER, "w", EOF]

@@ -1,0 +1,216 @@
+"""``gnav play`` driven as a person drives it: keys into a real terminal (tmux), the
+screen read back, the saved record verified. A plain-pipe run covers the same loop
+where tmux is missing."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from gnav.verify import verify_file
+
+GNAV = str(Path(sys.executable).parent / "gnav")
+TMUX = shutil.which("tmux")
+needs_tmux = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+DECIDE = "[w] swap with"
+NEXT_ROUND = "[Enter] next round"
+WATCH = "[Enter] watch the bots"
+PASS = "Pass the screen to"
+HIDE = "[Enter] hide my piece"
+PROMPTS = (DECIDE, NEXT_ROUND, WATCH, PASS, HIDE, "EXIT=")
+
+
+class Terminal:
+    """One tmux server on a private socket: a terminal the test types into."""
+
+    def __init__(self, socket: Path) -> None:
+        self.socket = str(socket)
+
+    def tmux(self, *args: str) -> str:
+        assert TMUX is not None
+        proc = subprocess.run([TMUX, "-u", "-S", self.socket, *args], capture_output=True,
+                              text=True, encoding="utf-8", check=True, timeout=10)
+        return proc.stdout
+
+    def start(self, argv: list[str], cwd: Path) -> None:
+        # The shell stays after gnav exits, so its last screen and exit code can be read.
+        cmd = (f"cd {shlex.quote(str(cwd))} && LANG=C.UTF-8 PYTHONIOENCODING=utf-8 "
+               f"{shlex.join(argv)}; echo EXIT=$?; sleep 60")
+        self.tmux("new-session", "-d", "-s", "t", "-x", "110", "-y", "45", cmd)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "t")
+
+    def send(self, key: str) -> None:
+        self.tmux("send-keys", "-t", "t", key)
+
+    def settle(self, before: str = "", timeout: float = 8.0) -> str:
+        """The screen once it differs from ``before``, shows a prompt and holds still."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            now = self.screen()
+            if now != before and now == last and any(p in now for p in PROMPTS):
+                return now
+            last = now
+            time.sleep(0.03)
+        raise AssertionError(f"the screen did not settle:\n{self.screen()}")
+
+    def press(self, key: str, screen: str) -> str:
+        self.send(key)
+        return self.settle(screen)
+
+    def close(self) -> None:
+        subprocess.run([TMUX or "tmux", "-S", self.socket, "kill-server"],
+                       capture_output=True, check=False, timeout=10)
+
+
+@pytest.fixture
+def term(tmp_path: Path) -> Iterator[Terminal]:
+    t = Terminal(tmp_path / "tmux.sock")
+    try:
+        yield t
+    finally:
+        t.close()
+
+
+def play_to_end(term: Terminal, screen: str, choose: Callable[[int], str]) -> list[str]:
+    """Answer every prompt until gnav exits; every screen seen along the way."""
+    seen = [screen]
+    turns = 0
+    deadline = time.monotonic() + 25
+    while "EXIT=" not in screen:
+        assert time.monotonic() < deadline, screen
+        if DECIDE in screen:
+            screen = term.press(choose(turns), screen)
+            turns += 1
+        elif any(p in screen for p in (NEXT_ROUND, WATCH, PASS, HIDE)):
+            screen = term.press("Enter", screen)
+        else:  # pragma: no cover - settle() only returns on a prompt
+            raise AssertionError(screen)
+        seen.append(screen)
+    return seen
+
+
+@needs_tmux
+def test_a_whole_match_in_a_terminal(term: Terminal, tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    term.start([GNAV, "play", "--seed", "11", "--delay", "0", "--lives", "2", "--seats", "4",
+                "--record", str(record)], tmp_path)
+    first = term.settle()
+    seen = play_to_end(term, first, lambda n: "s" if n % 3 == 0 else "w")
+    last = seen[-1]
+    assert "EXIT=0" in last
+    assert "Saved the match to" in last
+    every = "\n".join(seen)
+    # The table: seats round the circle, the dealer marked, lives as tokens, your piece.
+    assert "your piece" in first and "lives" in first and "●" in first
+    assert " D " in first
+    assert "← to play" in first
+    # The calls, in Norwegian with the English beside.
+    assert '"Jeg står" (I stand)' in every
+    assert '"Jeg bytter" (I want to trade)' in every
+    assert "Showdown:" in every
+    assert "pays a life" in every
+    code, lines = verify_file(str(record))
+    assert code == 0, lines
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["result"]["winners"]
+    assert data["rules"] == {"preset": "gnav", "lives": 2}
+    assert "unfinished_round" not in data["x"]
+
+
+@needs_tmux
+def test_rules_key_and_quit_mid_match(term: Terminal, tmp_path: Path) -> None:
+    record = tmp_path / "stopped.json"
+    term.start([GNAV, "play", "--seed", "4", "--delay", "0", "--record", str(record)],
+               tmp_path)
+    screen = term.settle()
+    while DECIDE not in screen:
+        screen = term.press("Enter", screen)
+    term.send("?")
+    rules = ""
+    for _ in range(100):
+        rules = term.screen()
+        if "Rules: Gnav" in rules and "[q] back to the game" in rules:
+            break
+        time.sleep(0.03)
+    assert "The game" in rules and "stock" in rules
+    screen = term.press("q", rules)
+    assert DECIDE in screen
+    screen = term.press("w", screen)  # one decision, so the quit cuts a round short
+    while DECIDE not in screen and "EXIT=" not in screen:
+        screen = term.press("Enter", screen)
+    screen = term.press("q", screen)
+    assert "EXIT=0" in screen
+    assert "Stopped" in screen and "Saved the match to" in screen
+    code, lines = verify_file(str(record))
+    assert code == 0, lines
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert "result" not in data
+    assert data["x"]["seed"] == 4
+
+
+@needs_tmux
+def test_hot_seat_hides_each_piece(term: Terminal, tmp_path: Path) -> None:
+    record = tmp_path / "hotseat.json"
+    term.start([GNAV, "play", "--names", "Ann,Bo", "--seats", "3", "--seed", "2", "--delay",
+                "0", "--lives", "1", "--record", str(record)], tmp_path)
+    screen = term.settle()
+    passes = 0
+    deadline = time.monotonic() + 20
+    while "EXIT=" not in screen:
+        assert time.monotonic() < deadline, screen
+        if PASS in screen:
+            # Nobody's piece is on the screen while it is handed over.
+            assert "your piece" not in screen
+            passes += 1
+            screen = term.press("Enter", screen)
+            assert "your piece" in screen
+        elif DECIDE in screen:
+            screen = term.press("w", screen)
+        elif HIDE in screen:
+            assert "your piece" in screen
+            screen = term.press("Enter", screen)
+            assert "your piece" not in screen or DECIDE in screen
+        else:
+            assert "your piece" not in screen  # the showdown, as the table sees it
+            screen = term.press("Enter", screen)
+    assert passes >= 2
+    assert verify_file(str(record))[0] == 0
+
+
+def test_plain_pipe_plays_to_the_end(tmp_path: Path) -> None:
+    """Without a terminal every line is a key, and nothing is drawn with escapes."""
+    record = tmp_path / "piped.json"
+    keys = "w\n\n" * 60
+    proc = subprocess.run([GNAV, "play", "--seed", "5", "--delay", "0", "--lives", "1",
+                           "--seats", "3", "--bots", "random", "--record", str(record)],
+                          input=keys, capture_output=True, text=True, encoding="utf-8",
+                          timeout=30, check=False,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b[" not in proc.stdout
+    assert "Showdown:" in proc.stdout
+    assert f"Saved the match to {record}" in proc.stdout
+    assert verify_file(str(record))[0] == 0
+
+
+def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
+    record = tmp_path / "eof.json"
+    proc = subprocess.run([GNAV, "play", "--seed", "1", "--delay", "0", "--record",
+                           str(record)], input="", capture_output=True, text=True,
+                          encoding="utf-8", timeout=30, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "Stopped" in proc.stdout
+    assert verify_file(str(record))[0] == 0

@@ -137,7 +137,8 @@ class MatchState(NamedTuple):
     ) -> MatchState:
         """Start the next round: with ``hands`` (one piece per seat of ``turn_order``,
         the dealer last) and ``stock``, or shuffled from ``rng``."""
-        if self.phase != DEAL:
+        rnd = self.round
+        if self.winners is not None or (rnd is not None and rnd.turn < len(rnd.seats)):
             raise IllegalActionError(
                 "the match is over" if self.over else "a round is still being played"
             )
@@ -162,7 +163,7 @@ class MatchState(NamedTuple):
 
     def apply(self, action: object) -> tuple[MatchState, tuple[Event, ...]]:
         rnd = self.round
-        if rnd is None or rnd.over or self.winners is not None:
+        if rnd is None or rnd.turn >= len(rnd.seats):
             raise IllegalActionError(
                 "the match is over" if self.winners is not None else "no round is being played"
             )

@@ -122,7 +122,7 @@ class RoundState(NamedTuple):
         if turn >= len(self.seats):
             return NONE
         rules = self.rules
-        if rules.options.stand_needs_matador and rules.effects[self.hands[turn]] is None:
+        if rules.stand_needs_matador and rules.effects[self.hands[turn]] is None:
             return ONLY_SWAP
         return BOTH
 
@@ -173,13 +173,13 @@ class RoundState(NamedTuple):
             raise IllegalActionError("the round is over")
         rules = self.rules
         if action == STAND:
-            if rules.options.stand_needs_matador and rules.effects[self.hands[turn]] is None:
+            if rules.stand_needs_matador and rules.effects[self.hands[turn]] is None:
                 raise IllegalActionError(
                     f"seat {seats[turn]} may not stand without a matador "
                     "(stand_needs_matador)"
                 )
             nxt = turn + 1
-            if rules.options.revealed == "skip":
+            if rules.skip_revealed:
                 revealed = self.revealed
                 while nxt < n and revealed >> nxt & 1:
                     nxt += 1
@@ -195,7 +195,7 @@ class RoundState(NamedTuple):
                 got = hands[target]
                 if rules.effects[got] is None:  # a plain swap, the common case, kept lean
                     nxt = target
-                    if rules.options.revealed == "skip":
+                    if rules.skip_revealed:
                         revealed = self.revealed
                         while nxt < n and revealed >> nxt & 1:
                             nxt += 1
@@ -391,7 +391,7 @@ class _Play:
 
     def next_turn(self, after: int) -> int:
         n = len(self.state.seats)
-        if self.state.rules.options.revealed == "act":
+        if not self.state.rules.skip_revealed:
             return after + 1
         turn = after + 1
         revealed = self.revealed

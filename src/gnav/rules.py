@@ -31,6 +31,9 @@ class Rules:
     effects: tuple[Effect | None, ...] = field(init=False)
     fools: tuple[bool, ...] = field(init=False)
     fool_set: frozenset[int] = field(init=False)
+    # Options the round reads on every decision, flattened for speed.
+    stand_needs_matador: bool = field(init=False)
+    skip_revealed: bool = field(init=False)
     deck: tuple[int, ...] = field(init=False)
     reader: PieceReader = field(init=False)
 
@@ -42,6 +45,8 @@ class Rules:
         s(self, "effects", tuple(p.power.effect if p.power else None for p in pieces))
         s(self, "fools", tuple(p.fool for p in pieces))
         s(self, "fool_set", frozenset(i for i, p in enumerate(pieces) if p.fool))
+        s(self, "stand_needs_matador", self.options.stand_needs_matador)
+        s(self, "skip_revealed", self.options.revealed == "skip")
         s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
         s(self, "reader", PieceReader(pieces))
 

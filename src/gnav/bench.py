@@ -67,7 +67,10 @@ def run(rules: Rules, seats: int, rounds: int, *, seed: int = 0) -> BenchResult:
         seat = match.to_act
         while seat is not None:
             match, _ = match.apply(bots[seat].act(seat_view(match, seat)))
-            seat = match.to_act
+            rnd = match.round
+            # The seat to act, read directly: match.to_act, without its checks.
+            seat = rnd.seats[rnd.turn] if rnd is not None and rnd.turn < len(rnd.seats) \
+                and match.winners is None else None
             decisions += 1
         played += 1
     return BenchResult(rules.name, seats, played, decisions, time.perf_counter() - start,

@@ -71,8 +71,14 @@ def seat_view(match: MatchState, seat: int | None) -> SeatView:
     private: PrivateLog = ()
     legal: tuple[str, ...] = ()
     turn = rnd.turn
-    if seat is not None and seat in seats:
-        pos = turn if turn < len(seats) and seats[turn] == seat else seats.index(seat)
+    pos = -1
+    if seat is not None:
+        # The acting seat is the common case: no search through the seats.
+        if turn < len(seats) and seats[turn] == seat:
+            pos = turn
+        elif seat in seats:
+            pos = seats.index(seat)
+    if pos >= 0:
         ids = rnd.rules.ids
         piece = ids[rnd.hands[pos]]
         dealt = ids[rnd.deal[pos]]

@@ -10,11 +10,11 @@ $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; set PY=python3"; exit 2; }
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[dev,server]'
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gnav play
+	$(BIN)/gnav serve
 
 test: $(STAMP)
 	$(BIN)/gnav verify ../shared/records/*.json

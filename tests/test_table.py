@@ -201,3 +201,20 @@ def test_no_message_carries_a_piece_its_recipient_may_not_know() -> None:
         view = o.message.get("view", {})
         if o.seat is None:
             assert view.get("piece") is None
+
+
+def test_a_restored_table_restarts_its_timers_at_the_restart() -> None:
+    _table, _host, _tokens, journal = seated()
+    later = T0 + 3600  # the server was down for an hour
+    again = Table.restore(journal, now=later)
+    deadline = again.deadline()
+    assert deadline is not None and deadline >= later + 10  # grace counts from the restart
+    assert again.tick(later + 1).journal == []
+
+
+def test_names_with_control_characters_are_refused() -> None:
+    table, _host, _ = new_table()
+    for name in ("A\x00B", "evil\u202emoc", "tab\there"):
+        with pytest.raises(Refused) as info:
+            table.join(name, T0)
+        assert info.value.code == "bad_name"

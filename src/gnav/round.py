@@ -232,7 +232,7 @@ class RoundState(NamedTuple):
     def _replace_turn(self, turn: int, event: Event) -> RoundState:
         return _new(RoundState, (self.rules, self.number, self.seats, self.deal, self.hands,
                                  self.stock, self.drawn, self.aside, self.lives, self.revealed,
-                                 turn, None, (), self.returning, self.public + (event,),
+                                 turn, None, (), self.returning, (*self.public, event),
                                  self.private))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
@@ -120,9 +121,13 @@ class Table:
         return table, token, Result([entry])
 
     @classmethod
-    def restore(cls, journal: list[dict[str, Any]]) -> Table:
+    def restore(cls, journal: list[dict[str, Any]], *, now: float | None = None) -> Table:
         """The table as its journal left it. Bots are not asked again: every decision,
-        theirs included, is in the journal."""
+        theirs included, is in the journal.
+
+        With ``now`` (a server coming back), the turn timer and every grace period start
+        again at ``now``: nobody loses a turn, or a seat to a bot, to the outage.
+        """
         if not journal or journal[0].get("op") != "create":
             raise GnavError("a table journal starts with its creation")
         first = journal[0]
@@ -133,10 +138,14 @@ class Table:
         for entry in journal[1:]:
             table._replay(entry)
         table._replaying = False
+        last = float(journal[-1].get("t", table.created))
+        since = last if now is None else max(now, last)
         for seat in table.seats:  # nobody is connected to a restarted server yet
             if seat.kind == "human":
                 seat.connected = False
-                seat.away_since = float(journal[-1].get("t", table.created))
+                seat.away_since = since
+        if table.turn_since is not None:
+            table.turn_since = max(table.turn_since, since)
         return table
 
     def _replay(self, e: dict[str, Any]) -> None:
@@ -197,6 +206,8 @@ class Table:
         """A person takes the first empty seat; returns the seat and its token."""
         if not isinstance(name, str) or not name.strip():
             raise Refused("bad_name", "a name is needed to sit down")
+        if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
+            raise Refused("bad_name", "a name may not hold control or formatting characters")
         name = " ".join(name.split())
         if len(name) > NAME_MAX:
             raise Refused("bad_name", f"a name has at most {NAME_MAX} characters")

@@ -1,0 +1,251 @@
+"""The HTTP JSON API: create and list tables, join, seat bots, start, download records.
+
+Every error is ``{"error": {"code": ..., "reason": ...}}`` with one line saying what is
+wrong and where; the codes are those of ``gnav.table.Refused`` plus the transport's own.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from gnav.errors import MalformedError
+from gnav.server.hub import Fault, Hub
+from gnav.server.logs import Log
+from gnav.server.openapi import document
+from gnav.server.security import PerKey, bearer, invite_code, name_problem
+from gnav.server.settings import Settings
+from gnav.table import Refused, TableConfig
+
+STATUS = {
+    "bad_json": 400, "bad_body": 400, "bad_field": 400, "bad_config": 400, "bad_name": 400,
+    "bad_seat": 400, "bad_bot": 400, "bad_game": 400,
+    "no_host_token": 401,
+    "not_host": 403, "bad_token": 403, "bad_invite": 403,
+    "no_table": 404, "no_record": 404, "not_found": 404,
+    "method_not_allowed": 405,
+    "name_taken": 409, "full": 409, "started": 409, "not_playing": 409, "not_over": 409,
+    "no_match": 409,
+    "too_big": 413,
+    "rate_limited": 429,
+    "internal": 500,
+    "busy": 503, "closing": 503, "crowded": 503,
+}
+
+
+class ApiError(Exception):
+    def __init__(self, code: str, reason: str, headers: Mapping[str, str] | None = None):
+        super().__init__(reason)
+        self.code, self.reason, self.headers = code, reason, dict(headers or {})
+
+
+def error_response(code: str, reason: str, headers: Mapping[str, str] | None = None,
+                   status: int | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "reason": reason}},
+                        status_code=status or STATUS.get(code, 400), headers=headers)
+
+
+def page_links(base: str, table_id: str, host_token: str | None,
+               host_digest: str) -> dict[str, str]:
+    """Links to hand out. Tokens ride in the fragment, which browsers never send to a
+    server or put in a Referer."""
+    page = f"{base}/t/{table_id}"
+    links = {"invite": f"{page}#invite={invite_code(host_digest)}", "watch": page}
+    if host_token is not None:
+        links["host"] = f"{page}#host={host_token}"
+    return links
+
+
+class Api:
+    def __init__(self, hub: Hub, settings: Settings, log: Log) -> None:
+        self.hub = hub
+        self.settings = settings
+        self.log = log
+        per_minute = settings.creates_per_minute
+        self.creates = PerKey(per_minute / 60.0, per_minute, time.monotonic)
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/health", self.health, methods=["GET"]),
+            Route("/openapi.json", self.openapi, methods=["GET"]),
+            Route("/api/tables", self.lobby, methods=["GET"]),
+            Route("/api/tables", self.create, methods=["POST"]),
+            Route("/api/tables/{table_id}", self.table, methods=["GET"]),
+            Route("/api/tables/{table_id}/join", self.join, methods=["POST"]),
+            Route("/api/tables/{table_id}/bots", self.add_bot, methods=["POST"]),
+            Route("/api/tables/{table_id}/seats/{seat}", self.remove_seat,
+                  methods=["DELETE"]),
+            Route("/api/tables/{table_id}/start", self.start, methods=["POST"]),
+            Route("/api/tables/{table_id}/record", self.record, methods=["GET"]),
+        ]
+
+    def handlers(self) -> dict[Any, Any]:
+        return {ApiError: self._on_error, Refused: self._on_error, Fault: self._on_error,
+                HTTPException: self._on_error, Exception: self._on_error}
+
+    async def _on_error(self, request: Request, exc: Exception) -> Response:
+        where = request.scope.get("gnav.where", "request")
+        if isinstance(exc, ApiError):
+            return error_response(exc.code, exc.reason, exc.headers)
+        if isinstance(exc, Refused):
+            return error_response(exc.code, f"{where}: {exc}")
+        if isinstance(exc, HTTPException):
+            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+            reason = {404: f"{request.url.path}: no such route (see /openapi.json)",
+                      405: f"{request.method} {request.url.path}: method not allowed"}
+            return error_response(code, reason.get(exc.status_code, str(exc.detail)),
+                                  exc.headers, exc.status_code)
+        if isinstance(exc, Fault):
+            return error_response("internal", f"{where}: {exc}")
+        self.log.error("http.failed", path=request.url.path, exc=True)
+        return error_response("internal", f"{where}: internal error")
+
+    # -- request helpers -------------------------------------------------------------
+
+    async def _body(self, request: Request, where: str,
+                    fields: frozenset[str] | None) -> dict[str, Any]:
+        """The JSON object in the body (an empty body is ``{}``), size-capped; with
+        ``fields``, nothing else may be in it."""
+        request.scope["gnav.where"] = where
+        limit = self.settings.http_max_bytes
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > limit:
+            raise ApiError("too_big", f"{where}: the body is over {limit} bytes")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise ApiError("too_big", f"{where}: the body is over {limit} bytes")
+        if not body.strip():
+            return {}
+        try:
+            data = json.loads(bytes(body))
+        except json.JSONDecodeError as e:
+            raise ApiError("bad_json", f"{where}: the body is not JSON ({e.msg} at line "
+                           f"{e.lineno} column {e.colno})") from None
+        except (ValueError, RecursionError):
+            raise ApiError("bad_json", f"{where}: the body is not JSON this server reads "
+                           f"(not UTF-8, a number too long, or nesting too deep)") from None
+        if not isinstance(data, dict):
+            raise ApiError("bad_body", f"{where}: the body must be a JSON object, not "
+                           f"{type(data).__name__}")
+        if fields is not None:
+            extra = sorted(set(data) - fields)
+            if extra:
+                raise ApiError("bad_field", f"{where}: unknown field {extra[0]!r}"
+                               + (f" (fields: {', '.join(sorted(fields))})" if fields else ""))
+        return data
+
+    @staticmethod
+    def _host(request: Request, where: str) -> str:
+        request.scope["gnav.where"] = where
+        token = bearer(request.headers)
+        if token is None:
+            raise ApiError("no_host_token", f"{where}: send the host token in an "
+                           f"'Authorization: Bearer <token>' header",
+                           {"WWW-Authenticate": "Bearer"})
+        return token
+
+    @staticmethod
+    def _table_id(request: Request) -> str:
+        return str(request.path_params["table_id"])
+
+    # -- routes ----------------------------------------------------------------------
+
+    async def health(self, request: Request) -> Response:
+        return JSONResponse({"status": "ok", **self.hub.stats()})
+
+    async def openapi(self, request: Request) -> Response:
+        return JSONResponse(document(self.settings.base_url))
+
+    async def lobby(self, request: Request) -> Response:
+        base = self.settings.base_url
+        tables = [{**line, "watch": f"{base}/t/{line['id']}"}
+                  for line in await self.hub.lobby()]
+        return JSONResponse({"tables": tables})
+
+    async def create(self, request: Request) -> Response:
+        data = await self._body(request, "table", None)
+        try:
+            config = TableConfig.from_json(data)
+        except MalformedError as e:
+            raise ApiError("bad_config", str(e)) from None
+        address = request.client.host if request.client else "unknown"
+        wait = self.creates.take(address)
+        if wait is not None:
+            raise ApiError("rate_limited", f"table: at most {self.settings.creates_per_minute}"
+                           f" new tables a minute from one address; try again in "
+                           f"{math.ceil(wait)} s", {"Retry-After": str(math.ceil(wait))})
+        table, host_token = await self.hub.create(config)
+        base = self.settings.base_url
+        return JSONResponse({
+            "id": table.id, "host_token": host_token, "invite": invite_code(table.host),
+            "links": page_links(base, table.id, host_token, table.host),
+            "ws": self._ws_url(table.id), "table": table.info(self.hub.clock()),
+        }, status_code=201)
+
+    def _ws_url(self, table_id: str) -> str:
+        base = self.settings.base_url
+        return "ws" + base.removeprefix("http") + f"/ws/{table_id}"
+
+    async def table(self, request: Request) -> Response:
+        table_id = self._table_id(request)
+        request.scope["gnav.where"] = "table"
+        info, is_host = await self.hub.info(table_id, bearer(request.headers))
+        body: dict[str, Any] = {**info, "ws": self._ws_url(table_id)}
+        if is_host:  # the host may fetch the invite link again
+            digest = await self.hub.host_digest(table_id)
+            body["links"] = page_links(self.settings.base_url, table_id, None, digest)
+        return JSONResponse(body)
+
+    async def join(self, request: Request) -> Response:
+        data = await self._body(request, "join", frozenset({"name", "invite"}))
+        table_id = self._table_id(request)
+        problem = name_problem(data.get("name"))
+        if problem is not None:
+            raise ApiError("bad_name", f"join.name: {problem}")
+        seat, token, info = await self.hub.join(table_id, data.get("name"), data.get("invite"))
+        return JSONResponse({"seat": seat, "token": token, "ws": self._ws_url(table_id),
+                             "table": info}, status_code=201)
+
+    async def add_bot(self, request: Request) -> Response:
+        host = self._host(request, "bots")
+        data = await self._body(request, "bots", frozenset({"kind"}))
+        return JSONResponse(await self.hub.add_bot(self._table_id(request), host,
+                                                   data.get("kind")))
+
+    async def remove_seat(self, request: Request) -> Response:
+        host = self._host(request, "seats")
+        text = str(request.path_params["seat"])
+        if not text.isdigit() or len(text) > 4:
+            raise ApiError("bad_seat", f"seats: {text!r} is not a seat number")
+        return JSONResponse(await self.hub.remove_seat(self._table_id(request), host,
+                                                       int(text)))
+
+    async def start(self, request: Request) -> Response:
+        host = self._host(request, "start")
+        await self._body(request, "start", frozenset())
+        return JSONResponse(await self.hub.start(self._table_id(request), host))
+
+    async def record(self, request: Request) -> Response:
+        request.scope["gnav.where"] = "record"
+        table_id = self._table_id(request)
+        extra = sorted(set(request.query_params) - {"game"})
+        if extra:
+            raise ApiError("bad_field", f"record: unknown query parameter {extra[0]!r} "
+                           f"(parameters: game)")
+        text = request.query_params.get("game")
+        if text is not None and (not text.isdigit() or len(text) > 6):
+            raise ApiError("bad_game", f"record: game must be a game number (1, 2, ...), "
+                           f"not {text!r}")
+        game, record = await self.hub.record(table_id, None if text is None else int(text))
+        return JSONResponse(record, headers={
+            "Content-Disposition": f'attachment; filename="gnav-{table_id}-{game}.json"'})

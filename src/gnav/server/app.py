@@ -1,0 +1,47 @@
+"""The application: routes, middleware and the hub's lifetime."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.routing import WebSocketRoute
+
+from gnav.server.api import Api
+from gnav.server.hub import Hub
+from gnav.server.logs import Log
+from gnav.server.settings import Settings
+from gnav.server.store import Store
+from gnav.server.ws import Sockets
+
+
+def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] = time.time,
+               log: Log | None = None) -> Starlette:
+    """The server over ``store``. ``clock`` is the tables' time (wall-clock seconds:
+    deadlines are stored and must survive a restart); tests may move it."""
+    log = log or Log()
+    hub = Hub(store, settings, log, clock)
+    api = Api(hub, settings, log)
+    sockets = Sockets(hub, settings, log)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.open()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    # CORS lets pages on the allowed origins call the HTTP API; it does not apply to
+    # WebSockets, whose Origin the socket endpoint checks itself.
+    cors = Middleware(CORSMiddleware, allow_origins=sorted(settings.origins),
+                      allow_methods=["GET", "POST", "DELETE"],
+                      allow_headers=["Authorization", "Content-Type"])
+    app = Starlette(routes=[*api.routes(), WebSocketRoute("/ws/{table_id}", sockets.endpoint)],
+                    middleware=[cors], exception_handlers=api.handlers(), lifespan=lifespan)
+    app.state.hub = hub
+    return app

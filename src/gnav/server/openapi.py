@@ -1,0 +1,192 @@
+"""The OpenAPI 3.1 document of the server (served at ``/openapi.json``).
+
+Written by hand: the routes are few, and the WebSocket protocol, which no generator
+describes, is documented here next to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+J = dict[str, Any]
+
+
+def _ref(name: str) -> J:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: J, description: str) -> J:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> J:
+    text = {400: "Malformed request: the reason says what is wrong and where",
+            401: "No host token (Authorization: Bearer)", 403: "Wrong token or invite code",
+            404: "No such table (or game)", 409: "Not now (started, full, not over...)",
+            413: "Body over the size limit", 429: "Too many tables created from this address",
+            503: "Server full or shutting down"}
+    return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
+
+
+def _body(schema: J, required: bool) -> J:
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+
+
+TABLE_ID: J = {"name": "table_id", "in": "path", "required": True,
+               "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{6,32}$"}}
+HOST: list[J] = [{"bearerAuth": []}]
+NULLABLE_STRING: J = {"type": ["string", "null"]}
+
+SCHEMAS: J = {
+    "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+        "type": "object", "required": ["code", "reason"],
+        "properties": {"code": {"type": "string"}, "reason": {"type": "string"}}}}},
+    "TableConfig": {
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "preset": {"type": "string", "default": "gnav"},
+            "options": {"type": "object",
+                        "description": "RULES.md section 7 options, e.g. {\"lives\": 2}"},
+            "seats": {"type": "integer", "default": 6,
+                      "description": "2 to the preset's maximum"},
+            "turn_timer": {"type": ["number", "null"], "minimum": 3, "maximum": 600,
+                           "default": 30, "description": "seconds per decision; null: off"},
+            "grace": {"type": "number", "minimum": 0, "maximum": 600, "default": 20,
+                      "description": "seconds a disconnected seat waits before a bot "
+                                     "plays it"},
+            "listed": {"type": "boolean", "default": False,
+                       "description": "shown in the lobby, and joinable without invite"},
+            "bot": {"enum": ["random", "threshold", "counter"], "default": "threshold"},
+            "score": {"enum": ["tokens", "strokes", "gnav", None]},
+            "look": {"enum": ["pawns", "cards"]},
+            "lang": {"enum": ["en", "nb", "da", "nl", "it", "sv", None]},
+        },
+    },
+    "Seat": {"type": "object", "properties": {
+        "kind": {"enum": ["empty", "human", "bot"]}, "name": NULLABLE_STRING,
+        "bot": NULLABLE_STRING, "connected": {"type": "boolean"}}},
+    "TableInfo": {"type": "object", "properties": {
+        "id": {"type": "string"}, "phase": {"enum": ["lobby", "playing", "finished"]},
+        "version": {"type": "integer"}, "games": {"type": "integer"},
+        "config": _ref("TableConfig"), "seats": {"type": "array", "items": _ref("Seat")},
+        "to_act": {"type": ["integer", "null"]}, "timer_left": {"type": ["number", "null"]},
+        "ws": {"type": "string"}, "links": _ref("Links")}},
+    "Links": {"type": "object", "properties": {
+        "host": {"type": "string", "description": "only in the creation answer"},
+        "invite": {"type": "string"}, "watch": {"type": "string"}}},
+    "Created": {"type": "object", "required": ["id", "host_token", "links"], "properties": {
+        "id": {"type": "string"}, "host_token": {"type": "string"},
+        "invite": {"type": "string"}, "links": _ref("Links"), "ws": {"type": "string"},
+        "table": _ref("TableInfo")}},
+    "Joined": {"type": "object", "required": ["seat", "token"], "properties": {
+        "seat": {"type": "integer"}, "token": {"type": "string"}, "ws": {"type": "string"},
+        "table": _ref("TableInfo")}},
+    "LobbyLine": {"type": "object", "properties": {
+        "id": {"type": "string"}, "phase": {"type": "string"}, "preset": {"type": "string"},
+        "seats": {"type": "integer"}, "open": {"type": "integer"},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "turn_timer": {"type": ["number", "null"]}, "games": {"type": "integer"},
+        "watch": {"type": "string"}}},
+    "Record": {"type": "object", "required": ["gnav", "rules", "seats", "rounds"],
+               "description": "A RECORD.md game record (gnav verify checks it)"},
+}
+
+WS_PROTOCOL = """\
+WebSocket (upgrade this GET). One socket per seat or spectator.
+
+Client messages (JSON text frames, at most 4096 bytes, about 20 a second):
+- {"type": "hello", "seat": n | null, "token": "...", "since": version | null} first;
+  seat null watches (no token). `since`: the last version you saw; the server sends
+  what you missed, or a fresh snapshot.
+- {"type": "act", "action": "stand" | "swap", "version": v}: v is the version you are
+  answering.
+- {"type": "ping"}: answered with {"type": "pong"} after everything queued before it.
+
+Server messages: "snapshot" {version, you, table, view}, "update" {version, events,
+view, table}, "table" {version, table}, "pong", and
+{"type": "error", "code": ..., "reason": ...} (a refused message changes nothing).
+Views hold only what the receiver may know. Close codes: 1008 policy (bad hello,
+flood), 1011 server error, 1013 too slow, 1001 shutdown, 4001 seat taken by another
+connection, 4003 seat freed by the host, 4004 no such table. A page on another origin
+is refused with 403 (see --allow-origin)."""
+
+
+def _paths() -> J:
+    tables = "/api/tables/{table_id}"
+    info = _json(_ref("TableInfo"), "The table")
+    seat = {"name": "seat", "in": "path", "required": True,
+            "schema": {"type": "integer", "minimum": 0}}
+    game = {"name": "game", "in": "query", "required": False,
+            "schema": {"type": "integer", "minimum": 1}, "description": "default: the latest"}
+    join = {"type": "object", "required": ["name"], "additionalProperties": False,
+            "properties": {"name": {"type": "string", "maxLength": 24},
+                           "invite": {"type": "string",
+                                      "description": "the invite code (unlisted tables)"}}}
+    bot = {"type": "object", "additionalProperties": False,
+           "properties": {"kind": {"enum": ["random", "threshold", "counter"]}}}
+    health = {"type": "object", "properties": {
+        "status": {"const": "ok"}, "tables": {"type": "integer"},
+        "unfinished": {"type": "integer"}, "connections": {"type": "integer"}}}
+    lobby = {"type": "object", "properties": {
+        "tables": {"type": "array", "items": _ref("LobbyLine")}}}
+    return {
+        "/health": {"get": {"summary": "Liveness and load",
+                            "responses": {"200": _json(health, "Up")}}},
+        "/openapi.json": {"get": {"summary": "This document", "responses": {
+            "200": _json({"type": "object"}, "OpenAPI 3.1")}}},
+        "/api/tables": {
+            "get": {"summary": "The lobby: listed tables not finished, newest first",
+                    "responses": {"200": _json(lobby, "Listed tables")}},
+            "post": {"summary": "Create a table; the answer holds the host token and the "
+                                "links (host, invite, watch)",
+                     "requestBody": _body(_ref("TableConfig"), False),
+                     "responses": {"201": _json(_ref("Created"), "Created"),
+                                   **_errors(400, 413, 429, 503)}},
+        },
+        tables: {"get": {
+            "summary": "The table as anyone sees it (with the host token: its links too)",
+            "parameters": [TABLE_ID], "security": [{}, *HOST],
+            "responses": {"200": info, **_errors(404)}}},
+        f"{tables}/join": {"post": {
+            "summary": "Take the first empty seat; the answer holds the seat token",
+            "parameters": [TABLE_ID], "requestBody": _body(join, True),
+            "responses": {"201": _json(_ref("Joined"), "Seated"),
+                          **_errors(400, 403, 404, 409, 413)}}},
+        f"{tables}/bots": {"post": {
+            "summary": "Seat a bot in the first empty seat (host)",
+            "parameters": [TABLE_ID], "security": HOST, "requestBody": _body(bot, False),
+            "responses": {"200": info, **_errors(400, 401, 403, 404, 409)}}},
+        tables + "/seats/{seat}": {"delete": {
+            "summary": "Free a seat, a bot's or a person's, before the match (host)",
+            "parameters": [TABLE_ID, seat], "security": HOST,
+            "responses": {"200": info, **_errors(400, 401, 403, 404, 409)}}},
+        f"{tables}/start": {"post": {
+            "summary": "Start the match, or play again once it is over (host); empty seats "
+                       "get bots",
+            "parameters": [TABLE_ID], "security": HOST,
+            "responses": {"200": info, **_errors(400, 401, 403, 404, 409)}}},
+        f"{tables}/record": {"get": {
+            "summary": "The RECORD.md record of a finished match",
+            "parameters": [TABLE_ID, game],
+            "responses": {"200": _json(_ref("Record"), "The record"),
+                          **_errors(400, 404, 409)}}},
+        "/ws/{table_id}": {"get": {
+            "summary": "Play or watch over a WebSocket", "description": WS_PROTOCOL,
+            "parameters": [TABLE_ID],
+            "responses": {"101": {"description": "Switching to the WebSocket protocol"},
+                          "403": _json(_ref("Error"), "Origin not allowed")}}},
+    }
+
+
+def document(base_url: str) -> J:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "gnav table server", "version": "1",
+                 "description": "Create tables, seat people and bots, play Gnav over "
+                                "WebSockets, download records (RECORD.md)."},
+        "servers": [{"url": base_url}],
+        "components": {"schemas": SCHEMAS, "securitySchemes": {"bearerAuth": {
+            "type": "http", "scheme": "bearer",
+            "description": "the host token from POST /api/tables"}}},
+        "paths": _paths(),
+    }

@@ -1,0 +1,68 @@
+"""``gnav serve``: bind, print the URL, run uvicorn until SIGINT or SIGTERM."""
+
+from __future__ import annotations
+
+import socket
+
+import uvicorn
+
+from gnav.errors import GnavError
+from gnav.server import logs
+from gnav.server.app import create_app
+from gnav.server.settings import Settings, origin_of
+from gnav.server.store import SQLiteStore
+
+# Frames above this are cut by the protocol layer (close 1009) before the application
+# reads them; between the application's limit and this one, it answers with an error.
+WS_PROTOCOL_MAX = 65536
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before the server runs so a taken port is a
+    one-line error and ``--port 0`` can pick a free one."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        raise GnavError(f"--host {host!r}: {e.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        raise GnavError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+    return sock
+
+
+def serve(host: str, port: int, db: str, allow_origins: list[str],
+          public_url: str | None) -> int:
+    if not 0 <= port <= 65535:
+        raise GnavError(f"--port must be 0 to 65535, not {port}")
+    origins = tuple(origin_of(o) for o in allow_origins)
+    if public_url is not None:
+        origin_of(public_url)  # a base URL: scheme and host, nothing after
+    sock = bind(host, port)  # first: a taken port leaves no database file behind
+    try:
+        store = SQLiteStore(db)
+    except GnavError:
+        sock.close()
+        raise
+    settings = Settings(host=host, port=sock.getsockname()[1], db=db, allow_origins=origins,
+                        public_url=public_url)
+    logs.setup()
+    app = create_app(settings, store)
+    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
+                            ws_max_size=WS_PROTOCOL_MAX, timeout_graceful_shutdown=5,
+                            proxy_headers=False, server_header=False)
+    server = uvicorn.Server(config)
+    print(f"gnav serve: open {settings.base_url}/  (API {settings.base_url}/api/tables, "
+          f"docs {settings.base_url}/openapi.json; Ctrl-C stops)", flush=True)
+    if host in ("0.0.0.0", "::") and public_url is None:
+        print("gnav serve: listening on every interface; pass --public-url so that links "
+              "work for others", flush=True)
+    server.run(sockets=[sock])
+    return 0 if server.started else 1
+

@@ -1,0 +1,207 @@
+"""Where tables live between restarts: their journals, lobby lines and finished records.
+
+``Store`` is the contract the hub relies on; ``SQLiteStore`` keeps it in one SQLite
+file. A table is its journal: every entry the table returns is appended (and committed)
+before anyone is told what it did, so a restarted server rebuilds every table exactly.
+The methods are async so that a network store (Redis, Postgres) fits the same shape.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from gnav.errors import GnavError
+
+Entry = dict[str, Any]
+T = TypeVar("T")
+
+SCHEMA = 1
+TABLES = (
+    "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, created REAL NOT NULL, "
+    "listed INTEGER NOT NULL, phase TEXT NOT NULL, summary TEXT NOT NULL, "
+    "updated INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL, "
+    "entry TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS journal_by_table ON journal (table_id, seq)",
+    "CREATE TABLE IF NOT EXISTS records (table_id TEXT NOT NULL, game INTEGER NOT NULL, "
+    "record TEXT NOT NULL, PRIMARY KEY (table_id, game))",
+    "CREATE INDEX IF NOT EXISTS tables_by_phase ON tables (phase, listed, updated)",
+)
+
+
+class Store(Protocol):
+    async def create_table(self, table_id: str, entries: Sequence[Entry],
+                           summary: Entry) -> None:
+        """A new table and its first journal entries; StoreError if the id is taken."""
+
+    async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
+                     finished: tuple[int, Entry] | None = None) -> None:
+        """Entries to the table's journal, its lobby line, and (when a match has just
+        ended) ``(game, record)``: all durable together before this returns."""
+
+    async def journal(self, table_id: str) -> list[Entry] | None:
+        """The table's whole journal, or None if there is no such table."""
+
+    async def load_unfinished(self) -> dict[str, list[Entry]]:
+        """The journal of every table still in its lobby or playing."""
+
+    async def record(self, table_id: str, game: int) -> Entry | None:
+        """The RECORD.md record of a finished match (games count from 1)."""
+
+    async def list_listed(self, limit: int) -> list[Entry]:
+        """Lobby lines of listed tables not finished, newest first."""
+
+    async def close(self) -> None:
+        """Finish pending writes and release the storage."""
+
+
+class StoreError(GnavError):
+    pass
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class SQLiteStore:
+    """One SQLite file in WAL mode, synchronous=FULL: a commit survives a crash of the
+    process and of the machine. The file is locked for this process alone (two servers
+    restoring the same tables would fork their journals)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        # One thread does every query: SQLite work stays off the event loop and
+        # writes are serialised in the order they were asked for.
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnav-store")
+        self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                 timeout=1.0)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open the database {self.path}: {e}") from None
+        try:
+            db.execute("PRAGMA locking_mode=EXCLUSIVE")
+            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode != "wal":
+                raise StoreError(f"the database {self.path} cannot use WAL mode ({mode})")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("BEGIN IMMEDIATE")  # takes (and, in exclusive mode, keeps) the lock
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA:
+                raise StoreError(f"the database {self.path} is from a newer gnav "
+                                 f"(schema {version})")
+            for statement in TABLES:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA}")
+            db.execute("COMMIT")
+        except sqlite3.OperationalError as e:
+            db.close()
+            if "locked" in str(e):
+                raise StoreError(f"the database {self.path} is in use by another "
+                                 f"gnav serve") from None
+            raise StoreError(f"cannot use the database {self.path}: {e}") from None
+        except sqlite3.DatabaseError as e:
+            db.close()
+            raise StoreError(f"{self.path} is not a gnav database: {e}") from None
+        except StoreError:
+            db.close()
+            raise
+        return db
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in statements:
+                db.execute(sql, params)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    @staticmethod
+    def _journal_rows(table_id: str,
+                      entries: Sequence[Entry]) -> list[tuple[str, tuple[Any, ...]]]:
+        return [("INSERT INTO journal (table_id, entry) VALUES (?, ?)", (table_id, _dumps(e)))
+                for e in entries]
+
+    @staticmethod
+    def _summary_row(table_id: str, summary: Entry) -> tuple[str, tuple[Any, ...]]:
+        return ("UPDATE tables SET phase = ?, summary = ?, updated = "
+                "(SELECT coalesce(max(seq), 0) FROM journal) WHERE id = ?",
+                (summary.get("phase", "lobby"), _dumps(summary), table_id))
+
+    async def create_table(self, table_id: str, entries: Sequence[Entry],
+                           summary: Entry) -> None:
+        statements = [("INSERT INTO tables (id, created, listed, phase, summary, updated) "
+                       "VALUES (?, ?, ?, ?, ?, 0)",
+                       (table_id, float(summary.get("created", 0.0)),
+                        int(bool(summary.get("listed"))), "lobby", _dumps(summary))),
+                      *self._journal_rows(table_id, entries),
+                      self._summary_row(table_id, summary)]
+        try:
+            await self._run(self._write, statements)
+        except sqlite3.IntegrityError:
+            raise StoreError(f"table {table_id} exists already") from None
+
+    async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
+                     finished: tuple[int, Entry] | None = None) -> None:
+        statements = [*self._journal_rows(table_id, entries),
+                      self._summary_row(table_id, summary)]
+        if finished is not None:
+            game, record = finished
+            statements.append(("INSERT OR REPLACE INTO records (table_id, game, record) "
+                               "VALUES (?, ?, ?)", (table_id, game, _dumps(record))))
+        await self._run(self._write, statements)
+
+    def _journal(self, table_id: str) -> list[Entry] | None:
+        rows = self._db.execute("SELECT entry FROM journal WHERE table_id = ? ORDER BY seq",
+                                (table_id,)).fetchall()
+        return [json.loads(r[0]) for r in rows] or None
+
+    async def journal(self, table_id: str) -> list[Entry] | None:
+        return await self._run(self._journal, table_id)
+
+    def _unfinished(self) -> dict[str, list[Entry]]:
+        rows = self._db.execute(
+            "SELECT j.table_id, j.entry FROM journal j JOIN tables t ON t.id = j.table_id "
+            "WHERE t.phase != 'finished' ORDER BY j.seq").fetchall()
+        out: dict[str, list[Entry]] = {}
+        for table_id, entry in rows:
+            out.setdefault(table_id, []).append(json.loads(entry))
+        return out
+
+    async def load_unfinished(self) -> dict[str, list[Entry]]:
+        return await self._run(self._unfinished)
+
+    def _record(self, table_id: str, game: int) -> Entry | None:
+        row = self._db.execute("SELECT record FROM records WHERE table_id = ? AND game = ?",
+                               (table_id, game)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def record(self, table_id: str, game: int) -> Entry | None:
+        return await self._run(self._record, table_id, game)
+
+    def _listed(self, limit: int) -> list[Entry]:
+        rows = self._db.execute(
+            "SELECT summary FROM tables WHERE listed = 1 AND phase != 'finished' "
+            "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+        return [dict(json.loads(r[0])) for r in rows]
+
+    async def list_listed(self, limit: int) -> list[Entry]:
+        return await self._run(self._listed, limit)
+
+    async def close(self) -> None:
+        await self._run(self._db.close)  # checkpoints the WAL into the main file
+        self._pool.shutdown(wait=True)

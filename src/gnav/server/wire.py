@@ -1,0 +1,118 @@
+"""The WebSocket protocol: what a client may send, checked field by field, and the
+server's error and close messages.
+
+Client -> server (JSON text frames):
+  {"type": "hello", "seat": n | null, "token": "...", "since": version | null}  first
+  {"type": "act", "action": "stand" | "swap", "version": v}
+  {"type": "ping"}  (answered with {"type": "pong"} after everything sent before it)
+Server -> client: "snapshot", "update" and "table" messages from the table, "pong",
+and {"type": "error", "code": ..., "reason": ...}.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+# Close codes beyond the standard ones (1008 policy, 1009 too big, 1011 server error,
+# 1001 going away, 1013 try again later).
+CLOSE_REPLACED = 4001  # another connection took this seat
+CLOSE_REMOVED = 4003  # the host freed this seat
+CLOSE_NO_TABLE = 4004
+CLOSE_POLICY = 1008
+CLOSE_SERVER_ERROR = 1011
+CLOSE_GOING_AWAY = 1001
+CLOSE_SLOW = 1013
+
+TOKEN_MAX = 128
+ACTIONS = ("stand", "swap")
+
+
+class WireError(Exception):
+    """A client message that is not part of the protocol."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Hello:
+    seat: int | None
+    token: str | None
+    since: int | None
+
+
+@dataclass(frozen=True)
+class Act:
+    action: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+Message = Hello | Act | Ping
+FIELDS = {"hello": {"type", "seat", "token", "since"}, "act": {"type", "action", "version"},
+          "ping": {"type"}}
+
+
+def error(code: str, reason: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "reason": reason}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse(text: str | bytes) -> Message:
+    """A client message; WireError says what is wrong and where, in one line."""
+    if isinstance(text, bytes):
+        raise WireError("bad_frame", "message: send JSON in text frames, not binary")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise WireError("bad_json", f"message: not JSON ({e.msg} at column {e.colno})") \
+            from None
+    except (ValueError, RecursionError):
+        raise WireError("bad_json", "message: not JSON this server reads (a number too "
+                        "long, or nesting too deep)") from None
+    if not isinstance(data, dict):
+        raise WireError("bad_message", f"message: must be a JSON object, not "
+                        f"{type(data).__name__}")
+    kind = data.get("type")
+    if kind not in FIELDS:
+        raise WireError("bad_type", f"type: unknown message type {kind!r} "
+                        f"(expected hello, act or ping)")
+    extra = sorted(set(data) - FIELDS[kind])
+    if extra:
+        raise WireError("bad_field", f"{kind}: unknown field {extra[0]!r}")
+    if kind == "ping":
+        return Ping()
+    if kind == "act":
+        action, version = data.get("action"), data.get("version")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise WireError("bad_field", f"act.action: must be 'stand' or 'swap', "
+                            f"not {action!r}")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise WireError("bad_field", f"act.version: must be the version you are "
+                            f"answering (a whole number), not {version!r}")
+        return Act(action, version)
+    seat, token, since = data.get("seat"), data.get("token"), data.get("since")
+    if seat is not None and not (_whole(seat) and seat >= 0):
+        raise WireError("bad_field", f"hello.seat: must be a seat number or null "
+                        f"(to watch), not {seat!r}")
+    if seat is not None and not (isinstance(token, str) and 0 < len(token) <= TOKEN_MAX):
+        raise WireError("bad_field", "hello.token: a seat needs the token its join gave")
+    if since is not None and not (_whole(since) and since >= 0):
+        raise WireError("bad_field", f"hello.since: must be the last version you saw, or "
+                        f"null, not {since!r}")
+    return Hello(seat, token if seat is not None else None, since)
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,191 @@
+"""The WebSocket endpoint ``/ws/{table_id}``: origin check, hello, then the seat's
+messages out and its actions in, each message size-capped and rate-limited.
+
+One task reads, one task writes (from the connection's queue, so every message goes
+out in the order the table produced it); whichever ends first ends the other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import MutableMapping
+from typing import Any
+
+from starlette.responses import JSONResponse
+from starlette.websockets import WebSocket
+
+from gnav.server.conn import Conn
+from gnav.server.hub import Fault, Hub
+from gnav.server.logs import Log
+from gnav.server.security import Flood, origin_allowed
+from gnav.server.settings import Settings
+from gnav.server.wire import (
+    CLOSE_NO_TABLE,
+    CLOSE_POLICY,
+    Hello,
+    Ping,
+    WireError,
+    dumps,
+    error,
+    parse,
+)
+from gnav.table import Refused
+
+PONG = dumps({"type": "pong"})
+
+
+def _payload(message: MutableMapping[str, Any]) -> str | bytes:
+    text = message.get("text")
+    if isinstance(text, str):
+        return text
+    data = message.get("bytes")
+    return data if isinstance(data, bytes) else b""
+
+
+def _size(payload: str | bytes, limit: int) -> int:
+    if isinstance(payload, bytes) or len(payload) > limit:
+        return len(payload)
+    return len(payload.encode())
+
+
+class Sockets:
+    def __init__(self, hub: Hub, settings: Settings, log: Log) -> None:
+        self.hub = hub
+        self.settings = settings
+        self.log = log
+
+    async def endpoint(self, ws: WebSocket) -> None:
+        table_id = str(ws.path_params["table_id"])
+        origin = ws.headers.get("origin")
+        if not origin_allowed(origin, self.settings.origins):
+            self.log.warning("ws.refused", table_id, code="bad_origin", origin=origin[:200]
+                             if origin else None)
+            await self._deny(ws, "bad_origin", f"origin {origin!r} may not open sockets on "
+                             f"this server (see --allow-origin)")
+            return
+        await ws.accept()
+        flood = Flood(self.settings.ws_rate, self.settings.ws_burst, time.monotonic)
+        conn = await self._hello(ws, table_id, flood)
+        if conn is None:
+            return
+        self.log.info("ws.opened", table_id, seat=conn.seat)
+        try:
+            await self._serve(ws, conn, flood)
+        finally:
+            await self.hub.detach(conn)
+            self.log.info("ws.closed", table_id, seat=conn.seat,
+                          code=conn.close_code if conn.closed else None)
+
+    async def _deny(self, ws: WebSocket, code: str, reason: str) -> None:
+        if "websocket.http.response" in ws.scope.get("extensions", {}):
+            await ws.send_denial_response(JSONResponse(
+                {"error": {"code": code, "reason": reason}}, status_code=403))
+        else:  # the server cannot answer the handshake with a body: refuse it bare
+            await ws.close(CLOSE_POLICY, reason[:120])
+
+    async def _refuse(self, ws: WebSocket, table_id: str, code: str, reason: str,
+                      close: int = CLOSE_POLICY) -> None:
+        self.log.warning("ws.refused", table_id, code=code)
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await ws.send_text(dumps(error(code, reason)))
+            await ws.close(close, reason.encode()[:120].decode(errors="ignore"))
+
+    async def _hello(self, ws: WebSocket, table_id: str, flood: Flood) -> Conn | None:
+        timeout = self.settings.hello_timeout
+        try:
+            message = await asyncio.wait_for(ws.receive(), timeout)
+        except TimeoutError:
+            await self._refuse(ws, table_id, "no_hello", f"hello: none came within "
+                               f"{timeout:g} s")
+            return None
+        if message["type"] == "websocket.disconnect":
+            return None
+        payload = _payload(message)
+        size = _size(payload, self.settings.ws_max_bytes)
+        try:
+            flood.check()
+            if size > self.settings.ws_max_bytes:
+                raise WireError("too_big", f"message: {size} bytes is over the limit of "
+                                f"{self.settings.ws_max_bytes}")
+            hello = parse(payload)
+            if not isinstance(hello, Hello):
+                raise WireError("no_hello", 'hello: say {"type": "hello", "seat": n or '
+                                'null, "token": ..., "since": version or null} first')
+        except WireError as e:
+            await self._refuse(ws, table_id, e.code, e.reason)
+            return None
+        try:
+            return await self.hub.attach(table_id, hello.seat, hello.token, hello.since)
+        except Refused as e:
+            close = CLOSE_NO_TABLE if e.code == "no_table" else CLOSE_POLICY
+            await self._refuse(ws, table_id, e.code, f"hello: {e}", close)
+        except Fault as e:
+            await self._refuse(ws, table_id, "internal", f"hello: {e}")
+        return None
+
+    async def _serve(self, ws: WebSocket, conn: Conn, flood: Flood) -> None:
+        pump = asyncio.create_task(self._pump(ws, conn))
+        reader = asyncio.create_task(self._read(ws, conn, flood))
+        done, _ = await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+        if reader in done and conn.closed and not pump.done():
+            # The reader closed the connection (a flood): let the close frame go out.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(pump), 5.0)
+        for task in (pump, reader):
+            task.cancel()
+        for outcome in await asyncio.gather(pump, reader, return_exceptions=True):
+            if isinstance(outcome, Exception):
+                self.log.error("ws.failed", conn.table_id, error=repr(outcome))
+
+    async def _pump(self, ws: WebSocket, conn: Conn) -> None:
+        while True:
+            text = await conn.queue.get()
+            try:
+                if text is None:
+                    await ws.close(conn.close_code, conn.close_reason[:120])
+                    return
+                await ws.send_text(text)
+            except Exception:  # the client went away mid-send: the reader sees it too
+                return
+
+    async def _read(self, ws: WebSocket, conn: Conn, flood: Flood) -> None:
+        limit = self.settings.ws_max_bytes
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            verdict = flood.check()
+            if verdict == "close":
+                self.log.warning("ws.flood", conn.table_id, seat=conn.seat)
+                conn.close(CLOSE_POLICY, "flood: too many messages", drop=True)
+                return
+            if verdict == "refuse":
+                conn.send(dumps(error("rate_limited", f"message: over "
+                                      f"{self.settings.ws_rate:g} messages a second; "
+                                      f"this one was dropped")))
+                continue
+            payload = _payload(message)
+            size = _size(payload, limit)
+            if size > limit:
+                conn.send(dumps(error("too_big", f"message: {size} bytes is over the limit "
+                                      f"of {limit}; it was dropped")))
+                continue
+            try:
+                parsed = parse(payload)
+            except WireError as e:
+                conn.send(dumps(error(e.code, e.reason)))
+                continue
+            if isinstance(parsed, Ping):
+                conn.send(PONG)
+            elif isinstance(parsed, Hello):
+                conn.send(dumps(error("bad_type", "hello: this socket has said hello "
+                                      "already; open another to change seat")))
+            else:
+                try:
+                    await self.hub.act(conn, parsed.action, parsed.version)
+                except Refused as e:
+                    conn.send(dumps(error(e.code, f"act: {e}")))
+                except Fault as e:
+                    conn.send(dumps(error("internal", f"act: {e}")))

@@ -1,0 +1,133 @@
+"""The SQLite store, the structured logs and the wire parser on their own."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gnav.server.logs import JsonFormatter, Log
+from gnav.server.security import Flood, PerKey, origin_allowed
+from gnav.server.settings import Settings
+from gnav.server.store import SQLiteStore, StoreError
+from gnav.server.wire import Act, Hello, Ping, WireError, parse
+from gnav.table import Table, TableConfig
+from gnav.table.table import FINISHED
+
+
+def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
+    config = TableConfig.from_json({"seats": seats, "bot": "random", "options": {"lives": 1}})
+    table, host, result = Table.create("tableid1", config, now=1.0, seed=5)
+    journal = list(result.journal)
+    journal += table.start(host, 2.0).journal  # bots only: the match plays itself out
+    return table, journal
+
+
+def test_the_store_keeps_journals_records_and_the_lobby(tmp_path: Path) -> None:
+    async def go() -> None:
+        store = SQLiteStore(tmp_path / "s.db")
+        mode = store._db.execute("PRAGMA journal_mode").fetchone()[0]
+        sync = store._db.execute("PRAGMA synchronous").fetchone()[0]
+        assert (mode, sync) == ("wal", 2)  # 2: FULL
+        table, journal = _played()
+        assert table.phase == FINISHED
+        lobby = {"id": "tableid1", "phase": "lobby", "listed": True, "open": 3}
+        await store.create_table("tableid1", journal[:1], lobby)
+        with pytest.raises(StoreError):
+            await store.create_table("tableid1", journal[:1], lobby)
+        assert await store.list_listed(10) == [lobby]
+        assert list(await store.load_unfinished()) == ["tableid1"]
+        await store.append("tableid1", journal[1:], {**lobby, "phase": FINISHED},
+                           (1, table.record()))
+        assert await store.journal("tableid1") == journal
+        assert await store.journal("nosuchtable") is None
+        assert await store.record("tableid1", 1) == table.record()
+        assert await store.record("tableid1", 2) is None
+        assert await store.load_unfinished() == {}
+        assert await store.list_listed(10) == []
+        again = Table.restore(await store.journal("tableid1") or [])
+        assert again.record() == table.record()
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_one_database_serves_one_server(tmp_path: Path) -> None:
+    async def go() -> None:
+        first = SQLiteStore(tmp_path / "s.db")
+        with pytest.raises(StoreError, match="in use"):
+            SQLiteStore(tmp_path / "s.db")
+        await first.close()
+        await SQLiteStore(tmp_path / "s.db").close()  # free again once closed
+
+    asyncio.run(go())
+    (tmp_path / "junk.db").write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(StoreError, match="not a gnav database"):
+        SQLiteStore(tmp_path / "junk.db")
+
+
+def test_logs_are_one_json_object_a_line() -> None:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger("gnav.server.test")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        log = Log("gnav.server.test")
+        log.info("table.created", "t1", seats=4, name="Bjørn")
+        try:
+            raise RuntimeError("boom")
+        except RuntimeError:
+            log.error("table.failed", "t1", exc=True)
+        logging.getLogger("gnav.server.test").warning("plain %s", "text")
+    finally:
+        logger.removeHandler(handler)
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert [e["event"] for e in lines] == ["table.created", "table.failed", "gnav"]
+    assert lines[0]["fields"] == {"seats": 4, "name": "Bjørn"} and lines[0]["table"] == "t1"
+    assert lines[0]["time"].endswith("Z") and lines[0]["level"] == "info"
+    assert "boom" in lines[1]["fields"]["error"]
+    assert lines[2]["fields"]["message"] == "plain text"
+
+
+def test_the_wire_parser() -> None:
+    assert parse('{"type": "ping"}') == Ping()
+    assert parse('{"type": "act", "action": "swap", "version": 7}') == Act("swap", 7)
+    assert parse('{"type": "hello", "seat": null, "token": "x"}') == Hello(None, None, None)
+    assert parse('{"type": "hello", "seat": 2, "token": "t", "since": 3}') == Hello(2, "t", 3)
+    bad: list[str | bytes] = [
+        '', 'null', '"hello"', '{"type": 1}', '{"type": "act", "action": 1, "version": 1}',
+        '{"type": "hello", "seat": -1, "token": "t"}', '{"type": "hello", "seat": 1, "token": ""}',
+        '{"type": "hello", "seat": 1, "token": "' + "t" * 200 + '"}',
+        '{"type": "hello", "seat": null, "since": 1.5}', b'{"type": "ping"}']
+    for text in bad:
+        with pytest.raises(WireError) as info:
+            parse(text)
+        assert info.value.reason and "\n" not in info.value.reason
+
+
+def test_limits_and_origins() -> None:
+    now = [0.0]
+    flood = Flood(rate=10, burst=5, clock=lambda: now[0])
+    assert [flood.check() for _ in range(12)] == ["ok"] * 5 + ["refuse"] * 5 + ["close"] * 2
+    now[0] += 1.0
+    assert flood.check() == "ok" and flood.refused == 0
+    per_ip = PerKey(rate=1 / 60, burst=2, clock=lambda: now[0])
+    assert per_ip.take("a") is None and per_ip.take("a") is None
+    wait = per_ip.take("a")
+    assert wait is not None and 55 < wait <= 60
+    assert per_ip.take("b") is None
+    origins = Settings(host="127.0.0.1", port=8123,
+                       allow_origins=("https://gnav.example",)).origins
+    assert origin_allowed(None, origins)
+    assert origin_allowed("http://localhost:8123", origins)
+    assert origin_allowed("https://gnav.example", origins)
+    assert not origin_allowed("http://localhost:8124", origins)
+    assert not origin_allowed("null", origins)
+    assert not origin_allowed("http://127.0.0.1:8123.evil.example", origins)

@@ -1,0 +1,196 @@
+"""Helpers of the server tests (no tests here): an app over a temporary store, a clock
+the tests move, and a WebSocket player that works over Starlette's TestClient and over
+the ``websockets`` client alike."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+from starlette.applications import Starlette
+
+from gnav.server.app import create_app
+from gnav.server.hub import Hub
+from gnav.server.settings import Settings
+from gnav.server.store import SQLiteStore
+
+# Starlette would rather drive its TestClient with httpx2; httpx still works.
+warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
+from starlette.testclient import TestClient, WebSocketDenialResponse  # noqa: E402
+
+__all__ = ["TestClient", "WebSocketDenialResponse"]
+
+Json = dict[str, Any]
+T0 = 1_000_000.0
+# Tests play faster than people: the per-connection rate limit would get in the way.
+FAST = {"ws_rate": 1e6, "ws_burst": 10**6}
+
+
+class Clock:
+    """The tables' clock, moved by hand (``Hub.wake`` makes the timers look again)."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_app(tmp_path: Path, clock: Callable[[], float] | None = None,
+             **settings: Any) -> Starlette:
+    store = SQLiteStore(tmp_path / "gnav.sqlite3")
+    if clock is None:
+        return create_app(Settings(**settings), store)
+    return create_app(Settings(**settings), store, clock=clock)
+
+
+@contextmanager
+def serving(tmp_path: Path, clock: Callable[[], float] | None = None,
+            **settings: Any) -> Iterator[TestClient]:
+    app = make_app(tmp_path, clock, **{**FAST, **settings})
+    with TestClient(app) as client:
+        yield client
+
+
+def eventually(check: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Wait for what the server does on its own (a socket's goodbye, a timer)."""
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
+
+
+def hub_of(client: TestClient) -> Hub:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert isinstance(hub, Hub)
+    return hub
+
+
+def create(client: TestClient, **config: Any) -> Json:
+    body = {"seats": 4, "bot": "random", "turn_timer": None, "grace": 600,
+            "options": {"lives": 2}, **config}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    created: Json = r.json()
+    return created
+
+
+def host(created: Json) -> dict[str, str]:
+    return {"Authorization": f"Bearer {created['host_token']}"}
+
+
+def join(client: TestClient, created: Json, name: str) -> Json:
+    r = client.post(f"/api/tables/{created['id']}/join",
+                    json={"name": name, "invite": created["invite"]})
+    assert r.status_code == 201, r.text
+    joined: Json = r.json()
+    return joined
+
+
+class Link(Protocol):
+    def send(self, message: Json) -> None: ...
+    def recv(self) -> Json: ...
+
+
+class SessionLink:
+    """A TestClient WebSocket session."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    def send(self, message: Json) -> None:
+        self.session.send_text(json.dumps(message))
+
+    def send_raw(self, text: str) -> None:
+        self.session.send_text(text)
+
+    def recv(self) -> Json:
+        message: Json = self.session.receive_json()
+        return message
+
+
+class Player:
+    """One socket at a table: a seat (``name``) or a spectator (``name`` None). Every
+    frame it receives is kept, in order."""
+
+    def __init__(self, link: Link, name: str | None = None, seat: int | None = None) -> None:
+        self.link = link
+        self.name = name
+        self.seat = seat
+        self.frames: list[Json] = []
+        self.errors: list[Json] = []
+        self.version: int | None = None
+        self.view: Json | None = None
+        self.table: Json | None = None
+
+    def take(self, message: Json) -> Json:
+        if message["type"] == "error":
+            self.errors.append(message)
+            return message
+        if message["type"] == "pong":
+            return message
+        self.frames.append(message)
+        self.version = message["version"]
+        self.table = message["table"]
+        if "view" in message:
+            self.view = message["view"]
+        return message
+
+    def hello(self, token: str | None, since: int | None = None) -> Player:
+        self.link.send({"type": "hello", "seat": self.seat, "token": token, "since": since})
+        return self.sync()
+
+    def reconnect(self, link: Link, token: str | None) -> Player:
+        """A new socket for the same seat, saying the last version this one saw."""
+        self.link = link
+        return self.hello(token, since=self.version)
+
+    def sync(self) -> Player:
+        """Everything the server queued for this socket so far (a ping's pong comes
+        after it)."""
+        self.link.send({"type": "ping"})
+        while self.take(self.link.recv())["type"] != "pong":
+            pass
+        return self
+
+    def act(self, action: str, version: int | None = None) -> Player:
+        self.link.send({"type": "act", "action": action,
+                        "version": self.version if version is None else version})
+        return self.sync()
+
+    @property
+    def my_turn(self) -> bool:
+        return (self.table is not None and self.table["phase"] == "playing"
+                and self.view is not None and self.view["to_act"] == self.name
+                and bool(self.view["legal"]))
+
+    @property
+    def phase(self) -> str | None:
+        return None if self.table is None else str(self.table["phase"])
+
+
+def play_out(players: list[Player], rng: random.Random, *, limit: int = 20000,
+             between: Callable[[int], None] | None = None) -> int:
+    """People choose at random until the match is over; returns the decisions made.
+    ``between(n)`` runs before decision n (to disconnect someone, say)."""
+    for made in range(limit):
+        if between is not None:
+            between(made)
+        for p in players:
+            p.sync()
+        if players[0].phase == "finished":
+            return made
+        movers = [p for p in players if p.my_turn]
+        assert len(movers) == 1, [(p.name, p.view and p.view["to_act"]) for p in players]
+        mover = movers[0]
+        before = mover.version
+        mover.act(rng.choice(mover.view["legal"]) if mover.view else "stand")
+        assert not mover.errors, mover.errors
+        assert mover.version is not None and before is not None and mover.version > before
+    raise AssertionError("the match did not end")

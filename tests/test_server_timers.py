@@ -1,0 +1,129 @@
+"""Timers and leavers over the wire: a silent seat is played by a bot when its time is
+up, a seat whose player left is played after the grace period, every match finishes,
+and the player can come back and reclaim the seat with its token."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from gnav.verify import verify_text
+from test_server_support import (
+    Clock,
+    Player,
+    SessionLink,
+    TestClient,
+    create,
+    eventually,
+    host,
+    hub_of,
+    join,
+    play_out,
+    serving,
+)
+
+
+def _journal(client: TestClient, tid: str) -> list[dict[str, Any]]:
+    journal = client.portal.call(hub_of(client).store.journal, tid)  # type: ignore[union-attr]
+    assert journal is not None
+    return journal
+
+
+def _move_clock(client: TestClient, clock: Clock, seconds: float, tid: str) -> None:
+    clock.now += seconds
+    client.portal.call(hub_of(client).wake, tid)  # type: ignore[union-attr]
+
+
+def _acts_by(journal: list[dict[str, Any]], by: str) -> list[int]:
+    return [e["seat"] for e in journal if e["op"] == "act" and e["by"] == by]
+
+
+def test_a_silent_seat_is_played_by_a_bot_when_its_time_is_up(tmp_path: Path) -> None:
+    clock = Clock()
+    with serving(tmp_path, clock) as client:
+        created = create(client, seats=3, turn_timer=30, grace=10)
+        tid = created["id"]
+        joined = [join(client, created, n) for n in ("Astrid", "Bjørn")]
+        with client.websocket_connect(f"/ws/{tid}") as wa, \
+                client.websocket_connect(f"/ws/{tid}") as wb:
+            players = [Player(SessionLink(wa), "Astrid", 0).hello(joined[0]["token"]),
+                       Player(SessionLink(wb), "Bjørn", 1).hello(joined[1]["token"])]
+            client.post(f"/api/tables/{tid}/start", headers=host(created))
+            mover = next(p for p in (p.sync() for p in players) if p.my_turn)
+            version = mover.version
+            assert version is not None
+            assert client.get(f"/api/tables/{tid}").json()["timer_left"] == 30
+            _move_clock(client, clock, 29, tid)
+            assert mover.sync().version == version  # not yet
+            _move_clock(client, clock, 2, tid)
+            eventually(lambda: (mover.sync().version or 0) > version)
+            assert _acts_by(_journal(client, tid), "timer")[:1] == [mover.seat]
+            # The seat is still its player's: the next decision is theirs again.
+            mover.act("stand", version=version)
+            assert mover.errors.pop()["code"] == "stale"
+            play_out(players, random.Random(7))
+        assert verify_text(client.get(f"/api/tables/{tid}/record").text, "t.json")[0] == 0
+
+
+def test_a_leaver_is_played_after_the_grace_period_and_can_reclaim_the_seat(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    with serving(tmp_path, clock) as client:
+        created = create(client, seats=3, turn_timer=None, grace=10)
+        tid = created["id"]
+        joined = [join(client, created, n) for n in ("Astrid", "Bjørn")]
+        with client.websocket_connect(f"/ws/{tid}") as wa:
+            astrid = Player(SessionLink(wa), "Astrid", 0).hello(joined[0]["token"])
+            with client.websocket_connect(f"/ws/{tid}") as wb:
+                bjorn = Player(SessionLink(wb), "Bjørn", 1).hello(joined[1]["token"])
+                client.post(f"/api/tables/{tid}/start", headers=host(created))
+                bjorn.sync()
+            # Bjørn has gone. Within the grace period nobody plays for him.
+            eventually(lambda: not client.get(f"/api/tables/{tid}").json()["seats"][1][
+                "connected"])
+            _move_clock(client, clock, 5, tid)
+            time.sleep(0.05)
+            assert _acts_by(_journal(client, tid), "standin") == []
+            _move_clock(client, clock, 6, tid)
+            # Past it, a stand-in plays his seat whenever it is due, and the match ends
+            # with Astrid playing her own seat.
+            eventually(lambda: astrid.sync().my_turn or astrid.phase == "finished")
+            play_out([astrid], random.Random(8))
+            journal = _journal(client, tid)
+            assert set(_acts_by(journal, "standin")) == {1}
+            assert set(_acts_by(journal, "person")) == {0}
+            assert verify_text(client.get(f"/api/tables/{tid}/record").text, "l.json")[0] == 0
+
+            # He comes back with his token and the last version he saw.
+            with client.websocket_connect(f"/ws/{tid}") as wb:
+                seen = len(bjorn.frames)
+                bjorn.reconnect(SessionLink(wb), joined[1]["token"])
+                assert bjorn.frames[seen:], "he is told what he missed"
+                assert bjorn.phase == "finished" and bjorn.version == astrid.version
+                seats = client.get(f"/api/tables/{tid}").json()["seats"]
+                assert seats[1]["connected"] is True
+                # Play again: both play their own seats now.
+                client.post(f"/api/tables/{tid}/start", headers=host(created))
+                play_out([astrid, bjorn], random.Random(9))
+                later = _journal(client, tid)[len(journal):]
+                assert _acts_by(later, "standin") == []
+                assert set(_acts_by(later, "person")) == {0, 1}
+
+
+def test_every_match_finishes_when_everyone_leaves(tmp_path: Path) -> None:
+    clock = Clock()
+    with serving(tmp_path, clock) as client:
+        created = create(client, seats=4, turn_timer=60, grace=15)
+        tid = created["id"]
+        joined = [join(client, created, n) for n in ("Astrid", "Bjørn")]
+        with client.websocket_connect(f"/ws/{tid}") as wa, \
+                client.websocket_connect(f"/ws/{tid}") as wb:
+            Player(SessionLink(wa), "Astrid", 0).hello(joined[0]["token"])
+            Player(SessionLink(wb), "Bjørn", 1).hello(joined[1]["token"])
+            client.post(f"/api/tables/{tid}/start", headers=host(created))
+        assert client.get(f"/api/tables/{tid}").json()["phase"] == "playing"
+        _move_clock(client, clock, 16, tid)
+        eventually(lambda: client.get(f"/api/tables/{tid}").json()["phase"] == "finished")
+        assert verify_text(client.get(f"/api/tables/{tid}/record").text, "e.json")[0] == 0

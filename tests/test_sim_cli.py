@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import importlib.util
 import io
 import json
 from collections.abc import Sequence
@@ -226,10 +225,8 @@ def test_unwritable_csv_is_one_line(capsys: pytest.CaptureFixture[str],
     assert code == 2 and err.count("\n") == 1 and "cannot write" in err
 
 
-HAVE_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
 
 
-@pytest.mark.skipif(not HAVE_MATPLOTLIB, reason="matplotlib is not installed")
 def test_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "sim.png"
     code, _, err = run(["--rounds", "200", "--seed", "1", "--jobs", "1", "--plot", str(path)],

@@ -154,8 +154,6 @@ def test_every_preset_has_rules_in_every_language(preset: str, lang: str) -> Non
 def test_replay_all_shows_the_showdown_with_everything_face_up(
         capsys: pytest.CaptureFixture[str]) -> None:
     path = SHARED / "hc-01-cat-after-horse-redirect.json"
-    if not path.exists():
-        pytest.skip("shared records are not here")
     code, out, _ = run(["replay", str(path), "--all"], capsys)
     assert code == 0
     assert "Showdown:" in out

@@ -17,6 +17,7 @@ from gnav.server.logs import Log
 from gnav.server.settings import Settings
 from gnav.server.store import Store
 from gnav.server.ws import Sockets
+from gnav.web import static_routes
 
 
 def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] = time.time,
@@ -41,7 +42,9 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     cors = Middleware(CORSMiddleware, allow_origins=sorted(settings.origins),
                       allow_methods=["GET", "POST", "DELETE"],
                       allow_headers=["Authorization", "Content-Type"])
-    app = Starlette(routes=[*api.routes(), WebSocketRoute("/ws/{table_id}", sockets.endpoint)],
+    routes = [*api.routes(), WebSocketRoute("/ws/{table_id}", sockets.endpoint),
+              *static_routes()]
+    app = Starlette(routes=routes,
                     middleware=[cors], exception_handlers=api.handlers(), lifespan=lifespan)
     app.state.hub = hub
     return app

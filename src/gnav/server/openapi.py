@@ -111,6 +111,9 @@ connection, 4003 seat freed by the host, 4004 no such table. A page on another o
 is refused with 403 (see --allow-origin)."""
 
 
+PAGE: J = {"description": "The page", "content": {"text/html": {"schema": {"type": "string"}}}}
+
+
 def _paths() -> J:
     tables = "/api/tables/{table_id}"
     info = _json(_ref("TableInfo"), "The table")
@@ -170,6 +173,34 @@ def _paths() -> J:
             "parameters": [TABLE_ID, game],
             "responses": {"200": _json(_ref("Record"), "The record"),
                           **_errors(400, 404, 409)}}},
+        # The browser client (gnav.web): its pages, files and two helpers.
+        "/": {"get": {"summary": "The browser client: the start page",
+                      "responses": {"200": PAGE}}},
+        "/t/{table_id}": {"get": {"summary": "The browser client: a table (play or watch)",
+                                  "parameters": [TABLE_ID], "responses": {"200": PAGE}}},
+        "/replay": {"get": {"summary": "The browser client: the replay viewer",
+                            "responses": {"200": PAGE}}},
+        "/static/presets.json": {"get": {
+            "summary": "Every preset: pieces, names, calls, options (for the client)",
+            "responses": {"200": _json({"type": "object"}, "The presets")}}},
+        "/static/{path}": {"get": {
+            "summary": "The client's scripts, styles and images",
+            "parameters": [{"name": "path", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "A static file"}, **_errors(404)}}},
+        "/api/rules": {"get": {
+            "summary": "The rules of a preset in plain words",
+            "parameters": [
+                {"name": "preset", "in": "query", "schema": {"type": "string"}},
+                {"name": "lang", "in": "query", "schema": {"enum": ["en", "nb", "da"]}},
+                {"name": "options", "in": "query", "schema": {"type": "string"},
+                 "description": "the options as a JSON object"}],
+            "responses": {"200": _json({"type": "object"}, "The rules"), **_errors(400)}}},
+        "/api/replay": {"post": {
+            "summary": "A RECORD.md record as the replay viewer's steps, everything face up",
+            "requestBody": _body(_ref("Record"), True),
+            "responses": {"200": _json({"type": "object"}, "The steps"),
+                          **_errors(400, 413)}}},
         "/ws/{table_id}": {"get": {
             "summary": "Play or watch over a WebSocket", "description": WS_PROTOCOL,
             "parameters": [TABLE_ID],

@@ -1,0 +1,21 @@
+"""The browser client of ``gnav serve``: static ES modules and CSS, no build step.
+
+Like ``gnav.server`` this package needs Starlette; it is imported only by the server.
+``static_routes()`` gives the routes to add to the server's list: the pages (``/``,
+``/t/{table_id}``, ``/replay``), ``/static/...``, and the engine helpers the page uses
+(``/static/presets.json``, ``GET /api/rules``, ``POST /api/replay``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.routing import BaseRoute
+
+
+def static_routes() -> list[BaseRoute]:
+    """The client's routes (Starlette is imported here, not when gnav.web is)."""
+    from gnav.web.routes import routes
+
+    return routes()

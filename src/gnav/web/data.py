@@ -1,0 +1,135 @@
+"""What the browser client reads from the engine: the presets, and the rules of a preset
+in plain words (English, Norwegian or Danish).
+
+Everything here is generated from ``gnav.presets`` and the texts of ``gnav.tui``, so the
+page cannot drift from what the engine plays. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from gnav.errors import MalformedError
+from gnav.options import BOOLS, CHOICES, RANGES, Options
+from gnav.pieces import Piece
+from gnav.presets import PRESETS, Preset
+from gnav.rules import Rules
+from gnav.tui.labels import FOOL_TEXT, PLAIN_TEXT, POWER_TEXT, lives_word, native_name
+from gnav.tui.rules_text import (
+    DESCRIPTION,
+    LANGUAGE,
+    OPTION_TEXT,
+    SHORT_FOOL,
+    SHORT_PLAIN,
+    SHORT_POWER,
+    changes,
+    explanation,
+)
+
+LANGS = ("en", "nb", "da")
+OPTIONS_MAX_BYTES = 2048
+
+
+def _texts(table: Mapping[str, str]) -> dict[str, str]:
+    return {lang: table[lang] for lang in LANGS}
+
+
+def piece_json(p: Piece) -> dict[str, Any]:
+    power = None if p.power is None else p.power.value
+    if power is not None:
+        does, short = _texts(POWER_TEXT[power]), _texts(SHORT_POWER[power])
+    elif p.fool:
+        does, short = _texts(FOOL_TEXT), _texts(SHORT_FOOL)
+    else:
+        does, short = _texts(PLAIN_TEXT), _texts(SHORT_PLAIN)
+    return {"id": p.id, "names": dict(p.names), "calls": dict(p.calls), "power": power,
+            "fool": p.fool, "does": does, "short": short}
+
+
+def preset_json(p: Preset) -> dict[str, Any]:
+    description = {"en": p.description}
+    description.update(DESCRIPTION.get(p.name, {}))
+    return {
+        "name": p.name, "title": p.title, "description": description, "source": p.source,
+        "min_seats": p.min_seats, "score": p.score, "lang": p.lang,
+        "aliases": list(p.aliases), "words": dict(p.words),
+        "options": p.options.as_dict(),
+        "pieces": [piece_json(x) for x in p.pieces],
+    }
+
+
+@cache
+def presets_text() -> str:
+    """``/static/presets.json``: every preset, and what each option may be."""
+    data = {
+        "presets": [preset_json(p) for p in PRESETS.values()],
+        "option_choices": {k: list(v) for k, v in CHOICES.items()},
+        "option_bools": list(BOOLS),
+        "option_ranges": {k: list(v) for k, v in RANGES.items()},
+        "option_defaults": Options().as_dict(),
+        "option_text": {k: _texts(v) for k, v in OPTION_TEXT.items()},
+        "languages": {k: _texts(v) for k, v in LANGUAGE.items()},
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def read_options(text: str | None) -> dict[str, Any]:
+    """Options given as a JSON object in a query string; MalformedError if they are not."""
+    if text is None or not text.strip():
+        return {}
+    if len(text) > OPTIONS_MAX_BYTES:
+        raise MalformedError(f"options: over {OPTIONS_MAX_BYTES} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise MalformedError("options: not a JSON object of option: value") from None
+    if not isinstance(data, dict):
+        raise MalformedError("options: must be a JSON object of option: value")
+    return data
+
+
+def _value(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "none" if v is None else str(v)
+
+
+def rules_json(preset: str, options: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The rules of ``preset`` with ``options`` in ``lang``, as the rules panel shows them.
+    MalformedError names what is wrong with the preset or an option."""
+    if lang not in LANGS:
+        raise MalformedError(f"lang: must be one of {', '.join(LANGS)}, not {lang!r}")
+    rules = Rules.from_spec({"preset": preset, **options}, where="options")
+    p = rules.preset
+    # English rules still name the pieces as the game does, with the English beside.
+    own = p.lang if lang == "en" else lang
+    pieces = []
+    for rank, x in enumerate(p.pieces, 1):
+        name = native_name(rules, x, own)
+        call = x.calls.get(own) or x.calls.get(p.lang) or x.call() or None
+        pieces.append({
+            "rank": rank, "id": x.id, "name": name,
+            "english": x.name() if x.name() != name else None,
+            "matador": x.matador, "fool": x.fool,
+            "short": piece_json(x)["short"][lang],
+            "does": piece_json(x)["does"][lang],
+            "call": call, "call_en": x.call() if call and x.call() != call else None,
+        })
+    base = p.options.as_dict()
+    now = rules.options.as_dict()
+    description = p.description if lang == "en" else \
+        DESCRIPTION.get(p.name, {}).get(lang, p.description)
+    return {
+        "preset": p.name, "title": p.title, "description": description, "source": p.source,
+        "lang": lang,
+        "explanation": explanation(rules, lang),
+        "pieces": pieces, "copies": rules.options.copies,
+        "min_seats": rules.min_seats, "max_seats": rules.max_seats,
+        "score": lives_word(p.score, lang),
+        "options": [{"name": k, "value": _value(v), "text": OPTION_TEXT[k][lang],
+                     "changed": base[k] != v} for k, v in now.items()],
+        "changes": changes(rules, lang) if p.name != "gnav" else [],
+    }

@@ -1,0 +1,115 @@
+"""The routes of the browser client: its pages, its static files, and three read-only
+helpers built on the engine (the presets, the rules in words, a record's replay).
+
+Errors are ``{"error": {"code": ..., "reason": ...}}`` with one line, as the API's are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from gnav.errors import GnavError
+from gnav.web.data import presets_text, read_options, rules_json
+from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
+
+STATIC = Path(__file__).resolve().parent / "static"
+INDEX = STATIC / "index.html"
+
+# Everything the page loads comes from this server; nothing runs inline.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+PAGE_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-cache",
+}
+
+
+def error(code: str, reason: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "reason": reason}}, status_code=status)
+
+
+class Static(StaticFiles):
+    """The client's files: revalidated on every load (an ETag makes that cheap), so a
+    new version of the server never runs with yesterday's modules."""
+
+    def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result,
+                      scope: Scope, status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+
+async def page(request: Request) -> Response:
+    """The one page: it reads the address and draws the start page, a table, or the
+    replay viewer."""
+    return FileResponse(INDEX, media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+
+
+async def presets(request: Request) -> Response:
+    return Response(presets_text(), media_type="application/json",
+                    headers={"Cache-Control": "no-cache"})
+
+
+async def rules(request: Request) -> Response:
+    """``GET /api/rules?preset=P&lang=en|nb|da&options={...}``."""
+    q = request.query_params
+    extra = sorted(set(q) - {"preset", "lang", "options"})
+    if extra:
+        return error("bad_field", f"rules: unknown query parameter {extra[0]!r} "
+                     "(parameters: preset, lang, options)", 400)
+    try:
+        body = rules_json(q.get("preset", "gnav"), read_options(q.get("options")),
+                          q.get("lang", "en"))
+    except GnavError as e:
+        return error("bad_rules", f"rules: {e}", 400)
+    return JSONResponse(body)
+
+
+async def replay(request: Request) -> Response:
+    """``POST /api/replay`` with a RECORD.md record as the body: the viewer's steps."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BYTES:
+        return error("too_big", f"record: the body is over {MAX_BYTES} bytes", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BYTES:
+            return error("too_big", f"record: the body is over {MAX_BYTES} bytes", 413)
+    try:
+        text = bytes(body).decode("utf-8")
+    except UnicodeDecodeError:
+        return error("bad_record", "record: not UTF-8 text", 400)
+    if not text.strip():
+        return error("bad_record", "record: the body is empty: send a record's JSON", 400)
+    try:
+        steps: dict[str, Any] = await asyncio.to_thread(replay_steps, text)
+    except ReplayError as e:
+        return error(e.code, str(e), 413 if e.code == "too_big" else 400)
+    return Response(json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
+                    media_type="application/json")
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/", page, methods=["GET"]),
+        Route("/t/{table_id}", page, methods=["GET"]),
+        Route("/replay", page, methods=["GET"]),
+        Route("/static/presets.json", presets, methods=["GET"]),
+        Route("/api/rules", rules, methods=["GET"]),
+        Route("/api/replay", replay, methods=["POST"]),
+        Mount("/static", app=Static(directory=STATIC), name="static"),
+    ]

@@ -1,0 +1,139 @@
+"""``python -m gnav.web.screenshots [DIR]``: pictures of the table for the README.
+
+It runs a server with the client (a temporary database), plays a table as one person
+against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots):
+the deal, a matador's answer, the showdown, a phone in portrait, the start page and the
+replay viewer. The animation is paused at each moment (``window.gnavDebug``) so the
+picture shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from gnav.web.browser import can_act, click_action, context, create_table, launch, until
+from gnav.web.devserver import start
+
+
+def pause_on(page: Page, kinds: list[str]) -> None:
+    page.evaluate("(kinds) => { window.gnavDebug.pauseOn = new Set(kinds); }", kinds)
+
+
+def paused(page: Page) -> str | None:
+    value = page.evaluate("() => window.gnavDebug.paused")
+    return value if isinstance(value, str) else None
+
+
+def resume(page: Page) -> None:
+    page.evaluate("() => window.gnavDebug.resume()")
+
+
+def play_until_paused(page: Page, kind: str, rng: random.Random, seconds: float = 90,
+                      swap: float = 0.75) -> None:
+    """Play (swapping mostly, which wakes the matadors) until the animation holds at an
+    event of ``kind``; pauses at other kinds are let go."""
+    end = time.monotonic() + seconds
+    while True:
+        if time.monotonic() > end:
+            raise TimeoutError(f"no {kind} came")
+        now = paused(page)
+        if now == kind:
+            time.sleep(0.35)  # let the bubble finish popping up
+            return
+        if now is not None:
+            resume(page)
+        elif can_act(page):
+            click_action(page, "swap" if rng.random() < swap else "stand")
+        time.sleep(0.05)
+
+
+def shoot(page: Page, path: Path) -> None:
+    page.screenshot(path=str(path))
+    print(f"wrote {path}")
+
+
+def table_shots(browser: Browser, base: str, out: Path) -> None:
+    page = context(browser, speed="normal", hints=False).new_page()
+    create_table(page, base, "Astrid", seats=7, lives=3, timer="60")
+    pause_on(page, ["round_start", "answer", "showdown"])
+    page.click("#start-match")
+    rng = random.Random(4)
+    until(lambda: paused(page) == "round_start", 30, "the deal")
+    time.sleep(0.2)
+    shoot(page, out / "deal.png")
+    resume(page)
+    pause_on(page, ["answer"])
+    play_until_paused(page, "answer", rng)
+    shoot(page, out / "answer.png")
+    resume(page)
+    pause_on(page, ["round_end"])
+    play_until_paused(page, "round_end", rng)
+    time.sleep(0.3)
+    shoot(page, out / "showdown.png")
+    resume(page)
+    page.context.close()
+
+
+def phone_shot(browser: Browser, base: str, out: Path) -> None:
+    page = context(browser, speed="normal", phone=True, lang="nb", hints=True).new_page()
+    create_table(page, base, "Bjørn", seats=6, lives=3)
+    pause_on(page, ["answer"])
+    page.tap("#start-match")
+    play_until_paused(page, "answer", random.Random(9))
+    shoot(page, out / "phone.png")
+    resume(page)
+    page.context.close()
+
+
+def other_shots(browser: Browser, base: str, out: Path) -> None:
+    page = context(browser, speed="instant").new_page()
+    page.goto(f"{base}/")
+    page.wait_for_selector("#create-form")
+    page.fill("#name", "Astrid")
+    shoot(page, out / "start.png")
+    # A finished match of bots, in the replay viewer.
+    made = httpx.post(f"{base}/api/tables", json={"seats": 5, "turn_timer": None,
+                                                   "options": {"lives": 2}}).json()
+    httpx.post(f"{base}/api/tables/{made['id']}/start", json={},
+               headers={"Authorization": f"Bearer {made['host_token']}"})
+    page.goto(f"{base}/replay?table={made['id']}")
+    page.wait_for_selector("#replay-next")
+    for _ in range(4):
+        page.click("#replay-next")
+    time.sleep(0.3)
+    shoot(page, out / "replay.png")
+    page.context.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gnav.web.screenshots")
+    parser.add_argument("out", nargs="?", default="docs/screenshots",
+                        help="the directory for the PNGs (default docs/screenshots)")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start(Path(tmp) / "gnav.sqlite3", creates_per_minute=1000)
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                table_shots(browser, server.url, out)
+                phone_shot(browser, server.url, out)
+                other_shots(browser, server.url, out)
+                browser.close()
+        finally:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

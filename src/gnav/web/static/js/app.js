@@ -1,0 +1,131 @@
+// The page's frame (header, language, rules, settings, connection state) and the router:
+// "/" is the start page, "/t/{id}" a table, "/replay" the replay viewer.
+
+import { h, clear, icon } from "./dom.js";
+import { t, LANGS, LANG_NAMES, detectLang, setLang, lang, onLang } from "./i18n.js";
+import { installDefs, crownSVG } from "./pieces.js";
+import { showRules } from "./rules.js";
+import { SPEEDS, speed, setSpeed, hintsOn, setHints, reducedMotion } from "./settings.js";
+
+function makeShell() {
+  const main = document.getElementById("main");
+  const conn = document.getElementById("conn");
+  const title = document.getElementById("page-title");
+  const langSel = document.getElementById("lang-select");
+  const rulesBtn = document.getElementById("rules-btn");
+  const settingsBtn = document.getElementById("settings-btn");
+  const skip = document.getElementById("skip-link");
+  const brand = document.getElementById("brand");
+  let connState = null;
+  let retryTimer = null;
+
+  brand.prepend(crownSVG());
+  for (const code of LANGS) langSel.append(h("option", { value: code, text: LANG_NAMES[code] }));
+  langSel.value = lang();
+  langSel.addEventListener("change", () => setLang(langSel.value));
+  rulesBtn.addEventListener("click", () => showRules());
+  settingsBtn.addEventListener("click", () => showSettings());
+
+  const label = () => {
+    skip.textContent = t("app.skip");
+    brand.setAttribute("aria-label", t("app.home"));
+    document.getElementById("lang-label").textContent = t("app.language");
+    clear(rulesBtn).append(icon("book"), h("span", { class: "label", text: t("app.rules") }));
+    clear(settingsBtn).append(icon("gear"), h("span", { class: "label", text: t("app.settings") }));
+    settingsBtn.setAttribute("aria-label", t("app.settings"));
+    settingsBtn.title = t("app.settings");
+    langSel.value = lang();
+    if (connState) shell.setConn(...connState);
+  };
+
+  const shell = {
+    main,
+    setTitle(text) {
+      title.textContent = text;
+      document.title = text ? `${text} · Gnav` : "Gnav";
+    },
+    setConn(state, detail = {}, retry = null) {
+      connState = [state, detail, retry];
+      clearInterval(retryTimer);
+      clear(conn);
+      conn.dataset.state = state;
+      if (state === "open") conn.append(h("span", { class: "dot" }), t("conn.open"));
+      else if (state === "connecting") conn.append(h("span", { class: "dot" }), t("conn.connecting"));
+      else if (state === "retry") {
+        const text = h("span");
+        const tick = () => {
+          const s = Math.max(0, Math.ceil((detail.until - Date.now()) / 1000));
+          text.textContent = t("conn.retry", { s, n: detail.attempt });
+        };
+        tick();
+        retryTimer = setInterval(tick, 500);
+        conn.append(h("span", { class: "dot" }), text);
+        if (retry) conn.append(h("button", { class: "btn small", type: "button", onclick: retry, text: t("conn.now") }));
+      } else if (state === "replaced") {
+        conn.append(h("span", { class: "dot" }), t("conn.replaced"));
+        if (retry) conn.append(h("button", { class: "btn small", type: "button", onclick: retry, text: t("conn.take_back") }));
+      } else if (state === "stopped") {
+        conn.append(h("span", { class: "dot" }), t("conn.closed", { reason: detail.reason || detail.code || "" }));
+      }
+    },
+  };
+  onLang(label);
+  label();
+  return shell;
+}
+
+let settingsDialog = null;
+
+function showSettings() {
+  if (!settingsDialog) {
+    settingsDialog = h("dialog", { class: "dialog settings-dialog", "aria-labelledby": "settings-title" });
+    settingsDialog.addEventListener("click", (e) => { if (e.target === settingsDialog) settingsDialog.close(); });
+    document.body.append(settingsDialog);
+    onLang(() => { if (settingsDialog.open) fillSettings(); });
+  }
+  fillSettings();
+  if (!settingsDialog.open) settingsDialog.showModal();
+}
+
+function fillSettings() {
+  const d = settingsDialog;
+  const close = h("button", { class: "btn close", type: "button", onclick: () => d.close(), text: t("app.close") });
+  const speeds = h("fieldset", {}, h("legend", { text: t("settings.speed") }),
+    SPEEDS.map((s) => {
+      const input = h("input", { type: "radio", name: "speed", value: s, id: `speed-${s}` });
+      input.checked = speed() === s;
+      input.addEventListener("change", () => setSpeed(s));
+      return h("label", { class: "radio", for: `speed-${s}` }, input, ` ${t(`speed.${s}`)}`);
+    }));
+  const hints = h("input", { type: "checkbox", id: "hints-on" });
+  hints.checked = hintsOn();
+  hints.addEventListener("change", () => setHints(hints.checked));
+  clear(d).append(h("div", { class: "dialog-head" }, h("h2", { id: "settings-title", text: t("app.settings") }), close),
+    speeds,
+    h("div", { class: "field check" }, hints, h("label", { for: "hints-on", text: t("settings.hints") })),
+    reducedMotion() ? h("p", { class: "muted", text: t("settings.motion") }) : null);
+  close.focus();
+}
+
+async function route(shell) {
+  const path = location.pathname;
+  const table = path.match(/^\/t\/([A-Za-z0-9_-]{1,64})\/?$/);
+  if (table) {
+    const { tablePage } = await import("./table.js");
+    return tablePage(shell, table[1]);
+  }
+  if (path === "/replay" || path === "/replay/") {
+    const { replayPage } = await import("./replay.js");
+    return replayPage(shell);
+  }
+  const { startPage } = await import("./start.js");
+  return startPage(shell);
+}
+
+setLang(detectLang(), false);
+installDefs();
+const shell = makeShell();
+route(shell).catch((e) => {
+  console.error(e);
+  clear(shell.main).append(h("p", { class: "error", role: "alert", text: t("app.error", { reason: e.message }) }));
+});

@@ -1,0 +1,311 @@
+// The replay viewer: a finished match, from a table on this server or from a record file,
+// stepped through with every piece face up. The rules are never played here: the server
+// replays the record through the engine (POST /api/replay) and sends every step.
+
+import { h, clear, icon } from "./dom.js";
+import { t, lang, onLang } from "./i18n.js";
+import { api } from "./api.js";
+import { Board } from "./board.js";
+import { animateEvent } from "./animate.js";
+import { emptyState, applyEvent } from "./state.js";
+import { narrate } from "./narrate.js";
+import { loadPresets, preset as getPreset } from "./presets.js";
+import { dur, sleep, speed } from "./settings.js";
+import { setRulesContext } from "./rules.js";
+
+const MAX_FILE = 1_000_000;
+
+export async function replayPage(shell) {
+  await loadPresets();
+  shell.setTitle(t("replay.title"));
+  const params = new URLSearchParams(location.search);
+  const table = params.get("table");
+  const game = params.get("game");
+  const chooser = () => showChooser(shell, table || "");
+  if (table) {
+    loading(shell);
+    try {
+      const q = game ? `?game=${encodeURIComponent(game)}` : "";
+      const record = await api("GET", `/api/tables/${encodeURIComponent(table)}/record${q}`);
+      await openRecord(shell, JSON.stringify(record), chooser);
+    } catch (e) {
+      chooser();
+      showError(e.message);
+    }
+  } else {
+    chooser();
+  }
+}
+
+function loading(shell) {
+  clear(shell.main).append(h("p", { class: "loading", text: t("replay.loading") }));
+}
+
+function showError(reason) {
+  const box = document.getElementById("replay-error");
+  if (box) box.textContent = t("replay.error", { reason });
+}
+
+function showChooser(shell, tableId) {
+  const file = h("input", { type: "file", id: "record-file", accept: ".json,application/json" });
+  const id = h("input", { id: "record-table", value: tableId, autocomplete: "off", spellcheck: "false" });
+  const error = h("p", { class: "error", role: "alert", id: "replay-error" });
+  const read = async (f) => {
+    if (!f) return;
+    if (f.size > MAX_FILE) { error.textContent = t("replay.error", { reason: `over ${MAX_FILE} bytes` }); return; }
+    const text = await f.text();
+    try {
+      loading(shell);
+      await openRecord(shell, text, () => showChooser(shell, tableId));
+    } catch (e) {
+      showChooser(shell, tableId);
+      showError(e.message);
+    }
+  };
+  file.addEventListener("change", () => read(file.files[0]));
+  const drop = h("div", { class: "panel drop", tabindex: "-1" },
+    h("h1", { text: t("replay.title") }), h("p", { text: t("replay.intro") }),
+    h("div", { class: "field" }, h("label", { for: "record-file", text: t("replay.file") }), file),
+    h("form", { class: "field", onsubmit: (e) => {
+      e.preventDefault();
+      if (id.value.trim()) location.assign(`/replay?table=${encodeURIComponent(id.value.trim())}`);
+    } }, h("label", { for: "record-table", text: t("replay.table") }),
+      h("div", { class: "row" }, id, h("button", { class: "btn", type: "submit", text: t("replay.load") }))),
+    error);
+  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault();
+    drop.classList.remove("over");
+    read(e.dataTransfer.files[0]);
+  });
+  clear(shell.main).append(h("div", { class: "replay-choose" }, drop));
+}
+
+async function openRecord(shell, text, back) {
+  const data = await api("POST", "/api/replay", { body: text });
+  const viewer = new Viewer(shell, data, back);
+  viewer.show();
+  return viewer;
+}
+
+class Viewer {
+  constructor(shell, data, back) {
+    this.shell = shell;
+    this.data = data;
+    this.back = back;
+    this.preset = getPreset(data.preset);
+    this.tableLang = this.preset.lang;
+    this.cur = 0;
+    this.st = emptyState();
+    this.hands = new Map();
+    this.animating = false;
+    this.playing = false;
+    this.board = new Board({ preset: this.preset, look: "pawns", score: this.preset.score,
+                             tableLang: this.tableLang });
+    setRulesContext({ preset: data.preset, options: data.options, look: "pawns" });
+    this.start = Math.max(...Object.values(data.start_lives));
+    onLang(() => { this.build(); this.goto(this.cur); });
+    document.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  show() {
+    this.build();
+    this.goto(0);
+  }
+
+  build() {
+    const main = this.shell.main;
+    const btn = (key, name, f, id) => h("button", { class: "btn icon", type: "button", id, title: t(key),
+                                                  "aria-label": t(key), onclick: f }, icon(name));
+    this.where = h("p", { class: "where", id: "replay-where", "aria-live": "polite" });
+    this.playBtn = btn("replay.play", "play", () => this.toggle(), "replay-play");
+    this.slider = h("input", { type: "range", min: "0", max: String(this.data.steps.length - 1), value: "0",
+                               id: "replay-slider", "aria-label": t("replay.title") });
+    this.slider.addEventListener("input", () => this.goto(Number(this.slider.value)));
+    this.log = h("ol", { class: "log", role: "log", "aria-live": "polite", tabindex: "0",
+                         "aria-label": t("play.log") });
+    const warn = this.data.warning ? h("p", { class: "warning", role: "note",
+      text: t("replay.warning", { reason: this.data.warning }) }) : null;
+    clear(main).append(h("div", { class: "table-page replay-page" },
+      h("div", { class: "play-area" }, h("div", { class: "stage" }, this.board.el),
+        h("section", { class: "replay-controls", "aria-label": t("replay.title") },
+          h("div", { class: "buttons" },
+            btn("replay.first", "first", () => this.goto(0), "replay-first"),
+            btn("replay.prev_round", "prevRound", () => this.round(-1), "replay-prev-round"),
+            btn("replay.prev", "prev", () => this.goto(this.cur - 1), "replay-prev"),
+            this.playBtn,
+            btn("replay.next", "next", () => this.forward(), "replay-next"),
+            btn("replay.next_round", "nextRound", () => this.round(1), "replay-next-round"),
+            btn("replay.last", "last", () => this.goto(this.data.steps.length - 1), "replay-last")),
+          this.slider, this.where)),
+      h("aside", { class: "side" }, warn,
+        h("section", { class: "log-panel" }, h("h2", { text: t("play.log") }), this.log),
+        h("p", {}, h("button", { class: "btn ghost", type: "button", onclick: () => { this.stop(); this.back(); },
+                                 text: t("replay.another") })))));
+    this.board.layout();
+  }
+
+  onKey(e) {
+    if (!document.body.contains(this.board.el) || document.querySelector("dialog[open]")) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) && e.target !== this.slider) return;
+    if ((tag === "BUTTON" || tag === "A") && (e.key === " " || e.key === "Enter")) return;
+    const keys = { ArrowRight: () => this.forward(), ArrowLeft: () => this.goto(this.cur - 1),
+                   Home: () => this.goto(0), End: () => this.goto(this.data.steps.length - 1),
+                   PageDown: () => this.round(1), PageUp: () => this.round(-1), " ": () => this.toggle() };
+    const f = keys[e.key];
+    if (f && !(e.target === this.slider && e.key.startsWith("Arrow"))) {
+      e.preventDefault();
+      f();
+    }
+  }
+
+  round(dir) {
+    const steps = this.data.steps;
+    const rounds = this.data.rounds;
+    const r = steps[this.cur].round - 1 + dir;
+    if (dir < 0 && steps[this.cur].index > 0) return this.goto(rounds[steps[this.cur].round - 1].first_step);
+    if (r < 0 || r >= rounds.length) return;
+    this.goto(rounds[r].first_step);
+  }
+
+  // The state after step ``s``, from its round's deal.
+  rebuild(s) {
+    const steps = this.data.steps;
+    const step = steps[s];
+    const rnd = this.data.rounds[step.round - 1];
+    const st = emptyState();
+    for (let j = rnd.first_step; j <= s; j++) for (const e of steps[j].events) applyEvent(st, e, null);
+    this.fix(st, step);
+    this.st = st;
+    this.hands = new Map(rnd.order.map((name, i) => [name, step.hands[i]]));
+  }
+
+  fix(st, step) {
+    st.lives = { ...step.lives };
+    st.out = new Set(step.out);
+    st.winners = step.winners;
+    st.toAct = step.to_act;
+    st.stockLeft = step.stock_left;
+    st.aside = step.aside.length;
+    st.asideFaces = step.aside.slice();
+  }
+
+  goto(s) {
+    this.stopAnim();
+    s = Math.max(0, Math.min(this.data.steps.length - 1, s));
+    this.cur = s;
+    this.rebuild(s);
+    this.render();
+    this.relog();
+  }
+
+  stopAnim() {
+    this.token = (this.token || 0) + 1;
+    this.animating = false;
+    this.board.clearArrows();
+    this.board.clearBubbles();
+  }
+
+  async forward() {
+    const steps = this.data.steps;
+    if (this.cur >= steps.length - 1) { this.stop(); return; }
+    if (this.animating || speed() === "instant") { this.goto(this.cur + 1); return; }
+    const target = this.cur + 1;
+    const step = steps[target];
+    const token = this.token = (this.token || 0) + 1;
+    this.animating = true;
+    for (const e of step.events) {
+      if (token !== this.token) return;
+      const apply = () => {
+        applyEvent(this.st, e, null);
+        this.track(e, step);
+        this.logEvent(e);
+        this.render();
+      };
+      await animateEvent(this.board, e, { preset: this.preset, tableLang: this.tableLang, st: this.st, apply });
+    }
+    if (token !== this.token) return;
+    this.animating = false;
+    this.cur = target;
+    this.rebuild(target);
+    this.render();
+  }
+
+  // Who holds what, while a step plays (every piece is known in a replay).
+  track(e, step) {
+    const rnd = this.data.rounds[step.round - 1];
+    if (e.type === "round_start") this.hands = new Map(rnd.order.map((n, i) => [n, rnd.deal[i]]));
+    else if (e.type === "swap" && e.seat_got) { this.hands.set(e.seat, e.seat_got); this.hands.set(e.target, e.target_got); }
+    else if (e.type === "draw" && e.piece) this.hands.set(e.seat, e.piece);
+    else if (e.type === "undo") this.hands = new Map(rnd.order.map((n, i) => [n, rnd.deal[i]]));
+  }
+
+  toggle() {
+    if (this.playing) this.stop();
+    else this.play();
+  }
+
+  async play() {
+    this.playing = true;
+    clear(this.playBtn).append(icon("pause"));
+    this.playBtn.title = t("replay.pause");
+    this.playBtn.setAttribute("aria-label", t("replay.pause"));
+    while (this.playing && this.cur < this.data.steps.length - 1) {
+      await this.forward();
+      await sleep(Math.max(speed() === "instant" ? 350 : 0, dur(500)));
+    }
+    this.stop();
+  }
+
+  stop() {
+    this.playing = false;
+    if (!this.playBtn) return;
+    clear(this.playBtn).append(icon("play"));
+    this.playBtn.title = t("replay.play");
+    this.playBtn.setAttribute("aria-label", t("replay.play"));
+  }
+
+  render() {
+    const d = this.data;
+    const st = this.st;
+    const step = d.steps[this.cur];
+    const seats = d.seats.map((name) => ({ name, kind: "human", connected: true }));
+    const faces = new Map(this.hands);
+    let pool = 0;
+    for (const s of d.seats) pool += Math.max(0, (d.start_lives[s] ?? this.start) - (st.lives[s] ?? 0));
+    const model = {
+      seats, me: null, lobby: false, inRound: new Set(st.order), dealer: st.dealer,
+      toAct: this.animating ? null : st.toAct, lives: st.lives, start: this.start, out: st.out,
+      sittingOut: new Set(d.seats.filter((s) => !st.order.includes(s) && !st.out.has(s))), faces,
+      knocked: st.knocked, revealed: st.revealed, shown: st.shown, acted: st.acted, paid: st.paid,
+      stockLeft: st.stockLeft, aside: st.aside, asideFaces: st.asideFaces, pool,
+      caption: t("play.round", { n: st.round }),
+      sub: st.toAct && !this.animating ? t("play.turn_of", { name: st.toAct }) : "",
+      timer: null, winners: st.winners, replay: true,
+    };
+    this.board.render(model);
+    this.slider.value = String(this.cur);
+    const rndSteps = d.steps.filter((x) => x.round === step.round).length;
+    this.where.textContent = `${t("replay.where", { round: step.round, rounds: d.rounds.length,
+      step: step.index + 1, steps: rndSteps })}${step.index === 0 ? ` · ${t("replay.deal")}` : ""}`;
+  }
+
+  relog() {
+    clear(this.log);
+    const steps = this.data.steps;
+    const step = steps[this.cur];
+    const first = this.data.rounds[step.round - 1].first_step;
+    for (let j = first; j <= this.cur; j++) {
+      for (const e of steps[j].events) this.logEvent(e, j === this.cur);
+    }
+  }
+
+  logEvent(e, latest = true) {
+    const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me: null, full: true });
+    const li = h("li", { class: `ev ev-${e.type}${latest ? " latest" : ""}`, text });
+    this.log.append(li);
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+}

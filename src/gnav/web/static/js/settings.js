@@ -1,0 +1,37 @@
+// The reader's settings, kept in localStorage: animation speed and hints. Reduced motion
+// comes from the system (prefers-reduced-motion).
+
+export const SPEEDS = ["slow", "normal", "fast", "instant"];
+const FACTOR = { slow: 1.6, normal: 1, fast: 0.45, instant: 0 };
+
+const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+export function reducedMotion() {
+  return Boolean(motionQuery && motionQuery.matches);
+}
+
+export function speed() {
+  const s = localStorage.getItem("gnav.speed");
+  return SPEEDS.includes(s) ? s : "normal";
+}
+
+export function setSpeed(s) {
+  if (SPEEDS.includes(s)) localStorage.setItem("gnav.speed", s);
+}
+
+// Milliseconds an animation of nominal length ``ms`` takes now.
+export function dur(ms) {
+  return Math.round(ms * FACTOR[speed()]);
+}
+
+export function hintsOn() {
+  return localStorage.getItem("gnav.hints") !== "off";
+}
+
+export function setHints(on) {
+  localStorage.setItem("gnav.hints", on ? "on" : "off");
+}
+
+export function sleep(ms) {
+  return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+}

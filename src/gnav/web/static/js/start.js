@@ -1,0 +1,283 @@
+// The start page: create a table (game, seats, bots, lives, timer, look and rules), join
+// one by its link or code, or pick one of the open tables.
+
+import { h, clear } from "./dom.js";
+import { t, lang, onLang } from "./i18n.js";
+import { api, save, readInvite } from "./api.js";
+import { loadPresets, presetData, maxSeats } from "./presets.js";
+import { pieceSVG } from "./pieces.js";
+import { setRulesContext, showRules } from "./rules.js";
+
+const TIMERS = [null, 15, 30, 60, 120];
+const MORE = ["copies", "knock", "revealed", "drag", "two_fools", "two_fools_sit_out", "penalty_to",
+              "stand_needs_matador", "max_rounds"];
+
+export async function startPage(shell) {
+  await loadPresets();
+  const state = { preset: "gnav", form: null };
+  const draw = () => {
+    shell.setTitle("");
+    const keep = readForm(state);
+    clear(shell.main).append(render(state, keep));
+    refreshLobby();
+  };
+  onLang(draw);
+  draw();
+  setInterval(refreshLobby, 15000);
+}
+
+function render(state, keep) {
+  const data = presetData();
+  const hero = h("section", { class: "hero" },
+    h("div", { class: "hero-pieces", "aria-hidden": "true" },
+      ["cuckoo", "dragoon", "cat", "fool"].map((id) => pieceSVG(data.byName.gnav, id, { label: false }))),
+    h("div", {}, h("h1", { text: "Gnav" }), h("p", { class: "lead", text: t("start.tagline") })));
+  return h("div", { class: "start-page" }, hero,
+    h("div", { class: "start-grid" }, createForm(state, keep),
+      h("div", { class: "start-side" }, joinForm(), lobbyPanel(),
+        h("p", {}, h("a", { href: "/replay", class: "link", text: t("start.replay") })))));
+}
+
+// -- creating a table -----------------------------------------------------------------------
+
+function field(id, label, control, help) {
+  return h("div", { class: "field" }, h("label", { for: id, text: label }), control,
+    help ? h("p", { class: "help", id: `${id}-help`, text: help }) : null);
+}
+
+function select(id, options, value) {
+  const s = h("select", { id, name: id });
+  for (const [v, label] of options) {
+    const o = h("option", { value: v, text: label });
+    if (String(v) === String(value)) o.selected = true;
+    s.append(o);
+  }
+  return s;
+}
+
+function readForm(state) {
+  const f = state.form;
+  if (!f) return null;
+  const out = {};
+  for (const el of f.querySelectorAll("input, select")) {
+    out[el.name || el.id] = el.type === "checkbox" ? el.checked : el.type === "radio" ? (el.checked ? el.value : out[el.name]) : el.value;
+  }
+  return out;
+}
+
+function createForm(state, keep) {
+  const data = presetData();
+  const k = keep || {};
+  const presetName = k.preset || state.preset;
+  const p = data.byName[presetName] || data.byName.gnav;
+  state.preset = p.name;
+  const L = lang();
+  const o = p.options;
+  const copies = Number(k["opt-copies"] || o.copies);
+  const max = maxSeats(p, copies);
+  const name = h("input", { id: "name", name: "name", required: true, maxlength: "24", autocomplete: "nickname",
+                            value: k.name ?? (localStorage.getItem("gnav.name") || "") });
+  // Every game with its one-line description; the rules of the chosen one a click away.
+  const presetList = h("div", { class: "preset-list", role: "radiogroup", "aria-labelledby": "preset-legend" },
+    data.presets.map((x) => {
+      const id = `preset-${x.name}`;
+      const input = h("input", { type: "radio", name: "preset", value: x.name, id,
+                                 "aria-describedby": `${id}-desc` });
+      input.checked = x.name === p.name;
+      return h("label", { class: "preset-choice", for: id }, input,
+        h("span", { class: "preset-text" }, h("strong", { text: x.title }),
+          h("span", { class: "help", id: `${id}-desc`, text: x.description[L] || x.description.en })));
+    }));
+  const rulesBtn = h("button", { class: "btn small ghost", type: "button", id: "preset-rules",
+                                 text: `${t("app.rules")}: ${p.title}`,
+                                 onclick: () => showRules({ preset: p.name, options: {}, look: "pawns" }) });
+  const seats = h("input", { id: "seats", name: "seats", type: "number", min: String(p.min_seats),
+                             max: String(max), value: String(Math.min(max, Math.max(p.min_seats, Number(k.seats || 6)))),
+                             "aria-describedby": "seats-help", inputmode: "numeric" });
+  const bots = h("input", { id: "bots", name: "bots", type: "number", min: "0", max: String(max - 1),
+                            value: String(k.bots ?? 0), inputmode: "numeric" });
+  const bot = select("bot", ["random", "threshold", "counter"].map((x) => [x, t(`bot.${x}`)]), k.bot || "threshold");
+  const lives = h("input", { id: "lives", name: "lives", type: "number", min: "1", max: "10",
+                             value: String(k.lives || o.lives), inputmode: "numeric" });
+  const timer = select("timer", TIMERS.map((x) => [x === null ? "off" : x, x === null ? t("timer.off") : t("timer.secs", { n: x })]),
+                       k.timer || "30");
+  const looks = h("fieldset", { class: "looks" }, h("legend", { text: t("create.look") }),
+    ["pawns", "cards"].map((look) => {
+      const input = h("input", { type: "radio", name: "look", value: look, id: `look-${look}` });
+      input.checked = (k.look || "pawns") === look;
+      return h("label", { class: "look-choice", for: `look-${look}` }, input,
+        h("span", { class: "look-pics", "aria-hidden": "true" },
+          pieceSVG(p, p.pieces[1].id, { look, label: false }), pieceSVG(p, null, { look })),
+        h("span", { text: t(`look.${look}`) }));
+    }));
+  const score = select("score", ["tokens", "strokes", "gnav"].map((x) => [x, t(`score.${x}`)]), k.score || p.score);
+  const callLangs = [...new Set([p.lang, ...p.pieces.flatMap((x) => Object.keys(x.calls))])];
+  const names = data.languages;
+  const calls = select("calls", callLangs.map((x) => [x, (names[x] && names[x][L]) || x]), k.calls || p.lang);
+  const listed = h("input", { id: "listed", name: "listed", type: "checkbox" });
+  listed.checked = Boolean(k.listed);
+  const more = h("details", { class: "more" }, h("summary", { text: t("create.more") }),
+    h("div", { class: "more-grid" }, MORE.map((opt) => optionField(opt, p, k))));
+  const error = h("p", { class: "error", role: "alert", id: "create-error" });
+  const submit = h("button", { class: "btn primary big", type: "submit", id: "create-submit", text: t("create.submit") });
+  const form = h("form", { class: "panel create-form", id: "create-form", "aria-labelledby": "create-heading" },
+    h("h2", { id: "create-heading", text: t("create.heading") }),
+    field("name", t("create.name"), name),
+    h("fieldset", { class: "field presets" }, h("legend", { id: "preset-legend", text: t("create.preset") }),
+      presetList, rulesBtn),
+    h("div", { class: "grid-2" },
+      field("seats", t("create.seats"), seats, t("create.seats_help", { min: p.min_seats, max })),
+      field("lives", t("create.lives"), lives)),
+    h("div", { class: "grid-2" }, field("bots", t("create.bots"), bots), field("bot", t("create.bot"), bot)),
+    h("div", { class: "grid-2" }, field("timer", t("create.timer"), timer), field("score", t("create.score"), score)),
+    looks,
+    h("div", { class: "grid-2" }, field("calls", t("create.calls"), calls),
+      h("div", { class: "field check" }, listed, h("label", { for: "listed", text: t("create.listed") }))),
+    more, error, submit);
+  state.form = form;
+  presetList.addEventListener("change", () => {
+    const keepNow = readForm(state);
+    const fresh = { name: keepNow.name, preset: keepNow.preset, seats: keepNow.seats, bots: keepNow.bots,
+                    bot: keepNow.bot, timer: keepNow.timer, look: keepNow.look, listed: keepNow.listed };
+    form.replaceWith(createForm(state, fresh));
+    document.getElementById(`preset-${keepNow.preset}`).focus();
+  });
+  const copiesEl = () => form.querySelector("#opt-copies");
+  form.addEventListener("change", (e) => {
+    if (e.target === copiesEl()) {
+      const m = maxSeats(p, Number(copiesEl().value));
+      seats.max = String(m);
+      bots.max = String(m - 1);
+      if (Number(seats.value) > m) seats.value = String(m);
+      document.getElementById("seats-help").textContent = t("create.seats_help", { min: p.min_seats, max: m });
+    }
+  });
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    create(form, p, error, submit);
+  });
+  setRulesContext({ preset: p.name, options: {}, look: "pawns" });
+  return form;
+}
+
+function optionField(opt, p, k) {
+  const data = presetData();
+  const id = `opt-${opt}`;
+  const base = p.options[opt];
+  const kept = k[id];
+  const help = data.option_text[opt] ? data.option_text[opt][lang()] : "";
+  let control;
+  if (data.option_choices[opt]) {
+    control = select(id, data.option_choices[opt].map((v) => [v, `${v}: ${t(`val.${v}`)}`]), kept ?? base);
+  } else if (data.option_bools.includes(opt)) {
+    control = select(id, [["true", t("val.true")], ["false", t("val.false")]], kept ?? String(base));
+  } else if (opt === "max_rounds") {
+    control = h("input", { id, name: id, type: "number", min: "1", max: "999", value: kept ?? (base ?? ""),
+                           inputmode: "numeric" });
+  } else {
+    const [lo, hi] = data.option_ranges[opt];
+    control = h("input", { id, name: id, type: "number", min: String(lo), max: String(hi),
+                           value: kept ?? String(base), inputmode: "numeric" });
+  }
+  control.dataset.base = base === null ? "" : String(base);
+  return field(id, t(`opt.${opt}`), control, help);
+}
+
+async function create(form, p, error, submit) {
+  error.textContent = "";
+  const v = (id) => form.querySelector(`#${id}`).value;
+  const name = v("name").trim();
+  if (!name) {
+    error.textContent = t("create.name");
+    form.querySelector("#name").focus();
+    return;
+  }
+  localStorage.setItem("gnav.name", name);
+  const options = {};
+  const lives = Number(v("lives"));
+  if (lives !== p.options.lives) options.lives = lives;
+  for (const opt of MORE) {
+    const el = form.querySelector(`#opt-${opt}`);
+    const raw = el.value;
+    if (raw === el.dataset.base) continue;
+    if (presetData().option_bools.includes(opt)) options[opt] = raw === "true";
+    else if (opt === "max_rounds") options[opt] = raw === "" ? null : Number(raw);
+    else if (presetData().option_ranges[opt]) options[opt] = Number(raw);
+    else options[opt] = raw;
+  }
+  const timer = v("timer");
+  const look = form.querySelector("input[name=look]:checked");
+  const body = {
+    preset: p.name, options, seats: Number(v("seats")), turn_timer: timer === "off" ? null : Number(timer),
+    listed: form.querySelector("#listed").checked, bot: v("bot"), score: v("score"),
+    look: look ? look.value : "pawns", lang: v("calls"),
+  };
+  submit.disabled = true;
+  submit.textContent = t("create.busy");
+  try {
+    const made = await api("POST", "/api/tables", { body });
+    save(made.id, { host: made.host_token, invite: made.invite });
+    const joined = await api("POST", `/api/tables/${made.id}/join`, { body: { name, invite: made.invite } });
+    save(made.id, { seat: joined.seat, token: joined.token, name });
+    const bots = Math.min(Number(v("bots")) || 0, body.seats - 1);
+    for (let i = 0; i < bots; i++) {
+      await api("POST", `/api/tables/${made.id}/bots`, { body: {}, token: made.host_token });
+    }
+    location.assign(`/t/${made.id}`);
+  } catch (e) {
+    error.textContent = t("app.error", { reason: e.message });
+    submit.disabled = false;
+    submit.textContent = t("create.submit");
+  }
+}
+
+// -- joining ----------------------------------------------------------------------------------
+
+function joinForm() {
+  const input = h("input", { id: "join-code", name: "code", autocomplete: "off", spellcheck: "false" });
+  const error = h("p", { class: "error", role: "alert" });
+  return h("form", { class: "panel join-panel", "aria-labelledby": "join-heading",
+                     onsubmit: (e) => {
+                       e.preventDefault();
+                       const got = readInvite(input.value);
+                       if (!got) { error.textContent = t("join.bad_code"); input.focus(); return; }
+                       if (got.invite) save(got.id, { invite: got.invite });
+                       location.assign(`/t/${got.id}#join`);
+                     } },
+    h("h2", { id: "join-heading", text: t("join.heading") }),
+    h("label", { for: "join-code", text: t("join.code") }),
+    h("div", { class: "row" }, input, h("button", { class: "btn primary", type: "submit", text: t("join.go") })),
+    error);
+}
+
+function lobbyPanel() {
+  return h("section", { class: "panel lobby-list", "aria-labelledby": "lobby-heading" },
+    h("div", { class: "row spread" }, h("h2", { id: "lobby-heading", text: t("lobby.heading") }),
+      h("button", { class: "btn small ghost", type: "button", onclick: refreshLobby, text: t("lobby.refresh") })),
+    h("ul", { class: "tables", id: "open-tables", "aria-live": "polite" }));
+}
+
+async function refreshLobby() {
+  const ul = document.getElementById("open-tables");
+  if (!ul) return;
+  let tables = [];
+  try {
+    tables = (await api("GET", "/api/tables")).tables;
+  } catch (e) {
+    clear(ul).append(h("li", { class: "muted", text: t("app.error", { reason: e.message }) }));
+    return;
+  }
+  clear(ul);
+  if (!tables.length) ul.append(h("li", { class: "muted", text: t("lobby.none") }));
+  const data = presetData();
+  for (const x of tables) {
+    const title = (data.byName[x.preset] || { title: x.preset }).title;
+    const timer = x.turn_timer ? t("lobby.timer", { n: Math.round(x.turn_timer) }) : t("lobby.no_timer");
+    ul.append(h("li", { class: "table-line" },
+      h("div", {}, h("strong", { text: x.players.join(", ") || x.id }),
+        h("div", { class: "muted", text: t("lobby.line", { preset: title, taken: x.seats - x.open, seats: x.seats, timer })
+          + (x.phase === "playing" ? ` · ${t("lobby.playing")}` : "") })),
+      h("a", { class: "btn small", href: `/t/${encodeURIComponent(x.id)}${x.phase === "lobby" ? "#join" : ""}`,
+               text: t("lobby.open") })));
+  }
+}

@@ -1,0 +1,177 @@
+"""The client's routes without a browser: the pages and their headers, the static files,
+the presets, the rules in words, and a record's replay (with one-line errors)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gnav.presets import PRESETS
+from gnav.record import loads, replay
+from gnav.web import static_routes
+from gnav.web.data import presets_text, rules_json
+from gnav.web.devserver import with_client
+from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
+from recordkit import bots_match
+from test_server_support import TestClient, make_app
+
+STATIC = Path(__file__).resolve().parents[1] / "src" / "gnav" / "web" / "static"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(with_client(make_app(tmp_path))) as c:
+        yield c
+
+
+@pytest.mark.parametrize("path", ["/", "/t/AbCdEf123_-", "/replay"])
+def test_every_page_is_the_one_page_with_a_strict_policy(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/html")
+    assert '<script type="module" src="/static/js/app.js">' in r.text
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "default-src 'self'" in csp
+    assert r.headers["referrer-policy"] == "no-referrer"
+
+
+def test_static_files_are_served_from_the_package_and_nothing_else(client: TestClient) -> None:
+    js = client.get("/static/js/app.js")
+    assert js.status_code == 200 and "javascript" in js.headers["content-type"]
+    assert js.headers["cache-control"] == "no-cache"
+    assert client.get("/static/css/gnav.css").headers["content-type"].startswith("text/css")
+    for bad in ("/static/../__init__.py", "/static/%2e%2e/routes.py", "/static/nothing.js"):
+        assert client.get(bad).status_code == 404, bad
+
+
+def test_no_file_loads_anything_from_another_host() -> None:
+    for path in STATIC.rglob("*"):
+        if path.suffix not in (".js", ".css", ".html"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        # Only the SVG namespace may name another host, and it is never fetched.
+        hosts = set(re.findall(r"https?://[^\s\"'`)]+", text)) - {"http://www.w3.org/2000/svg"}
+        assert not hosts, (path.name, hosts)
+        assert "@import" not in text and "eval(" not in text
+
+
+def test_every_string_is_in_english_norwegian_and_danish() -> None:
+    source = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
+    table = source[source.index("const S = {"):source.index("\n};\n")]
+    entries = re.findall(r'^  "([\w.]+)": \{(.*?)\},?$', table, re.S | re.M)
+    keys = {k for k, _ in entries}
+    assert len(keys) > 150
+    for key, body in entries:
+        for lang in ("en", "nb", "da"):
+            assert re.search(rf"\b{lang}: ", body), (key, lang)
+    used: set[str] = set()
+    for path in (STATIC / "js").glob("*.js"):
+        used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
+    assert used - keys == set()
+
+
+def test_presets_json_has_every_preset_with_its_pieces_and_calls(client: TestClient) -> None:
+    r = client.get("/static/presets.json")
+    assert r.status_code == 200
+    data = r.json()
+    assert [p["name"] for p in data["presets"]] == list(PRESETS)
+    gnav = data["presets"][0]
+    assert gnav["pieces"][1]["calls"]["nb"] == "Hugg av!"
+    assert gnav["pieces"][0]["does"]["da"].startswith("runden stopper")
+    slabberjan = next(p for p in data["presets"] if p["name"] == "slabberjan")
+    assert slabberjan["lang"] == "nl" and slabberjan["pieces"][0]["calls"]["nl"] == "Kap af!"
+    assert set(gnav["description"]) == {"en", "nb", "da"}
+    assert json.loads(presets_text()) == data
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("lang", ["en", "nb", "da"])
+def test_the_rules_of_every_preset_in_every_language(preset: str, lang: str) -> None:
+    r = rules_json(preset, {}, lang)
+    assert r["preset"] == preset and r["explanation"] and r["pieces"]
+    assert len(r["pieces"]) == len(PRESETS[preset].pieces)
+
+
+def test_the_rules_route_reads_options_and_says_what_is_wrong(client: TestClient) -> None:
+    r = client.get("/api/rules", params={"preset": "gnav", "lang": "da",
+                                         "options": json.dumps({"lives": 2, "knock": "silent"})})
+    assert r.status_code == 200
+    body = r.json()
+    assert "Ingen banker" in " ".join(body["explanation"])
+    assert {o["name"]: o["changed"] for o in body["options"]}["lives"] is True
+    for params, words in [({"preset": "nope"}, "unknown preset"),
+                          ({"options": "{"}, "options"),
+                          ({"options": json.dumps({"lives": 99})}, "lives"),
+                          ({"lang": "fr"}, "lang"),
+                          ({"x": "1"}, "unknown query parameter")]:
+        r = client.get("/api/rules", params=params)
+        assert r.status_code == 400, params
+        reason = r.json()["error"]["reason"]
+        assert words in reason and "\n" not in reason and "Traceback" not in reason
+
+
+def test_a_record_replays_into_full_steps(client: TestClient) -> None:
+    text = bots_match(3)
+    r = client.post("/api/replay", content=text.encode())
+    assert r.status_code == 200, r.text
+    body = r.json()
+    rep = replay(loads(text))
+    assert len(body["rounds"]) == len(rep.states)
+    assert len(body["steps"]) == sum(len(s) for s in rep.states)
+    # Every step holds every hand, as the engine has them, and swaps name their pieces.
+    k = 0
+    for seen in rep.states:
+        for state in seen:
+            rnd = state.round
+            assert rnd is not None
+            assert body["steps"][k]["hands"] == [rnd.rules.ids[h] for h in rnd.hands]
+            k += 1
+    swaps = [e for s in body["steps"] for e in s["events"] if e["type"] == "swap"]
+    assert swaps and all(e["seat_got"] and e["target_got"] for e in swaps)
+    last = body["steps"][-1]["events"]
+    assert last[-1]["type"] == "match_end" and body["winners"] == last[-1]["winners"]
+    assert body["warning"] is None
+
+
+def test_a_record_whose_results_disagree_is_shown_with_a_warning() -> None:
+    data = json.loads(bots_match(4))
+    data["rounds"][0]["result"]["lives"][data["seats"][1]] = 99
+    body = replay_steps(json.dumps(data))
+    assert body["warning"] and "record says 99" in body["warning"]
+
+
+@pytest.mark.parametrize("text, code, words", [
+    ("not json", "bad_record", "not JSON"),
+    ("[1, 2]", "bad_record", "must be an object"),
+    ('{"gnav": 1, "rules": "gnav", "seats": ["A", "B"], "rounds": [{"dealer": "A", '
+     '"seed": 1, "actions": [["A", "stand"]]}]}', "inconsistent", "round 1"),
+    ('{"gnav": 1, "rules": "nope", "seats": ["A", "B"], "rounds": []}', "bad_record",
+     "unknown preset"),
+])
+def test_a_bad_record_is_one_line(client: TestClient, text: str, code: str, words: str) -> None:
+    r = client.post("/api/replay", content=text.encode())
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error["code"] == code and words in error["reason"], error
+    assert "\n" not in error["reason"]
+
+
+def test_replay_limits_its_input(client: TestClient) -> None:
+    r = client.post("/api/replay", content=b" " * (MAX_BYTES + 1))
+    assert r.status_code == 413 and r.json()["error"]["code"] == "too_big"
+    assert client.post("/api/replay", content=b"").json()["error"]["code"] == "bad_record"
+    assert client.post("/api/replay", content=b"\xff\xfe").json()["error"]["code"] == "bad_record"
+    with pytest.raises(ReplayError):
+        replay_steps("x" * (MAX_BYTES + 1))
+
+
+def test_static_routes_are_added_once(tmp_path: Path) -> None:
+    routes = static_routes()
+    paths = [getattr(r, "path", None) for r in routes]
+    assert paths[:3] == ["/", "/t/{table_id}", "/replay"] and "/static" in paths
+    app = with_client(with_client(make_app(tmp_path)))
+    assert [getattr(r, "path", None) for r in app.router.routes].count("/static") == 1

@@ -7,11 +7,13 @@ so the rest of the command line works without the extra.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from gnav.errors import GnavError
+from gnav.server.settings import Settings
 
 
 def add_arguments(s: argparse.ArgumentParser) -> None:
@@ -26,12 +28,81 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--public-url", default=None, metavar="URL",
                    help="the URL people reach the server at, for links (default "
                         "http://HOST:PORT)")
+    s.add_argument("--creates-per-minute", type=int, default=Settings.creates_per_minute,
+                   metavar="N",
+                   help=f"new tables one client address may create a minute (default "
+                        f"{Settings.creates_per_minute}); raise it for a local "
+                        f"'gnav loadtest', e.g. 100000")
     s.set_defaults(func=cmd_serve)
 
 
 def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
-    """Add ``serve`` to the ``gnav`` parser (it takes no rules: tables choose theirs)."""
+    """Add ``serve`` and ``loadtest`` to the ``gnav`` parser (they take no rules: tables
+    choose theirs)."""
     add_arguments(sub.add_parser("serve", help="run the online table server"))
+    add_loadtest_arguments(sub.add_parser(
+        "loadtest", help="play many tables of socket bots against a local server",
+        description="Create N tables of M seats on a gnav server on this machine, seat a "
+                    "WebSocket bot client in each (or --humans of them), start them and "
+                    "play; report actions/s, matches finished, errors by code and the "
+                    "latency from each act to the update that carries it. Start the server "
+                    "with --creates-per-minute raised (e.g. 100000) first."))
+
+
+def add_loadtest_arguments(s: argparse.ArgumentParser) -> None:
+    s.add_argument("--url", default="http://127.0.0.1:8000",
+                   help="the server (a loopback address only; default http://127.0.0.1:8000)")
+    s.add_argument("--tables", type=int, default=10, help="tables to create (default 10)")
+    s.add_argument("--seats", type=int, default=6, help="seats at each table (default 6)")
+    s.add_argument("--humans", type=int, default=None, metavar="H",
+                   help="seats played by socket clients (default: all); the server's bots "
+                        "play the rest")
+    s.add_argument("--lives", type=int, default=None, help="lives per player (default: the "
+                   "preset's; fewer lives, shorter matches)")
+    s.add_argument("--preset", default="gnav", help="the tables' preset (default gnav)")
+    s.add_argument("--bot", choices=("random", "threshold"), default="random",
+                   help="how clients (and the server's bots) decide (default random)")
+    s.add_argument("--concurrency", type=int, default=32, metavar="C",
+                   help="requests and socket openings in flight while setting up (default 32)")
+    size = s.add_mutually_exclusive_group()
+    size.add_argument("--duration", type=float, default=None, metavar="S",
+                      help="play for S seconds, starting a new match whenever one ends")
+    size.add_argument("--matches", type=int, default=1, metavar="K",
+                      help="matches per table, one after another (default 1)")
+    s.add_argument("--timeout", type=float, default=600.0,
+                   help="the most seconds a --matches run plays (default 600)")
+    s.add_argument("--think", type=float, default=0.0, metavar="S",
+                   help="mean seconds a client waits before each act, as a person would "
+                        "(0.5 to 1.5 times S; default 0: at once, which measures the "
+                        "server saturated)")
+    s.add_argument("--seed", type=int, default=None, help="seed of the clients' choices")
+    s.add_argument("--deflate", action="store_true",
+                   help="offer permessage-deflate on the sockets, as browsers do")
+    s.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a terminal")
+    s.add_argument("--json", action="store_true", help="print the report as JSON")
+    s.set_defaults(func=cmd_loadtest)
+
+
+def cmd_loadtest(args: argparse.Namespace) -> int:
+    try:
+        from gnav.loadtest import run
+        from gnav.loadtest.stats import format_report
+    except ImportError as e:
+        raise GnavError(f"the load test needs the server extra: pip install 'gnav[server]' "
+                        f"({e.name} is missing)") from None
+    options = run.Options(
+        url=args.url, tables=args.tables, seats=args.seats, humans=args.humans,
+        lives=args.lives, preset=args.preset, bot=args.bot, concurrency=args.concurrency,
+        duration=args.duration, matches=args.matches, timeout=args.timeout, seed=args.seed,
+        deflate=args.deflate, think=args.think)
+    report = run.run(options, run.default_progress(args.progress))
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for line in format_report(report):
+            print(line)
+    return 0 if run.ok(report) else 1
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -40,7 +111,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         raise GnavError(f"the server needs its extra: pip install 'gnav[server]' "
                         f"({e.name} is missing)") from None
-    return serve(args.host, args.port, args.db, args.allow_origin, args.public_url)
+    return serve(args.host, args.port, args.db, args.allow_origin, args.public_url,
+                 creates_per_minute=args.creates_per_minute)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

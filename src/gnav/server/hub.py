@@ -28,6 +28,7 @@ from gnav.server.wire import (
     CLOSE_REPLACED,
     CLOSE_SERVER_ERROR,
     dumps,
+    encode,
 )
 from gnav.table import Refused, Table, TableConfig
 from gnav.table.table import FINISHED, Result, check_token
@@ -186,9 +187,12 @@ class Hub:
         table = live.table
         before = table.phase
 
+        # Spectators' updates are built only if someone is watching.
+        table.watched = any(conn.seat is None for conn in live.conns)
+
         def work() -> tuple[T, Result, list[tuple[int | None, str]], tuple[int, Entry] | None]:
             value, result = change(table, self.clock())
-            texts = [(o.seat, dumps(o.message)) for o in result.out]
+            texts = encode(result.out)
             ended = table.phase == FINISHED and before != FINISHED and bool(result.journal)
             return value, result, texts, (table.games, table.record()) if ended else None
 

@@ -38,9 +38,11 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def serve(host: str, port: int, db: str, allow_origins: list[str],
-          public_url: str | None) -> int:
+          public_url: str | None, *, creates_per_minute: int = Settings.creates_per_minute) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
+    if creates_per_minute < 1:
+        raise GnavError(f"--creates-per-minute must be at least 1, not {creates_per_minute}")
     origins = tuple(origin_of(o) for o in allow_origins)
     if public_url is not None:
         origin_of(public_url)  # a base URL: scheme and host, nothing after
@@ -51,7 +53,7 @@ def serve(host: str, port: int, db: str, allow_origins: list[str],
         sock.close()
         raise
     settings = Settings(host=host, port=sock.getsockname()[1], db=db, allow_origins=origins,
-                        public_url=public_url)
+                        public_url=public_url, creates_per_minute=creates_per_minute)
     logs.setup()
     app = create_app(settings, store)
     config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",

@@ -12,8 +12,12 @@ and {"type": "error", "code": ..., "reason": ...}.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gnav.table.table import Outbound
 
 # Close codes beyond the standard ones (1008 policy, 1009 too big, 1011 server error,
 # 1001 going away, 1013 try again later).
@@ -116,3 +120,32 @@ def parse(text: str | bytes) -> Message:
 
 def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def encode(out: Sequence[Outbound]) -> list[tuple[int | None, str]]:
+    """(seat, text) of each outbound message, each text exactly ``dumps(message)``.
+
+    The messages of one change share objects: one message for several seats (lobby
+    news), and one ``table`` dict, last in every update, for all the seats. Each shared
+    object is encoded once, and a table's text is spliced into each message after the
+    rest of it (the table is about half of an update)."""
+    whole: dict[int, str] = {}
+    tables: dict[int, str] = {}
+    texts: list[tuple[int | None, str]] = []
+    for o in out:
+        message = o.message
+        text = whole.get(id(message))
+        if text is None:
+            table = message.get("table")
+            if isinstance(table, dict) and len(message) > 1 \
+                    and next(reversed(message)) == "table":
+                part = tables.get(id(table))
+                if part is None:
+                    part = tables[id(table)] = dumps(table)
+                head = dumps({k: v for k, v in message.items() if k != "table"})
+                text = f'{head[:-1]},"table":{part}}}'
+            else:
+                text = dumps(message)
+            whole[id(message)] = text
+        texts.append((o.seat, text))
+    return texts

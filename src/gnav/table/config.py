@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gnav.errors import MalformedError
+from gnav.presets import get_preset
 from gnav.rules import Rules
 
 LOOKS = ("pawns", "cards")
@@ -81,7 +82,11 @@ class TableConfig:
                    look, lang)
 
     def to_json(self) -> dict[str, Any]:
+        # The preset alone gives the defaults (options never change them): looking it up
+        # is cheap, where building the rules is not, and every message to a seat carries
+        # this.
+        preset = get_preset(self.preset)
         return {"preset": self.preset, "options": dict(self.options), "seats": self.seats,
                 "turn_timer": self.turn_timer, "grace": self.grace, "listed": self.listed,
-                "bot": self.bot, "score": self.score or self.rules().preset.score,
-                "look": self.look, "lang": self.lang or self.rules().preset.lang}
+                "bot": self.bot, "score": self.score or preset.score,
+                "look": self.look, "lang": self.lang or preset.lang}

@@ -20,6 +20,7 @@ from gnav.errors import GnavError
 from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
 from gnav.record import from_match
+from gnav.round import merge
 from gnav.rules import Rules
 from gnav.table.config import TableConfig
 from gnav.views import seat_view, view_to_json
@@ -105,6 +106,10 @@ class Table:
         self.version = 0
         self.steps: list[Step] = []
         self.turn_since: float | None = None  # when the seat to act got its turn
+        # Whether anyone watches (the server says, before each change): if nobody does,
+        # the spectators' updates are not built. A spectator who comes later gets a
+        # snapshot or catches up from the steps, as after any reconnection.
+        self.watched = True
         self._replaying = False
 
     # -- creation and restore -------------------------------------------------------
@@ -411,22 +416,49 @@ class Table:
         """The steps after version ``before``, as each human seat and the spectators
         see them."""
         steps = [s for s in self.steps if s.version > before]
+        # What every seat's updates share is built once, not once a seat: the table as
+        # it is now, and the JSON of each public event (by identity: a seat's private
+        # overlays are other objects). The messages share these dicts; they are only
+        # ever encoded.
+        info = self.info(now)
+        shared: dict[int, tuple[Event, dict[str, Any]]] = {}
         out = []
         for i, s in enumerate(self.seats):
             if s.kind == "human":
-                out += [Outbound(i, m) for m in self._messages(i, steps, now)]
-        out += [Outbound(None, m) for m in self._messages(None, steps, now)]
+                out += [Outbound(i, m) for m in self._messages(i, steps, now, info, shared)]
+        if self.watched:
+            out += [Outbound(None, m) for m in self._messages(None, steps, now, info, shared)]
         return out
 
-    def _messages(self, seat: int | None, steps: list[Step], now: float) -> list[dict[str, Any]]:
+    def _messages(self, seat: int | None, steps: list[Step], now: float,
+                  info: dict[str, Any] | None = None,
+                  shared: dict[int, tuple[Event, dict[str, Any]]] | None = None,
+                  ) -> list[dict[str, Any]]:
+        """The updates of ``steps`` as ``seat`` sees them. Each carries the table as it
+        is now (``info``, if the caller has built it already); ``shared`` holds the JSON
+        of events already converted for another seat of the same steps."""
+        table = self.info(now) if info is None else info
+        done: dict[int, tuple[Event, dict[str, Any]]] = {} if shared is None else shared
         msgs = []
         for step in steps:
             view = seat_view(step.match, seat)
-            events = view.events[step.start:] + list(step.extra)
-            msgs.append({"type": "update", "version": step.version,
-                         "events": [event_to_json(e, step.match.names) for e in events],
-                         "view": view_to_json(view, since=len(view.events)),
-                         "table": self.info(now)})
+            # ``view.events`` from ``step.start`` on. The piece dealt to the seat only
+            # changes the round's first event, so past it the merge can leave it out
+            # (rebuilding that event is most of a merge's cost).
+            start = step.start
+            seen = view.events if start == 0 else merge(view.public, view.private, None)
+            names = step.match.names
+            events = []
+            for e in [*seen[start:], *step.extra]:
+                # Keyed by identity, and the event is kept with its JSON: an event made
+                # for one seat alone (its dealt piece in the round's start) stays alive,
+                # so no other event can be given its id, and its JSON goes to it alone.
+                hit = done.get(id(e))
+                if hit is None or hit[0] is not e:
+                    hit = done[id(e)] = (e, event_to_json(e, names))
+                events.append(hit[1])
+            msgs.append({"type": "update", "version": step.version, "events": events,
+                         "view": view_to_json(view, since=len(seen)), "table": table})
         return msgs
 
     # -- connections -----------------------------------------------------------------

@@ -1,0 +1,7 @@
+"""``gnav loadtest``: many tables of WebSocket bot clients against a local ``gnav serve``.
+
+Needs the ``[server]`` extra (the ``websockets`` client). One process, one asyncio loop:
+``http`` creates, joins and starts tables (stdlib ``http.client`` in a few threads),
+``client`` is one seat's socket acting from its own view, ``stats`` keeps the counts and
+latencies and writes the report, ``run`` ties them together.
+"""

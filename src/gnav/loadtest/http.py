@@ -1,0 +1,86 @@
+"""The HTTP side of a load test: a few worker threads, each with its own kept-alive
+``http.client`` connection, so thousands of setup requests need few TCP connections."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+IDLE = 2.0  # seconds after which a kept connection is replaced (servers drop idle ones)
+
+
+class HttpError(Exception):
+    """A request that failed: ``code`` is the server's error code, or the transport's."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(f"{code}: {reason}")
+        self.code = code
+        self.reason = reason
+
+
+class Http:
+    def __init__(self, host: str, port: int, workers: int, timeout: float = 30.0) -> None:
+        self.host, self.port, self.timeout = host, port, timeout
+        self._pool = ThreadPoolExecutor(max_workers=workers,
+                                        thread_name_prefix="gnav-loadtest-http")
+        self._local = threading.local()
+        self._all: list[http.client.HTTPConnection] = []
+        self._lock = threading.Lock()
+
+    def _conn(self) -> http.client.HTTPConnection:
+        conn: http.client.HTTPConnection | None = getattr(self._local, "conn", None)
+        used: float = getattr(self._local, "used", 0.0)
+        if conn is not None and time.monotonic() - used > IDLE:
+            conn.close()
+            conn = None
+        if conn is None:
+            conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+            self._local.conn = conn
+            with self._lock:
+                self._all.append(conn)
+        return conn
+
+    def _post(self, path: str, body: dict[str, Any] | None,
+              token: str | None) -> dict[str, Any]:
+        conn = self._conn()
+        headers = {"Content-Type": "application/json"}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        try:
+            conn.request("POST", path, body=json.dumps(body or {}).encode(), headers=headers)
+            response = conn.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException) as e:
+            conn.close()
+            self._local.conn = None
+            raise HttpError("http_failed", f"POST {path}: {e!r}") from None
+        self._local.used = time.monotonic()
+        if response.will_close:
+            conn.close()
+            self._local.conn = None
+        try:
+            parsed = json.loads(data) if data else {}
+        except ValueError:
+            parsed = {}
+        if response.status >= 400:
+            error = parsed.get("error", {}) if isinstance(parsed, dict) else {}
+            raise HttpError(str(error.get("code", f"http_{response.status}")),
+                            f"POST {path}: {error.get('reason', response.reason)}")
+        if not isinstance(parsed, dict):
+            raise HttpError("bad_response", f"POST {path}: not a JSON object")
+        return parsed
+
+    async def post(self, path: str, body: dict[str, Any] | None = None,
+                   token: str | None = None) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self._post, path, body, token)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        for conn in self._all:
+            conn.close()

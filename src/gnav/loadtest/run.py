@@ -1,0 +1,299 @@
+"""The load test: set up every table (create, join, connect each seat), start them, let
+the seats play until each table has finished its matches (or the time is up), then
+close everything and report.
+
+Only loopback servers may be targeted, and every loop is bounded: setup and play each
+have a deadline, and a table plays at most ``matches`` matches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import socket
+import sys
+import time
+from dataclasses import dataclass
+from random import Random
+from typing import Any, TextIO
+from urllib.parse import urlsplit
+
+from gnav.errors import GnavError
+from gnav.loadtest.client import Game, SeatClient, make_policy
+from gnav.loadtest.http import Http, HttpError
+from gnav.loadtest.stats import Progress, Stats
+
+MAX_TABLES = 2000  # the server holds at most 2000 unfinished tables by default
+MAX_SECONDS = 3600.0
+SETUP_TIMEOUT = 30.0  # one request or one socket's hello
+
+
+@dataclass(frozen=True)
+class Options:
+    url: str = "http://127.0.0.1:8000"
+    tables: int = 10
+    seats: int = 6
+    humans: int | None = None  # socket clients per table (None: every seat)
+    lives: int | None = None
+    preset: str = "gnav"
+    bot: str = "random"  # the clients' policy, and the server's bots for other seats
+    concurrency: int = 32  # requests and socket openings in flight during setup
+    duration: float | None = None  # play this long, starting new matches as they end
+    matches: int = 1  # else: this many matches per table
+    timeout: float = 600.0  # the most a run of --matches may play
+    seed: int | None = None
+    deflate: bool = False  # offer permessage-deflate, as browsers do
+    think: float = 0.0  # mean seconds a client waits before acting (0: at once)
+
+    def check(self) -> None:
+        if not 1 <= self.tables <= MAX_TABLES:
+            raise GnavError(f"--tables must be 1 to {MAX_TABLES}, not {self.tables}")
+        if not 2 <= self.seats <= 64:
+            raise GnavError(f"--seats must be 2 to 64, not {self.seats}")
+        if self.humans is not None and not 0 <= self.humans <= self.seats:
+            raise GnavError(f"--humans must be 0 to --seats ({self.seats}), not {self.humans}")
+        if self.lives is not None and not 1 <= self.lives <= 99:
+            raise GnavError(f"--lives must be 1 to 99, not {self.lives}")
+        if not 1 <= self.concurrency <= 256:
+            raise GnavError(f"--concurrency must be 1 to 256, not {self.concurrency}")
+        if self.duration is not None and not 0 < self.duration <= MAX_SECONDS:
+            raise GnavError(f"--duration must be over 0 and at most {MAX_SECONDS:g} s")
+        if not 1 <= self.matches <= 1000:
+            raise GnavError(f"--matches must be 1 to 1000, not {self.matches}")
+        if not 0 < self.timeout <= MAX_SECONDS:
+            raise GnavError(f"--timeout must be over 0 and at most {MAX_SECONDS:g} s")
+        if not 0 <= self.think <= 60:
+            raise GnavError(f"--think must be 0 to 60 s, not {self.think}")
+        if self.bot not in ("random", "threshold"):
+            raise GnavError(f"--bot must be random or threshold, not {self.bot!r}")
+
+
+def loopback(url: str) -> tuple[str, int]:
+    """(host, port) of ``url`` if it is an http:// URL of this machine; else an error."""
+    parts = urlsplit(url)
+    if parts.scheme != "http" or not parts.hostname:
+        raise GnavError(f"--url must look like http://127.0.0.1:8000, not {url!r}")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise GnavError(f"--url must be the server's base URL, not {url!r}")
+    host = parts.hostname
+    try:
+        port = parts.port or 80
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (ValueError, socket.gaierror) as e:
+        raise GnavError(f"--url {url!r}: {e}") from None
+    addresses = {info[4][0] for info in infos}
+    if not addresses or not all(ipaddress.ip_address(str(a).partition("%")[0]).is_loopback
+                                for a in addresses):
+        raise GnavError(f"--url {url!r}: a load test may only target this machine "
+                        f"(a loopback address such as 127.0.0.1), not {sorted(addresses)}")
+    return host, port
+
+
+class TableRun:
+    """One table of the test: its id and host token, its seats' clients, and the
+    matches they have seen end."""
+
+    def __init__(self, index: int, stats: Stats) -> None:
+        self.index = index
+        self.stats = stats
+        self.id = ""
+        self.host = ""
+        self.clients: list[SeatClient] = []
+        self.ended = asyncio.Event()
+        self.game = Game(self._finished)
+        self.ready = False
+
+    def _finished(self, games: int) -> None:
+        self.stats.matches += 1
+        self.ended.set()
+
+
+class LoadTest:
+    def __init__(self, options: Options, progress: TextIO | None = None) -> None:
+        options.check()
+        self.o = options
+        self.host, self.port = loopback(options.url)
+        netloc = f"[{self.host}]" if ":" in self.host else self.host
+        self.ws_base = f"ws://{netloc}:{self.port}/ws/"
+        self.stats = Stats()
+        self.humans = options.seats if options.humans is None else options.humans
+        self.rng = Random(options.seed)
+        self.policy = make_policy(options.bot, options.preset, options.lives, self.rng)
+        mean, uniform = options.think, self.rng.uniform
+        # A person's pause: from half to one and a half times the mean.
+        self.think = (lambda: uniform(0.5 * mean, 1.5 * mean)) if mean > 0 else None
+        self.tables = [TableRun(i, self.stats) for i in range(options.tables)]
+        self.readers: list[asyncio.Task[None]] = []
+        self.progress = Progress(progress) if progress is not None else None
+        self.phase = "setup"
+        self.play_started = 0.0
+        self.fatal: str | None = None
+
+    # -- setup -----------------------------------------------------------------------
+
+    def _config(self) -> dict[str, Any]:
+        options: dict[str, Any] = {} if self.o.lives is None else {"lives": self.o.lives}
+        # No turn timer, and the longest grace: nothing the clock does gets in the way.
+        return {"preset": self.o.preset, "seats": self.o.seats, "turn_timer": None,
+                "grace": 600, "listed": False, "bot": self.o.bot, "options": options}
+
+    async def _setup(self, t: TableRun, http: Http, gate: asyncio.Semaphore) -> None:
+        try:
+            async with gate:
+                created = await http.post("/api/tables", self._config())
+            t.id, t.host = str(created["id"]), str(created["host_token"])
+            invite = created.get("invite")
+            for n in range(1, self.humans + 1):
+                name = f"p{n}"
+                async with gate:
+                    joined = await http.post(f"/api/tables/{t.id}/join",
+                                             {"name": name, "invite": invite})
+                client = SeatClient(name, t.game, self.policy, self.stats, self.think)
+                t.clients.append(client)
+                async with gate:
+                    await asyncio.wait_for(
+                        client.open(self.ws_base + t.id, int(joined["seat"]),
+                                    str(joined["token"]), deflate=self.o.deflate,
+                                    timeout=SETUP_TIMEOUT), SETUP_TIMEOUT)
+                self.readers.append(asyncio.create_task(client.run()))
+        except HttpError as e:
+            self.stats.error(e.code)
+            if e.code == "rate_limited":
+                self.fatal = ("the server limits table creation: start it with "
+                              "'gnav serve --creates-per-minute 100000'")
+            elif e.code == "busy":
+                self.fatal = "the server holds as many unfinished tables as it may"
+            return
+        except (OSError, TimeoutError) as e:
+            self.stats.error("connect_failed" if isinstance(e, OSError) else "timeout")
+            return
+        except Exception as e:  # a refused handshake, a closed socket
+            self.stats.error(type(e).__name__)
+            return
+        t.ready = True
+        self.stats.tables_ready += 1
+
+    # -- play ------------------------------------------------------------------------
+
+    async def _drive(self, t: TableRun, http: Http, target: int | None) -> None:
+        """Start the table's matches one after another, until ``target`` have ended
+        (None: until cancelled); then close its sockets."""
+        try:
+            started = 0
+            while target is None or started < target:
+                started += 1
+                t.ended.clear()
+                try:
+                    info = await http.post(f"/api/tables/{t.id}/start", token=t.host)
+                except HttpError as e:
+                    self.stats.error(e.code)
+                    return
+                t.game.saw(info)  # a table of bots alone ends within its start
+                while t.game.finished < started:
+                    await t.ended.wait()
+                    t.ended.clear()
+        finally:
+            await self._close(t)
+
+    async def _close(self, t: TableRun) -> None:
+        for client in t.clients:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.close(), 10)
+
+    async def _show(self) -> None:
+        if self.progress is None:
+            return
+        total = len(self.tables)
+        target = None if self.o.duration is not None else self.o.matches * total
+        last_acts, last_t = 0, time.monotonic()
+        while True:
+            await asyncio.sleep(0.5)
+            s = self.stats
+            now = time.monotonic()
+            rate = (s.acts - last_acts) / max(now - last_t, 1e-9)
+            last_acts, last_t = s.acts, now
+            errors = sum(s.errors.values())
+            if self.phase == "setup":
+                self.progress.draw("setup", s.tables_ready, total,
+                                   f"{s.sockets} sockets, {errors} errors")
+            elif target is not None:
+                self.progress.draw("play ", s.matches, target,
+                                   f"matches, {s.acts} acts, {rate:,.0f}/s, {errors} errors")
+            else:
+                played = now - self.play_started
+                self.progress.draw("play ", int(played), int(self.o.duration or 0),
+                                   f"s, {s.matches} matches, {s.acts} acts, {rate:,.0f}/s, "
+                                   f"{errors} errors")
+
+    async def run(self) -> dict[str, Any]:
+        o = self.o
+        http = Http(self.host, self.port, o.concurrency, timeout=SETUP_TIMEOUT)
+        shower = asyncio.create_task(self._show())
+        setup_s = play_s = 0.0
+        try:
+            t0 = time.perf_counter()
+            gate = asyncio.Semaphore(o.concurrency)
+            setups = [asyncio.create_task(self._setup(t, http, gate)) for t in self.tables]
+            limit = min(900.0, 60.0 + o.tables * 0.5)
+            _, pending = await asyncio.wait(setups, timeout=limit)
+            for task in pending:
+                task.cancel()
+                self.stats.error("setup_timeout")
+            await asyncio.gather(*pending, return_exceptions=True)
+            setup_s = time.perf_counter() - t0
+            if self.fatal is not None:
+                raise GnavError(self.fatal)
+
+            self.phase = "play"
+            self.play_started = time.monotonic()
+            t1 = time.perf_counter()
+            ready = [t for t in self.tables if t.ready]
+            target = None if o.duration is not None else o.matches
+            limit = o.duration if o.duration is not None else o.timeout
+            drivers = [asyncio.create_task(self._drive(t, http, target)) for t in ready]
+            if drivers:
+                _, late = await asyncio.wait(drivers, timeout=limit)
+                play_s = time.perf_counter() - t1
+                for task in late:
+                    task.cancel()
+                await asyncio.gather(*late, return_exceptions=True)
+                if late and o.duration is None:
+                    self.stats.error("timeout")
+        finally:
+            shower.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await shower
+            if self.progress is not None:
+                self.progress.close()
+            for t in self.tables:  # a failed setup may have left sockets open
+                await self._close(t)
+            if self.readers:
+                await asyncio.wait(self.readers, timeout=15)
+                for task in self.readers:
+                    task.cancel()
+            await asyncio.to_thread(http.close)
+        config = {"url": o.url, "tables": o.tables, "seats": o.seats, "humans": self.humans,
+                  "preset": o.preset, "lives": o.lives, "bot": o.bot,
+                  "concurrency": o.concurrency, "duration": o.duration,
+                  "matches": None if o.duration is not None else o.matches,
+                  "deflate": o.deflate, "think": o.think, "seed": o.seed}
+        expected = None if o.duration is not None else o.matches * o.tables
+        return self.stats.report(config=config, setup_s=setup_s, play_s=play_s,
+                                 matches_expected=expected)
+
+
+def run(options: Options, progress: TextIO | None = None) -> dict[str, Any]:
+    """Run the load test; the report (see ``Stats.report``)."""
+    return asyncio.run(LoadTest(options, progress).run())
+
+
+def ok(report: dict[str, Any]) -> bool:
+    """No errors, and (with --matches) every match finished."""
+    expected = report["matches_expected"]
+    return not report["errors"] and (expected is None
+                                      or report["matches_finished"] >= expected)
+
+
+def default_progress(force: bool) -> TextIO | None:
+    return sys.stderr if force or sys.stderr.isatty() else None

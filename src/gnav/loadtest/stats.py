@@ -1,0 +1,112 @@
+"""What a load test counts: actions and their latencies, messages, matches, errors; and
+the report made of them (a dict for ``--json``, lines for people)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+
+def percentile(ordered: list[float], p: float) -> float:
+    """The nearest-rank ``p``-th percentile of an ascending list (0.0 if empty)."""
+    if not ordered:
+        return 0.0
+    rank = max(1, math.ceil(p / 100.0 * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+@dataclass
+class Stats:
+    """Counters the clients bump (one event loop: no locks)."""
+
+    latencies: list[float] = field(default_factory=list)  # seconds, act -> its update
+    errors: Counter[str] = field(default_factory=Counter)
+    acts: int = 0  # acts sent
+    messages: int = 0  # messages received over every socket
+    matches: int = 0  # matches seen to end
+    tables_ready: int = 0  # tables created, joined and connected
+    sockets: int = 0  # sockets that said hello and got their snapshot
+
+    def error(self, code: str) -> None:
+        self.errors[code] += 1
+
+    def report(self, *, config: dict[str, Any], setup_s: float, play_s: float,
+               matches_expected: int | None) -> dict[str, Any]:
+        ordered = sorted(self.latencies)
+        acked = len(ordered)
+        play = max(play_s, 1e-9)
+
+        def ms(seconds: float) -> float:
+            return round(seconds * 1000.0, 2)
+
+        return {
+            **config,
+            "sockets": self.sockets,
+            "tables_ready": self.tables_ready,
+            "setup_s": round(setup_s, 3),
+            "play_s": round(play_s, 3),
+            "actions": self.acts,
+            "actions_acknowledged": acked,
+            "actions_per_s": round(acked / play, 1),
+            "messages": self.messages,
+            "messages_per_s": round(self.messages / play, 1),
+            "matches_finished": self.matches,
+            "matches_expected": matches_expected,
+            "errors": dict(sorted(self.errors.items())),
+            "latency_ms": {
+                "count": acked,
+                "mean": ms(sum(ordered) / acked) if acked else 0.0,
+                "p50": ms(percentile(ordered, 50)),
+                "p95": ms(percentile(ordered, 95)),
+                "p99": ms(percentile(ordered, 99)),
+                "max": ms(ordered[-1]) if ordered else 0.0,
+            },
+        }
+
+
+def format_report(r: dict[str, Any]) -> list[str]:
+    lat = r["latency_ms"]
+    expected = r["matches_expected"]
+    matches = f"{r['matches_finished']}" + (f"/{expected}" if expected is not None else "")
+    errors = ", ".join(f"{code} {n}" for code, n in r["errors"].items()) or "none"
+    return [
+        f"gnav loadtest: {r['tables']} tables x {r['seats']} seats ({r['humans']} socket "
+        f"clients each, {r['bot']} bots), preset {r['preset']}"
+        + (f", lives {r['lives']}" if r["lives"] is not None else "")
+        + (f", thinking {r['think']:g} s" if r.get("think") else ""),
+        f"setup: {r['setup_s']:.1f} s, {r['tables_ready']} tables ready, "
+        f"{r['sockets']} sockets",
+        f"play:  {r['play_s']:.1f} s, {r['actions_acknowledged']} actions "
+        f"({r['actions_per_s']:,.1f}/s), {r['messages']} messages "
+        f"({r['messages_per_s']:,.1f}/s), {matches} matches finished",
+        f"latency (ms, act to its update): p50 {lat['p50']:.1f}  p95 {lat['p95']:.1f}  "
+        f"p99 {lat['p99']:.1f}  max {lat['max']:.1f}  mean {lat['mean']:.1f}  "
+        f"(n={lat['count']})",
+        f"errors: {errors}",
+    ]
+
+
+class Progress:
+    """One line on stderr, redrawn by ``draw`` (called a few times a second)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.start = time.monotonic()
+        self.shown = False
+
+    def draw(self, label: str, done: int, total: int, extra: str = "", width: int = 24) -> None:
+        frac = done / total if total else 1.0
+        filled = int(min(1.0, frac) * width)
+        bar = "#" * filled + "-" * (width - filled)
+        elapsed = time.monotonic() - self.start
+        self.stream.write(f"\r{label} [{bar}] {done}/{total} {elapsed:.0f} s {extra}\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()

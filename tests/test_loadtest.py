@@ -1,0 +1,181 @@
+"""``gnav loadtest`` against a real ``gnav serve`` process: a small run finishes every
+match without errors and reports its figures; non-loopback targets and bad sizes are
+refused before anything is sent."""
+
+from __future__ import annotations
+
+import json
+import re
+import select
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gnav.errors import GnavError
+from gnav.loadtest.run import Options, loopback
+from gnav.loadtest.stats import percentile
+
+URL = re.compile(r"open (http://\S+?)/?\s")
+
+
+@contextmanager
+def serving(tmp_path: Path, creates_per_minute: int) -> Iterator[str]:
+    """``gnav serve`` on a free port over a temporary database; its base URL."""
+    with (tmp_path / "server.log").open("ab") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gnav.cli", "serve", "--port", "0", "--db",
+             str(tmp_path / "gnav.sqlite3"), "--creates-per-minute", str(creates_per_minute)],
+            stdout=subprocess.PIPE, stderr=err, cwd=tmp_path, text=True)
+    try:
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], 20)
+        assert ready, "the server printed no URL"
+        match = URL.search(proc.stdout.readline())
+        assert match, (tmp_path / "server.log").read_text()[-2000:]
+        yield match.group(1)
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def loadtest(tmp_path: Path, url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "gnav.cli", "loadtest", "--url", url, *args],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+
+
+def test_a_small_load_test_plays_every_match(tmp_path: Path) -> None:
+    with serving(tmp_path, 1000) as url:
+        done = loadtest(tmp_path, url, "--tables", "4", "--seats", "3", "--lives", "2",
+                        "--seed", "5", "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert done.stderr == ""  # no progress bar off a terminal
+    assert report["tables"] == 4 and report["seats"] == 3 and report["humans"] == 3
+    assert report["tables_ready"] == 4 and report["sockets"] == 12
+    assert report["errors"] == {}
+    assert report["matches_finished"] == report["matches_expected"] == 4
+    assert report["actions"] > 0
+    assert report["actions_acknowledged"] == report["actions"]
+    assert report["actions_per_s"] > 0 and report["messages"] >= report["actions"]
+    lat = report["latency_ms"]
+    assert lat["count"] == report["actions"]
+    assert 0 < lat["p50"] <= lat["p95"] <= lat["p99"] <= lat["max"] < 10_000
+
+
+def test_server_bots_fill_the_seats_without_clients(tmp_path: Path) -> None:
+    with serving(tmp_path, 1000) as url:
+        done = loadtest(tmp_path, url, "--tables", "3", "--seats", "4", "--humans", "1",
+                        "--lives", "2", "--bot", "threshold", "--matches", "2", "--think",
+                        "0.002")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "6/6 matches finished" in done.stdout
+    assert "errors: none" in done.stdout
+
+
+def test_the_creation_limit_is_named_when_the_server_keeps_it(tmp_path: Path) -> None:
+    with serving(tmp_path, 2) as url:
+        done = loadtest(tmp_path, url, "--tables", "4", "--seats", "3")
+    assert done.returncode == 2
+    assert "--creates-per-minute" in done.stderr
+
+
+def test_only_loopback_servers_may_be_targeted() -> None:
+    assert loopback("http://127.0.0.1:8000") == ("127.0.0.1", 8000)
+    assert loopback("http://localhost:9/") == ("localhost", 9)
+    for url in ("http://10.1.2.3:8000", "http://192.168.0.1", "https://127.0.0.1:8000",
+                "ftp://127.0.0.1", "http://127.0.0.1:8000/api"):
+        with pytest.raises(GnavError):
+            loopback(url)
+
+
+@pytest.mark.parametrize("bad", [{"tables": 0}, {"tables": 5000}, {"seats": 1},
+                                 {"humans": 7}, {"concurrency": 0}, {"duration": 0.0},
+                                 {"duration": 10**6}, {"matches": 0}, {"bot": "counter"},
+                                 {"think": -1.0}, {"think": 100.0}, {"timeout": 0.0}])
+def test_sizes_are_bounded(bad: dict[str, object]) -> None:
+    with pytest.raises(GnavError):
+        Options(**bad).check()  # type: ignore[arg-type]
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50.0
+    assert percentile(values, 99) == 99.0
+    assert percentile(values, 100) == 100.0
+    assert percentile([3.0], 95) == 3.0
+    assert percentile([], 50) == 0.0
+
+
+def test_encoding_each_shared_part_once_gives_the_same_texts() -> None:
+    """The server encodes a change's messages with ``wire.encode`` (shared parts once):
+    every text must be exactly what encoding each message alone gives."""
+    import random
+
+    from gnav.server.wire import dumps, encode
+    from gnav.table import Table, TableConfig
+
+    config = TableConfig.from_json({"seats": 4, "turn_timer": None, "options": {"lives": 2}})
+    table, host, _ = Table.create("abcdefgh", config, now=0.0)
+    tokens = [table.join(f"Pé{i}", 0.0)[1] for i in range(3)]  # the fourth seat: a bot
+    results = [table.start(host, 0.0)]
+    rng = random.Random(3)
+    while table.phase == "playing" and table.match is not None:
+        seat = table.match.to_act
+        assert seat is not None and seat < 3
+        results.append(table.act(seat, tokens[seat], table.version,
+                                 rng.choice(table.match.legal_actions()), 1.0))
+    shared = [o for r in results for o in r.out]
+    assert any(o.message["type"] == "update" for o in shared)
+    assert encode(shared) == [(o.seat, dumps(o.message)) for o in shared]
+    assert [json.loads(text)["version"] for _, text in encode(shared)] == \
+        [o.message["version"] for o in shared]
+
+
+def test_updates_built_for_all_seats_at_once_are_each_seats_own() -> None:
+    """The table converts each event once for every seat's update; each seat must still
+    get exactly what building its updates alone gives (its own dealt piece above all)."""
+    import random
+
+    from gnav.server.wire import dumps
+    from gnav.table import Table, TableConfig
+
+    config = TableConfig.from_json({"seats": 5, "turn_timer": None, "options": {"lives": 2}})
+    table, host, _ = Table.create("abcdefgh", config, now=0.0)
+    tokens = [table.join(f"P{i}", 0.0)[1] for i in range(5)]
+    table.start(host, 0.0)
+    rng = random.Random(7)
+    checked = 0
+    while table.phase == "playing" and table.match is not None:
+        seat = table.match.to_act
+        assert seat is not None
+        before = table.version
+        result = table.act(seat, tokens[seat], before, rng.choice(table.match.legal_actions()),
+                           1.0)
+        steps = [s for s in table.steps if s.version > before]
+        for i in [*range(5), None]:
+            got = [dumps(o.message) for o in result.out if o.seat == i]
+            assert got == [dumps(m) for m in table._messages(i, steps, 1.0)]
+            assert got == [dumps(m) for m in plain_updates(table, i, steps)]
+            checked += len(got)
+    assert checked > 100
+
+
+def plain_updates(table: Any, seat: int | None, steps: list[Any]) -> list[dict[str, Any]]:
+    """A seat's updates built the plain way: each from the seat's own view alone."""
+    from gnav.events import event_to_json
+    from gnav.views import seat_view, view_to_json
+
+    out = []
+    for step in steps:
+        view = seat_view(step.match, seat)
+        events = view.events[step.start:] + list(step.extra)
+        out.append({"type": "update", "version": step.version,
+                    "events": [event_to_json(e, step.match.names) for e in events],
+                    "view": view_to_json(view, since=len(view.events)),
+                    "table": table.info(1.0)})
+    return out

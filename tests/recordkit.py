@@ -1,14 +1,32 @@
-"""Records for the web tests (no tests here): a finished match of random bots."""
+"""Records shared by tests (no tests here): a worked round, a finished match of bots."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gnav.bots import RandomBot
 from gnav.match import MatchState
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.views import seat_view
+
+# hc-02 of the shared records: the dealer draws the Dragoon from the stock. Tests copy it
+# before changing it.
+DRAGOON_DRAW: dict[str, Any] = {
+    "gnav": 1,
+    "rules": "gnav",
+    "seats": ["A", "B", "C", "D"],
+    "rounds": [{
+        "dealer": "D",
+        "deal": {"A": "5", "B": "8", "C": "11", "D": "1"},
+        "stock": ["dragoon", "9"],
+        "actions": [["A", "stand"], ["B", "stand"], ["C", "stand"], ["D", "swap"]],
+        "result": {"hands": {"A": "5", "B": "8", "C": "11", "D": "1"},
+                   "lives": {"A": 4, "B": 4, "C": 4, "D": 2},
+                   "sit_out": [], "ended_by": "turns"},
+    }],
+}
 
 
 def bots_match(seed: int, names: tuple[str, ...] = ("Ada", "Bo", "Cy", "Di"),

@@ -13,24 +13,12 @@ from pathlib import Path
 import pytest
 
 from gnav.cli import main
+from recordkit import DRAGOON_DRAW
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "records"
 GNAV_SCRIPT = Path(sys.executable).parent / "gnav"
 
-GOOD = {
-    "gnav": 1,
-    "rules": "gnav",
-    "seats": ["A", "B", "C", "D"],
-    "rounds": [{
-        "dealer": "D",
-        "deal": {"A": "5", "B": "8", "C": "11", "D": "1"},
-        "stock": ["dragoon", "9"],
-        "actions": [["A", "stand"], ["B", "stand"], ["C", "stand"], ["D", "swap"]],
-        "result": {"hands": {"A": "5", "B": "8", "C": "11", "D": "1"},
-                   "lives": {"A": 4, "B": 4, "C": 4, "D": 2},
-                   "sit_out": [], "ended_by": "turns"},
-    }],
-}
+GOOD = DRAGOON_DRAW
 
 
 def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -26,22 +26,10 @@ from gnav.record import (
 from gnav.rules import Rules
 from gnav.verify import verify_text
 from gnav.views import seat_view
+from recordkit import DRAGOON_DRAW
 
 # hc-02 of the shared records: the dealer draws the Dragoon from the stock.
-DRAGOON_DRAW: dict[str, Any] = {
-    "gnav": 1,
-    "rules": "gnav",
-    "seats": ["A", "B", "C", "D"],
-    "rounds": [{
-        "dealer": "D",
-        "deal": {"A": "5", "B": "8", "C": "11", "D": "1"},
-        "stock": ["dragoon", "9"],
-        "actions": [["A", "stand"], ["B", "stand"], ["C", "stand"], ["D", "swap"]],
-        "result": {"hands": {"A": "5", "B": "8", "C": "11", "D": "1"},
-                   "lives": {"A": 4, "B": 4, "C": 4, "D": 2},
-                   "sit_out": [], "ended_by": "turns"},
-    }],
-}
+DRAGOON_DRAW = DRAGOON_DRAW
 
 # hc-19: A starts with one life, pays the Dragoon mid-round and is out after round 1.
 OUT_AFTER_ROUND_1: dict[str, Any] = {

@@ -12,23 +12,11 @@ import pytest
 
 from gnav.cli import main
 from gnav.verify import INCONSISTENT, MALFORMED, OK, verify_file, verify_text
+from recordkit import DRAGOON_DRAW
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "records"
 
-GOOD: dict[str, Any] = {
-    "gnav": 1,
-    "rules": "gnav",
-    "seats": ["A", "B", "C", "D"],
-    "rounds": [{
-        "dealer": "D",
-        "deal": {"A": "5", "B": "8", "C": "11", "D": "1"},
-        "stock": ["dragoon", "9"],
-        "actions": [["A", "stand"], ["B", "stand"], ["C", "stand"], ["D", "swap"]],
-        "result": {"hands": {"A": "5", "B": "8", "C": "11", "D": "1"},
-                   "lives": {"A": 4, "B": 4, "C": 4, "D": 2},
-                   "sit_out": [], "ended_by": "turns"},
-    }],
-}
+GOOD = DRAGOON_DRAW
 
 # Two rounds: two fools in round 1 make A and E sit out round 2 (hc-21, shortened).
 TWO_ROUNDS: dict[str, Any] = {

@@ -28,8 +28,6 @@ from gnav.verify import verify_text
 from gnav.views import seat_view
 from recordkit import DRAGOON_DRAW
 
-# hc-02 of the shared records: the dealer draws the Dragoon from the stock.
-
 # hc-19: A starts with one life, pays the Dragoon mid-round and is out after round 1.
 OUT_AFTER_ROUND_1: dict[str, Any] = {
     "gnav": 1,

@@ -244,7 +244,8 @@ def merge(public: tuple[Event, ...], private: PrivateLog, dealt: str | None) -> 
     events = list(public)
     first = events[0] if events else None
     if isinstance(first, RoundStart) and dealt is not None:
-        events[0] = first._replace(piece=dealt)
+        # Built directly: NamedTuple._replace costs several times more, on every view.
+        events[0] = RoundStart(first.round, first.dealer, first.order, first.stock, dealt)
     for index, event in private:
         events[index] = event
     return events

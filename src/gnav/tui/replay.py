@@ -41,11 +41,11 @@ def load(path: str) -> Replay:
 
 
 def _full(state: MatchState, index: int, event: Event) -> Event:
-    """The event at ``index`` of the round's log with its hidden pieces filled in from
-    whichever seat's private overlay holds them."""
+    """``event`` (at ``index`` of the round's log) with its hidden pieces filled in."""
     rnd = state.round
     if rnd is None or not isinstance(event, Swap | Draw):
         return event
+    return rnd.full_event(index)
     for overlay in rnd.private:
         for i, e in overlay:
             if i == index and type(e) is type(event):

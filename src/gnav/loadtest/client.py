@@ -52,13 +52,19 @@ def make_policy(kind: str, preset: str, lives: int | None, rng: Random) -> Polic
 
 
 class Game:
-    """What the seats of one table share: the matches they have seen end."""
+    """What the seats of one table share: the matches they have seen end, and whether
+    a seat's socket was lost (the match cannot end then: nobody plays that seat)."""
 
-    __slots__ = ("finished", "on_finish")
+    __slots__ = ("broken", "finished", "on_finish")
 
     def __init__(self, on_finish: Callable[[int], None]) -> None:
         self.finished = 0  # the table's game count at the last match end seen
+        self.broken = False
         self.on_finish = on_finish
+
+    def lost(self) -> None:
+        self.broken = True
+        self.on_finish(-1)  # -1: no match ended, but whoever waits for one must look
 
     def saw(self, table: dict[str, Any]) -> None:
         if table.get("phase") == "finished":
@@ -95,9 +101,8 @@ class SeatClient:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token,
                                   "since": None}))
         first = await ws.recv(decode=True)
-        assert isinstance(first, str)
         self.stats.sockets += 1
-        action = self.take(first)
+        action = self.take(first) if isinstance(first, str) else None
         if action is not None:
             await self._send(ws, action)
 
@@ -118,6 +123,7 @@ class SeatClient:
         if not self.closing:
             rcvd = ws.close_code
             self.stats.error(f"closed_{rcvd}" if rcvd is not None else "closed")
+            self.game.lost()
 
     async def _send(self, ws: ClientConnection, action: str) -> None:
         """Send an act (after thinking, if this seat thinks); its latency runs from

@@ -26,6 +26,7 @@ from gnav.loadtest.stats import Progress, Stats
 
 MAX_TABLES = 2000  # the server holds at most 2000 unfinished tables by default
 MAX_SECONDS = 3600.0
+MAX_MATCHES = 1000  # per table, even in a --duration run
 SETUP_TIMEOUT = 30.0  # one request or one socket's hello
 
 
@@ -59,8 +60,8 @@ class Options:
             raise GnavError(f"--concurrency must be 1 to 256, not {self.concurrency}")
         if self.duration is not None and not 0 < self.duration <= MAX_SECONDS:
             raise GnavError(f"--duration must be over 0 and at most {MAX_SECONDS:g} s")
-        if not 1 <= self.matches <= 1000:
-            raise GnavError(f"--matches must be 1 to 1000, not {self.matches}")
+        if not 1 <= self.matches <= MAX_MATCHES:
+            raise GnavError(f"--matches must be 1 to {MAX_MATCHES}, not {self.matches}")
         if not 0 < self.timeout <= MAX_SECONDS:
             raise GnavError(f"--timeout must be over 0 and at most {MAX_SECONDS:g} s")
         if not 0 <= self.think <= 60:
@@ -105,7 +106,10 @@ class TableRun:
         self.ready = False
 
     def _finished(self, games: int) -> None:
-        self.stats.matches += 1
+        """A match ended (``games``: the table's count of them), or a seat's socket was
+        lost (-1)."""
+        if games >= 0:
+            self.stats.matches += 1
         self.ended.set()
 
 
@@ -176,12 +180,12 @@ class LoadTest:
 
     # -- play ------------------------------------------------------------------------
 
-    async def _drive(self, t: TableRun, http: Http, target: int | None) -> None:
+    async def _drive(self, t: TableRun, http: Http, target: int) -> None:
         """Start the table's matches one after another, until ``target`` have ended
-        (None: until cancelled); then close its sockets."""
+        (or the run is cancelled); then close its sockets."""
         try:
             started = 0
-            while target is None or started < target:
+            while started < target:
                 started += 1
                 t.ended.clear()
                 try:
@@ -191,6 +195,8 @@ class LoadTest:
                     return
                 t.game.saw(info)  # a table of bots alone ends within its start
                 while t.game.finished < started:
+                    if t.game.broken:
+                        return  # counted by the client whose socket closed
                     await t.ended.wait()
                     t.ended.clear()
         finally:
@@ -249,7 +255,7 @@ class LoadTest:
             self.play_started = time.monotonic()
             t1 = time.perf_counter()
             ready = [t for t in self.tables if t.ready]
-            target = None if o.duration is not None else o.matches
+            target = MAX_MATCHES if o.duration is not None else o.matches
             limit = o.duration if o.duration is not None else o.timeout
             drivers = [asyncio.create_task(self._drive(t, http, target)) for t in ready]
             if drivers:

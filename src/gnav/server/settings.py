@@ -33,7 +33,7 @@ class Settings:
     http_max_bytes: int = 16384  # one HTTP request body
     ws_rate: float = 20.0  # messages per second per connection...
     ws_burst: int = 40  # ...with bursts up to this many
-    creates_per_minute: int = 10  # tables per client IP
+    creates_per_minute: int = 10  # tables per client IP a minute (gnav serve --creates-per-minute)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
     max_tables: int = 2000  # unfinished tables held at once
     send_backlog: int = 2000  # messages queued for one slow connection before it is cut

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 
 import uvicorn
@@ -55,6 +56,12 @@ def serve(host: str, port: int, db: str, allow_origins: list[str],
     settings = Settings(host=host, port=sock.getsockname()[1], db=db, allow_origins=origins,
                         public_url=public_url, creates_per_minute=creates_per_minute)
     logs.setup()
+    # Thousands of sockets keep about a million long-lived objects (uvicorn, websockets,
+    # asyncio) that full collections walk and never free: measured pauses of 16 to 870 ms
+    # under load. Everything made at start-up is frozen out of collection, and the oldest
+    # generation is collected a hundred times less often (cycles are still collected).
+    gc.freeze()
+    gc.set_threshold(700, 10, 1000)
     app = create_app(settings, store)
     config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
                             ws_max_size=WS_PROTOCOL_MAX, timeout_graceful_shutdown=5,

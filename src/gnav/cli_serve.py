@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from gnav.errors import GnavError
@@ -113,22 +112,3 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         f"({e.name} is missing)") from None
     return serve(args.host, args.port, args.db, args.allow_origin, args.public_url,
                  creates_per_minute=args.creates_per_minute)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m gnav.cli_serve``: the same command, before it is wired into gnav."""
-    parser = argparse.ArgumentParser(prog="gnav serve")
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    try:
-        code: int = args.func(args)
-    except GnavError as e:
-        print(f"gnav serve: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    return code
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -150,19 +150,6 @@ class RoundState(NamedTuple):
         pos = self.position(seat)
         return merge(self.public, self.private[pos], self.rules.ids[self.deal[pos]])
 
-    def full_event(self, index: int) -> Event:
-        """The event at ``index`` of the public log with its hidden pieces filled in from
-        whichever seat's overlay holds them: the whole truth, for replays of finished
-        records and never for a view."""
-        event = self.public[index]
-        if not isinstance(event, Swap | Draw):
-            return event
-        for overlay in self.private:
-            for i, e in overlay:
-                if i == index and type(e) is type(event):
-                    return e
-        return event
-
     # -- play ----------------------------------------------------------------------
 
     def apply_for(self, seat: int, action: object) -> tuple[RoundState, tuple[Event, ...]]:
@@ -250,6 +237,19 @@ class RoundState(NamedTuple):
 
 
 _new = tuple.__new__
+
+
+def full_event(rnd: RoundState | None, index: int, event: Event) -> Event:
+    """``event`` (at ``index`` of ``rnd``'s public log) with its hidden pieces filled in
+    from whichever seat's overlay holds them: the whole truth, for replays of finished
+    records and never for a view. Events outside the log pass through."""
+    if rnd is None or not isinstance(event, Swap | Draw):
+        return event
+    for overlay in rnd.private:
+        for i, e in overlay:
+            if i == index and type(e) is type(event):
+                return e
+    return event
 
 
 def merge(public: tuple[Event, ...], private: PrivateLog, dealt: str | None) -> list[Event]:

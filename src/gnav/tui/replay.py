@@ -15,6 +15,7 @@ from gnav.events import Draw, Event, RoundEnd, Swap
 from gnav.match import MatchState
 from gnav.narrate import Narrator
 from gnav.record import Replay, loads, replay
+from gnav.round import full_event
 from gnav.tui.keys import ENTER, EOF, ESC, LEFT, RIGHT, Keys
 from gnav.tui.labels import lives_text, piece_label
 from gnav.tui.screen import Screen
@@ -38,19 +39,6 @@ def load(path: str) -> Replay:
     if code != 0:
         raise GnavError(lines[0] if lines else f"{path}: not a valid record")
     return replay(loads(Path(path).read_text(encoding="utf-8")))
-
-
-def _full(state: MatchState, index: int, event: Event) -> Event:
-    """``event`` (at ``index`` of the round's log) with its hidden pieces filled in."""
-    rnd = state.round
-    if rnd is None or not isinstance(event, Swap | Draw):
-        return event
-    return rnd.full_event(index)
-    for overlay in rnd.private:
-        for i, e in overlay:
-            if i == index and type(e) is type(event):
-                return e
-    return event
 
 
 def _line(narrator: Narrator, rules_lang: str, e: Event) -> str | None:
@@ -78,7 +66,7 @@ def build_steps(rep: Replay, lang: str | None = None) -> list[Step]:
         assert rnd is not None
         lines: list[LogLine] = []
         for i, e in enumerate(rnd.public):
-            text = _line(narrator, say, _full(first, i, e))
+            text = _line(narrator, say, full_event(first.round, i, e))
             if text:
                 lines.append((e.kind, text))
         dealt = ", ".join(f"{names[s]} {piece_label(rules, rules.ids[p], say)}"
@@ -91,7 +79,7 @@ def build_steps(rep: Replay, lang: str | None = None) -> list[Step]:
             base = len(before.round.public) if before.round is not None else 0
             lines = []
             for j, e in enumerate(events):
-                text = _line(narrator, say, _full(after, base + j, e))
+                text = _line(narrator, say, full_event(after.round, base + j, e))
                 if text:
                     lines.append(("mine" if isinstance(e, Swap | Draw) else e.kind, text))
                 if isinstance(e, RoundEnd):

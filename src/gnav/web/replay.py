@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from gnav.errors import GnavError, MalformedError
-from gnav.events import Draw, Eliminated, Event, MatchEnd, Swap, event_to_json
+from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
 from gnav.record import loads, replay
+from gnav.round import full_event
 from gnav.verify import OK, verify_text
 
 MAX_BYTES = 1_000_000  # a record's text
@@ -26,19 +27,6 @@ class ReplayError(GnavError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def _full(state: MatchState, index: int, event: Event) -> Event:
-    """``event`` (at ``index`` of the round's log) with its hidden pieces filled in."""
-    rnd = state.round
-    if rnd is None or not isinstance(event, Swap | Draw):
-        return event
-    return rnd.full_event(index)
-    for overlay in rnd.private:
-        for i, e in overlay:
-            if i == index and type(e) is type(event):
-                return e
-    return event
 
 
 def _step(state: MatchState, k: int, i: int, events: list[Event]) -> dict[str, Any]:
@@ -94,7 +82,7 @@ def replay_steps(text: str) -> dict[str, Any]:
         for i in range(1, len(seen)):
             before, after = seen[i - 1].round, seen[i].round
             assert before is not None and after is not None
-            events: list[Event] = [_full(seen[i], j, after.public[j])
+            events: list[Event] = [full_event(seen[i].round, j, after.public[j])
                                    for j in range(len(before.public), len(after.public))]
             state = seen[i]
             gone = tuple(s for s in state.out if s not in out_before)

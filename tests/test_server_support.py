@@ -182,11 +182,17 @@ def play_out(players: list[Player], rng: random.Random, *, limit: int = 20000,
     for made in range(limit):
         if between is not None:
             between(made)
-        for p in players:
-            p.sync()
-        if players[0].phase == "finished":
-            return made
-        movers = [p for p in players if p.my_turn]
+        # Bots play in bursts (gnav.table.Pace): the timer may still be playing theirs.
+        end = time.monotonic() + 10
+        while True:
+            for p in players:
+                p.sync()
+            if players[0].phase == "finished":
+                return made
+            movers = [p for p in players if p.my_turn]
+            if movers or time.monotonic() > end:
+                break
+            time.sleep(0.002)
         assert len(movers) == 1, [(p.name, p.view and p.view["to_act"]) for p in players]
         mover = movers[0]
         before = mover.version

@@ -49,7 +49,7 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     # table must be loaded from the store).
     n = settings.costly_per_minute
     costly = Middleware(Costly, routes=[
-        ("POST", re.compile(r"/api/replay"), n),
+        ("POST", re.compile(r"/api/replay"), max(1, n // 10)),  # seconds of CPU each
         ("GET", re.compile(r"/api/tables/[^/]+/record"), n),
         ("GET", re.compile(r"/api/tables/[^/]+"), 10 * n),
         ("GET", re.compile(r"/api/rules"), 10 * n),

@@ -238,7 +238,7 @@ class SQLiteStore:
     def _unfinished(self) -> dict[str, list[Entry]]:
         rows = self._db.execute(
             "SELECT j.table_id, j.entry FROM journal j JOIN tables t ON t.id = j.table_id "
-            "WHERE t.phase != 'finished' ORDER BY j.seq").fetchall()
+            "WHERE t.phase IN ('lobby', 'playing') ORDER BY j.seq").fetchall()
         out: dict[str, list[Entry]] = {}
         for table_id, entry in rows:
             out.setdefault(table_id, []).append(json.loads(entry))
@@ -257,7 +257,7 @@ class SQLiteStore:
 
     def _listed(self, limit: int) -> list[Entry]:
         rows = self._db.execute(
-            "SELECT summary FROM tables WHERE listed = 1 AND phase != 'finished' "
+            "SELECT summary FROM tables WHERE listed = 1 AND phase IN ('lobby', 'playing') "
             "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
         return [dict(json.loads(r[0])) for r in rows]
 

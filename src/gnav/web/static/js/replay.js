@@ -13,7 +13,7 @@ import { loadPresets, preset as getPreset } from "./presets.js";
 import { dur, sleep, speed } from "./settings.js";
 import { setRulesContext } from "./rules.js";
 
-const MAX_FILE = 1_000_000;
+const MAX_FILE = 8_000_000;  // gnav.web.replay.MAX_BYTES
 
 export async function replayPage(shell) {
   await loadPresets();

@@ -54,7 +54,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                     "WebSocket bot client in each (or --humans of them), start them and "
                     "play; report actions/s, matches finished, errors by code and the "
                     "latency from each act to the update that carries it. Start the server "
-                    "with --creates-per-minute raised (e.g. 100000) first."))
+                    "with --creates-per-minute and --tables-per-client raised (e.g. 100000) "
+                    "first."))
 
 
 def add_loadtest_arguments(s: argparse.ArgumentParser) -> None:

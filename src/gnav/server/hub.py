@@ -94,7 +94,7 @@ class Hub:
         self._finished: OrderedDict[str, Entry] = OrderedDict()
         # Unfinished tables by the address block that created them (the cap is per
         # client, so one client reaching it locks out nobody else).
-        self._owner: dict[str, str] = {}
+        self._owner: dict[str, tuple[str, float]] = {}  # table id: (client, created)
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle -------------------------------------------------------------------
@@ -394,7 +394,10 @@ class Hub:
         """A new table for ``client`` (an address block: see ``untrusted.address_block``)."""
         if self._closing:
             raise Refused("closing", "the server is shutting down")
-        mine = sum(1 for owner in self._owner.values() if owner == client)
+        # A lobby left to expire counts until its time is up, even out of memory.
+        oldest = self.clock() - self.settings.lobby_ttl
+        self._owner = {t: o for t, o in self._owner.items() if o[1] > oldest}
+        mine = sum(1 for owner, _ in self._owner.values() if owner == client)
         if mine >= self.settings.tables_per_client:
             raise Refused("too_many", f"this address holds {mine} unfinished tables, as "
                           f"many as one client may: finish some, or wait for unstarted "
@@ -411,7 +414,7 @@ class Hub:
             except TableExists:
                 continue  # the id was taken: draw another
             self._add(table)
-            self._owner[table_id] = client
+            self._owner[table_id] = (client, table.created)
             self.log.info("table.created", table_id, preset=config.preset,
                           seats=config.seats, listed=config.listed,
                           turn_timer=config.turn_timer)

@@ -11,7 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -72,17 +72,8 @@ def _all_open(players: list[Player]) -> None:
 
 def test_a_lone_surrogate_in_a_hello_is_refused_and_the_table_plays_on(tmp_path: Path) -> None:
     clock = Clock()
-    with serving(tmp_path, clock) as client, ExitStack() as stack:
-        created = create(client, seats=3, turn_timer=30)
-        tid = created["id"]
-        seats = [join(client, created, n) for n in ("Astrid", "Bjørn")]
-        links = [SessionLink(stack.enter_context(client.websocket_connect(f"/ws/{tid}")))
-                 for _ in range(3)]
-        players = [Player(links[0], "Astrid", 0).hello(seats[0]["token"]),
-                   Player(links[1], "Bjørn", 1).hello(seats[1]["token"]),
-                   Player(links[2]).hello(None)]
-        client.post(f"/api/tables/{tid}/start", headers=host(created))
-        _all_open(players)
+    with a_match(tmp_path, clock, {"turn_timer": 30}) as m:
+        client, tid, players = m.client, m.tid, m.players
         before = client.get(f"/api/tables/{tid}").json()["version"]
         # The reproduction: "\ud800" in the JSON text of a hello's token.
         with client.websocket_connect(f"/ws/{tid}") as ws:

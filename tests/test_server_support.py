@@ -235,9 +235,12 @@ class Match:
 
 
 @contextmanager
-def a_match(tmp_path: Path, **settings: Any) -> Iterator[Match]:
-    with serving(tmp_path, **settings) as client, ExitStack() as stack:
-        created = create(client, seats=3)
+def a_match(tmp_path: Path, clock: Callable[[], float] | None = None,
+            table: Json | None = None, **settings: Any) -> Iterator[Match]:
+    """Two people connected at a table of three seats, and a spectator, the match
+    started (``table``: the table's config, besides the test defaults)."""
+    with serving(tmp_path, clock, **settings) as client, ExitStack() as stack:
+        created = create(client, **{"seats": 3, **(table or {})})
         tid = created["id"]
         seats = [join(client, created, name) for name in ("Astrid", "Bjørn")]
         links = [SessionLink(stack.enter_context(client.websocket_connect(f"/ws/{tid}")))

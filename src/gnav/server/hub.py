@@ -309,6 +309,7 @@ class Hub:
     async def _timer(self, live: Live) -> None:
         """Ask the table to tick when its deadline passes (a turn timer, or a seat away
         past its grace)."""
+        failures = 0
         try:
             while not live.gone:
                 async with live.lock:
@@ -324,12 +325,15 @@ class Hub:
                     continue
                 try:
                     await self._guarded(self._tick(live))
+                    failures = 0
                 except Fault:
-                    # Logged where it failed; the table is as it was. Try again soon
-                    # rather than at once (a store that cannot write will not heal in
-                    # a millisecond).
+                    # Logged where it failed; the table is as it was. Try again later,
+                    # and later each time (a store that cannot write will not heal in
+                    # a millisecond, and the log should not fill with it).
+                    failures += 1
+                    wait = min(60.0, self.settings.retry_after * 2 ** min(failures, 10))
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(live.wake.wait(), self.settings.retry_after)
+                        await asyncio.wait_for(live.wake.wait(), wait)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -43,14 +43,16 @@ class Pace:
     One change plays at most ``burst`` bot decisions, and stops early once it has
     thought for ``seconds``; the timer carries on from there. With a person connected
     bots answer at once; with only spectators they take ``watched`` seconds a decision
-    (a person's pace, so the watchers see the match); at a table nobody is at, a burst
-    follows the last after ``idle`` seconds.
+    (a person's pace, so the watchers see the match); at a table nobody is at, the next
+    burst waits at least ``idle`` seconds, and long enough that its bots think at most
+    ``duty`` of the time.
     """
 
     burst: int = 24
     seconds: float = 0.05
     watched: float = 1.0
     idle: float = 0.05
+    duty: float = 0.2
 
 
 class Refused(GnavError):
@@ -161,6 +163,7 @@ class Table:
         # snapshot or catches up from the steps, as after any reconnection.
         self.watched = True
         self.pace = Pace()  # the server sets its own
+        self._thought = 0.0  # seconds the last burst of bots took (for the pace)
         self._replaying = False
 
     def save(self) -> Saved:
@@ -273,7 +276,10 @@ class Table:
         """Seconds between a seat's turn and a bot's decision for it (see ``Pace``)."""
         if self._people():
             return 0.0
-        return self.pace.watched if self.watched else self.pace.idle
+        if self.watched:
+            return self.pace.watched
+        duty = self.pace.duty
+        return max(self.pace.idle, self._thought * (1 - duty) / duty)
 
     def snapshot(self, seat: int | None, now: float) -> dict[str, Any]:
         """Everything ``seat`` (None: a spectator) needs to draw the table from scratch."""
@@ -505,6 +511,8 @@ class Table:
             action = self._bot_for(seat).act(seat_view(self.match, seat))
             kind = "bot" if self.seats[seat].kind == "bot" else "standin"
             result.extend(self._step(seat, action, now, by=kind))
+        if result.journal:
+            self._thought = time.perf_counter() - started
         return result
 
     def _step(self, seat: int, action: str, now: float, *, by: str) -> Result:

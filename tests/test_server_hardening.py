@@ -470,6 +470,9 @@ def test_finished_tables_are_read_without_replaying_their_journal(
         for _ in range(5):
             assert client.get(f"/api/tables/{tid}").json()["phase"] == "finished"
             assert client.get(f"/api/tables/{tid}/record").status_code == 200
+            forged = client.get(f"/api/tables/{tid}", headers={"Authorization": "Bearer x"})
+            assert "links" not in forged.json()
+            assert "links" in client.get(f"/api/tables/{tid}", headers=host(created)).json()
         assert restores == []
 
 

@@ -172,7 +172,7 @@ class Hub:
             del self._tables[live.table.id]
         table = live.table
         if table.phase in (FINISHED, EXPIRED):
-            self._finished[table.id] = {"info": table.info(self.clock()),
+            self._finished[table.id] = {"info": table.info(self.clock()), "host": table.host,
                                         "games": table.games, "phase": table.phase}
             while len(self._finished) > self.settings.finished_cached:
                 self._finished.popitem(last=False)
@@ -434,14 +434,17 @@ class Hub:
     async def info(self, table_id: str, host: str | None = None) -> tuple[Entry, bool]:
         """The table as anyone sees it, and whether ``host`` is its host token."""
         cached = self._finished.get(table_id)
-        if cached is not None and host is None and table_id not in self._tables:
+        if cached is not None and table_id not in self._tables:
             self._finished.move_to_end(table_id)
-            return dict(cached["info"]), False
+            return dict(cached["info"]), check_token(host, cached["host"])
         async with self._locked(table_id) as live:
             table = live.table
             return table.info(self.clock()), check_token(host, table.host)
 
     async def host_digest(self, table_id: str) -> str:
+        cached = self._finished.get(table_id)
+        if cached is not None and table_id not in self._tables:
+            return str(cached["host"])
         async with self._locked(table_id) as live:
             return live.table.host
 

@@ -9,8 +9,9 @@ never gets ahead of its journal. A change that fails (a bug, a store that cannot
 write) is undone and refused to whoever asked: the table, its sockets and its timer go
 on as before.
 
-Bots play in bounded bursts (``gnav.table.Pace``) on a thread of their own, so a table
-of bots never holds up the changes people make at other tables.
+Bots play in bursts bounded in number and time (``gnav.table.Pace``) that the table's
+timer spaces out, so a table of bots never holds up the changes people make at other
+tables.
 """
 
 from __future__ import annotations
@@ -85,10 +86,9 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}  # one per table being loaded
         self._ops: set[asyncio.Task[Any]] = set()
         self._closing = False
-        # People's changes and the bots' bursts run on threads of their own: a table
-        # of bots thinking never keeps a join or an act elsewhere waiting.
+        # People's changes run on threads of their own (a change may build many
+        # messages); bots' bursts, bounded in time, on the loop (see ``_change``).
         self._work = ThreadPoolExecutor(settings.workers, thread_name_prefix="gnav-table")
-        self._bots = ThreadPoolExecutor(1, thread_name_prefix="gnav-bots")
         # Finished tables nobody is at: their info and lobby line, so reading them does
         # not replay their journal (most recently read last).
         self._finished: OrderedDict[str, Entry] = OrderedDict()
@@ -132,8 +132,7 @@ class Hub:
         for live in list(self._tables.values()):
             self._retire(live, CLOSE_GOING_AWAY, "the server is shutting down")
         await asyncio.gather(*timers, return_exceptions=True)
-        for pool in (self._work, self._bots):
-            pool.shutdown(wait=False, cancel_futures=True)
+        self._work.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
         self.log.info("server.stopped")
 
@@ -262,7 +261,9 @@ class Hub:
     async def _change(self, live: Live, change: Change[T], *, bots: bool = False) -> T:
         """Apply ``change`` (the lock is held), store its journal, then deliver. If
         anything fails on the way, the table is put back as it was and only this
-        change is refused. ``bots``: a bot burst (it runs on the bots' thread)."""
+        change is refused. ``bots``: a burst of bots' decisions, bounded in time by
+        ``Pace``: it runs on the event loop itself (a thread that computes would hold
+        the loop back, through the GIL, for as long as the OS keeps it scheduled)."""
         table = live.table
         before = table.phase
         saved = table.save()
@@ -271,15 +272,15 @@ class Hub:
         # Spectators' updates are built only if someone is watching.
         table.watched = any(conn.seat is None for conn in live.conns)
 
-        def work() -> tuple[T, Result, list[tuple[int | None, str]], tuple[int, Entry] | None]:
+        def work() -> tuple[T, Result, list[tuple[int | None, str]]]:
             value, result = change(table, self.clock())
-            texts = encode(result.out)
-            ended = table.phase == FINISHED and before != FINISHED and bool(result.journal)
-            return value, result, texts, (table.games, table.record()) if ended else None
+            return value, result, encode(result.out)
 
         try:
-            value, result, texts, finished = await self._run(
-                self._bots if bots else self._work, work)
+            value, result, texts = work() if bots else await self._run(self._work, work)
+            finished: tuple[int, Entry] | None = None
+            if table.phase == FINISHED and before != FINISHED and result.journal:
+                finished = table.games, await self._run(self._work, table.record)
         except Refused:
             table.undo(saved)  # a refusal changes nothing
             raise

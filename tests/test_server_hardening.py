@@ -652,3 +652,12 @@ def test_the_viewer_takes_the_biggest_records_the_server_writes(tmp_path: Path) 
     match = re.search(r"const MAX_FILE = ([\d_]+);", STATIC_JS.read_text())
     assert match and int(match.group(1).replace("_", "")) == viewer.MAX_BYTES
 
+
+
+def test_a_big_record_is_built_in_another_process_and_is_the_same(tmp_path: Path) -> None:
+    with serving(tmp_path, record_elsewhere=0) as client:  # every record, for the test
+        created = _finished_table(client, seats=4, options={"lives": 2})
+        text = client.get(f"/api/tables/{created['id']}/record").text
+        assert verify_text(text, "elsewhere.json")[0] == 0
+        journal = _journal(client, created["id"])
+    assert json.loads(text) == Table.restore(journal).record()

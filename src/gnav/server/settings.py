@@ -46,7 +46,8 @@ class Settings:
     max_sockets: int = 200  # sockets at one table (seats replace their old socket)
     costly_per_minute: int = 60  # expensive reads (records, replays, ...) per address
     pace: Pace = field(default_factory=Pace)  # how fast bots play (see gnav.table.Pace)
-    workers: int = 4  # threads for people's changes (bots have one of their own)
+    workers: int = 4  # threads for people's changes
+    record_elsewhere: int = 2000  # versions from which a record is built in another process
     shutdown_wait: float = 10.0  # seconds SIGTERM waits for changes in flight
     retry_after: float = 1.0  # seconds a timer waits after a failed change
     # uvicorn's limits (see docs/server.md)

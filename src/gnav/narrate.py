@@ -32,6 +32,9 @@ class Narrator:
         self.names = names
         self.me = me
         self.lang = lang or rules.preset.lang
+        # Whether this showdown's fool has paid: a "lowest" payment after it is the
+        # fool's drag (events read in order, as they happened).
+        self.fool_paid = False
 
     def who(self, seat: int | None) -> str:
         if seat is None:
@@ -95,11 +98,15 @@ class Narrator:
         if isinstance(e, StockEmpty):
             return "The stock is empty: nothing happens."
         if isinstance(e, Pay):
+            dragged = e.reason == "lowest" and self.fool_paid
+            self.fool_paid = self.fool_paid or e.reason == "fool"
             if not e.paid:
                 return f"{w(e.seat).capitalize()} would pay, but has no life left."
             dest = "the pool" if e.to is None else w(e.to)
             why = {"lowest": " for the lowest piece", "fool": " for the fool",
                    "two_fools": " for the two fools"}.get(e.reason, "")
+            if dragged:
+                why = ", dragged down by the fool"
             return f"{w(e.seat).capitalize()} pay{'' if e.seat == self.me else 's'} a life to " \
                    f"{dest}{why} ({e.lives} left)."
         if isinstance(e, Gain):
@@ -112,6 +119,7 @@ class Narrator:
                 text += f" You have {self.piece(e.piece)} again."
             return text
         if isinstance(e, Showdown):
+            self.fool_paid = False
             shown = ", ".join(f"{self.names[s]} {self.piece(p)}"
                               for s, p in zip(e.seats, e.pieces, strict=True))
             return f"Showdown: {shown}."

@@ -12,6 +12,8 @@ import { narrate } from "./narrate.js";
 import { loadPresets, preset as getPreset } from "./presets.js";
 import { dur, sleep, speed } from "./settings.js";
 import { setRulesContext } from "./rules.js";
+import { says } from "./errors.js";
+import { namer, botNumber } from "./names.js";
 
 const MAX_FILE = 1_000_000;
 
@@ -30,7 +32,7 @@ export async function replayPage(shell) {
       await openRecord(shell, JSON.stringify(record), chooser);
     } catch (e) {
       chooser();
-      showError(e.message);
+      showError(e);
     }
   } else {
     chooser();
@@ -41,9 +43,14 @@ function loading(shell) {
   clear(shell.main).append(h("p", { class: "loading", text: t("replay.loading") }));
 }
 
-function showError(reason) {
+// The sentence for a person; the server's one-line reason stays in the tooltip for
+// whoever wrote the record.
+function showError(err) {
   const box = document.getElementById("replay-error");
-  if (box) box.textContent = t("replay.error", { reason });
+  if (!box) return;
+  box.textContent = says(err);
+  box.dataset.code = err.code || "";
+  box.title = err.message || "";
 }
 
 function showChooser(shell, tableId) {
@@ -52,14 +59,14 @@ function showChooser(shell, tableId) {
   const error = h("p", { class: "error", role: "alert", id: "replay-error" });
   const read = async (f) => {
     if (!f) return;
-    if (f.size > MAX_FILE) { error.textContent = t("replay.error", { reason: `over ${MAX_FILE} bytes` }); return; }
+    if (f.size > MAX_FILE) { showError({ code: "too_big" }); return; }
     const text = await f.text();
     try {
       loading(shell);
       await openRecord(shell, text, () => showChooser(shell, tableId));
     } catch (e) {
       showChooser(shell, tableId);
-      showError(e.message);
+      showError(e);
     }
   };
   file.addEventListener("change", () => read(file.files[0]));
@@ -105,6 +112,9 @@ class Viewer {
                              tableLang: this.tableLang });
     setRulesContext({ preset: data.preset, options: data.options, look: "pawns" });
     this.start = Math.max(...Object.values(data.start_lives));
+    // A record knows no seat kinds: a name as the server gives bots is a bot's.
+    this.who = namer(new Set(data.seats.filter((n) => botNumber(n) !== null)), data.seats);
+    this.foolPaid = false;
     onLang(() => { this.build(); this.goto(this.cur); });
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
@@ -271,7 +281,7 @@ class Viewer {
     const d = this.data;
     const st = this.st;
     const step = d.steps[this.cur];
-    const seats = d.seats.map((name) => ({ name, kind: "human", connected: true }));
+    const seats = d.seats.map((name) => ({ name, kind: "human", connected: true, shown: this.who(name) }));
     const faces = new Map(this.hands);
     let pool = 0;
     for (const s of d.seats) pool += Math.max(0, (d.start_lives[s] ?? this.start) - (st.lives[s] ?? 0));
@@ -282,8 +292,8 @@ class Viewer {
       knocked: st.knocked, revealed: st.revealed, shown: st.shown, acted: st.acted, paid: st.paid,
       stockLeft: st.stockLeft, aside: st.aside, asideFaces: st.asideFaces, pool,
       caption: t("play.round", { n: st.round }),
-      sub: st.toAct && !this.animating ? t("play.turn_of", { name: st.toAct }) : "",
-      timer: null, winners: st.winners, replay: true,
+      sub: st.toAct && !this.animating ? t("play.turn_of", { name: this.who(st.toAct) }) : "",
+      timer: null, winners: st.winners, replay: true, moved: st.moved,
     };
     this.board.render(model);
     this.slider.value = String(this.cur);
@@ -297,13 +307,18 @@ class Viewer {
     const steps = this.data.steps;
     const step = steps[this.cur];
     const first = this.data.rounds[step.round - 1].first_step;
+    this.foolPaid = false;
     for (let j = first; j <= this.cur; j++) {
       for (const e of steps[j].events) this.logEvent(e, j === this.cur);
     }
   }
 
   logEvent(e, latest = true) {
-    const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me: null, full: true });
+    if (e.type === "showdown" || e.type === "round_start") this.foolPaid = false;
+    const dragged = e.type === "pay" && e.reason === "lowest" && this.foolPaid;
+    if (e.type === "pay" && e.reason === "fool") this.foolPaid = true;
+    const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me: null, full: true,
+                              who: this.who, dragged });
     const li = h("li", { class: `ev ev-${e.type}${latest ? " latest" : ""}`, text });
     this.log.append(li);
     this.log.scrollTop = this.log.scrollHeight;

@@ -67,6 +67,10 @@ export class Board {
     this.el.style.setProperty("--s", S.toFixed(1));
     this.el.classList.toggle("crowded", S < 62);
     this.el.classList.toggle("tiny", S < 40);
+    // The seats at the top and bottom stay whole inside the board: their plates have a
+    // height of their own (the text's), which the estimate above does not know.
+    const tallest = Math.max(0, ...this.seatEls.map((el) => el.offsetHeight));
+    if (tallest) ry = Math.max(20, Math.min(ry, H / 2 - tallest / 2 - S * 0.04 - 2));
     const fx = Math.max(rx - S * 0.34, 60), fy = Math.max(ry - S * 0.42, 50);
     Object.assign(this.felt.style, { width: `${2 * fx}px`, height: `${2 * fy}px`,
                                      left: `${W / 2 - fx}px`, top: `${H / 2 - fy}px` });
@@ -92,7 +96,7 @@ export class Board {
       // level with it) and the board's edges. Crowded side seats put it inwards.
       let room;
       if (crowded && (side === "left" || side === "right")) {
-        room = Math.min(rx * 0.45, 150);
+        room = Math.min(rx * 0.5, 150);
       } else {
         room = Math.min(2 * Math.min(x, W - x) - 6, 200, S * 1.9);
         if (n > 1) {
@@ -119,11 +123,11 @@ export class Board {
       const el = h("li", { class: "seat", dataset: { seat: String(i) } },
         h("div", { class: "seat-body" }, h("div", { class: "seat-piece" }),
           h("span", { class: "chip dealer-chip", "aria-hidden": "true", text: "D" }),
-          h("span", { class: "chip knock-chip", "aria-hidden": "true" }),
-          h("span", { class: "stamp", "aria-hidden": "true" })),
+          h("span", { class: "chip knock-chip", "aria-hidden": "true" })),
+        // Marks (out, sits out, away) sit in the plate beside the name, never over it.
         h("div", { class: "seat-plate" },
-          h("span", { class: "seat-name" }), h("span", { class: "seat-away" }),
-          h("span", { class: "seat-lives" })),
+          h("span", { class: "seat-name" }), h("span", { class: "stamp", "aria-hidden": "true" }),
+          h("span", { class: "seat-away" }), h("span", { class: "seat-lives" })),
         h("div", { class: "seat-timer", "aria-hidden": "true" }, h("i")));
       this.seatEls.push(el);
       this.seatBox.append(el);
@@ -167,8 +171,14 @@ export class Board {
       }
       const label = seat.kind === "empty" ? t("seat.n", { n: i + 1 }) : (seat.shown ?? name);
       const nameEl = el.querySelector(".seat-name");
-      nameEl.textContent = label;
-      nameEl.title = label;
+      if (nameEl.title !== label || nameEl.dataset.kind !== seat.kind) {
+        const num = seat.kind === "bot" ? /^(.*\S)(\s+\d+)$/.exec(label) : null;
+        clear(nameEl);
+        if (num) nameEl.append(h("span", { class: "nm-word", text: num[1] }), h("span", { class: "nm-num", text: num[2] }));
+        else nameEl.textContent = label;
+        nameEl.title = label;
+        nameEl.dataset.kind = seat.kind;
+      }
       el.querySelector(".seat-away").textContent = cls.away ? t("seat.away") : "";
       const knock = el.querySelector(".knock-chip");
       const knockText = cls["knock-moved"] ? t("seat.knocked_moved") : t("seat.knocked");
@@ -331,8 +341,10 @@ export class Board {
     if (ms <= 0) return Promise.resolve();
     const p = this.point(target === null ? "stock" : target);
     const W = this.el.clientWidth, H = this.el.clientHeight;
-    const k = target === null || target === "stock" ? 0 : 0.38;
-    let x = p.x + (W / 2 - p.x) * k, y = p.y + (H / 2 - p.y) * k - this.size * 0.25;
+    // A life paid or gained is said just above the seat's piece: its name stays readable.
+    const onPiece = kind === "pay" || kind === "gain";
+    const k = target === null || target === "stock" || onPiece ? 0 : 0.38;
+    let x = p.x + (W / 2 - p.x) * k, y = p.y + (H / 2 - p.y) * k - this.size * (onPiece ? 0.3 : 0.25);
     x = Math.max(70, Math.min(W - 70, x));
     y = Math.max(40, Math.min(H - 10, y));
     const el = h("div", { class: `bubble bubble-${kind}` }, h("strong", { text }),

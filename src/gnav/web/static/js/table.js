@@ -56,7 +56,9 @@ class TablePage {
     this.joinError = "";
     this.joinNote = "";
     this.foolPaid = false;  // this showdown's fool has paid: a "lowest" payment is its drag
-    this.note = null;  // {seat, how}: a stand-in played for a person (the board says so)
+    // Seat name -> how ("timer" or "standin"): a bot played for that person, and the
+    // board says so until they play again themselves (the latest two are shown).
+    this.notes = new Map();
   }
 
   // The name a seat is shown by (one per bot everywhere: names.js).
@@ -239,7 +241,7 @@ class TablePage {
         (this.info.phase !== "playing" && msg.table.phase === "playing");
       if (fresh) {
         this.dismissHint();
-        this.note = null;
+        this.notes.clear();
         if (!catchUp && msg.table.phase === "playing" && window.scrollY > 0) {
           window.scrollTo({ top: 0, behavior: "instant" });  // the board, not the lobby's button
         }
@@ -296,6 +298,7 @@ class TablePage {
         applyEvent(this.st, e, this.myName);
         this.addLog(e);
         this.hints(e);
+        if (debug.pauseOn.has(e.type)) await this.hold(e);
       } else {
         await this.play(e);
       }
@@ -331,6 +334,18 @@ class TablePage {
     } : null;
     await animateEvent(b, e, { preset: this.preset, tableLang: this.tableLang, st: this.st, apply,
                               onAnswer: (x) => this.hints(x), peak });
+  }
+
+  // Without animation, a test holds the table as it is after the event ``e``.
+  async hold(e) {
+    const wasAnimating = this.animating;
+    this.animating = true;  // nobody may act while it is held
+    this.renderAll();
+    await new Promise((res) => {
+      debug.paused = e.type;
+      debug.resume = () => { debug.paused = null; res(); };
+    });
+    this.animating = wasAnimating;
   }
 
   // -- acting ------------------------------------------------------------------------------
@@ -398,9 +413,9 @@ class TablePage {
       caption = t("play.round", { n: st.round });
       sub = toAct === null ? "" : toAct === me ? t("play.your_turn") : t("play.turn_of", { name: who(toAct) });
     }
-    const note = this.note && info.phase === "playing"
-      ? narrate({ type: "standin", ...this.note }, { preset: this.preset, tableLang: this.tableLang, me, who })
-      : "";
+    const note = info.phase !== "playing" ? "" : [...this.notes].slice(-2).map(([seat, how]) =>
+      narrate({ type: "standin", seat, how }, { preset: this.preset, tableLang: this.tableLang, me, who }))
+      .join(" ");
     return {
       seats, me: this.you, lobby, inRound: new Set(lobby ? [] : st.order), dealer: lobby ? null : st.dealer,
       toAct, lives, start, out: st.out, sittingOut: lobby ? new Set() : st.sittingOut, faces,
@@ -499,15 +514,16 @@ class TablePage {
   standIn(msg, quick) {
     const first = msg.events[0];
     if (msg.by && typeof msg.by.seat === "string") {
-      this.note = { seat: msg.by.seat, how: msg.by.how === "timer" ? "timer" : "standin" };
-      this.addLog({ type: "standin", ...this.note });
+      const seat = msg.by.seat, how = msg.by.how === "timer" ? "timer" : "standin";
+      this.notes.delete(seat);
+      this.notes.set(seat, how);
+      this.addLog({ type: "standin", seat, how });
       if (!quick) {
-        this.board.bubble(msg.by.seat, t(this.note.how === "timer" ? "play.time_up" : "play.stand_in"),
+        this.board.bubble(seat, t(how === "timer" ? "play.time_up" : "play.stand_in"),
                           { kind: "knock", ms: dur(1100) });
       }
-    } else if (this.note && first && (first.type === "round_start" ||
-               ((first.type === "stand" || first.type === "ask") && first.seat === this.note.seat))) {
-      this.note = null;  // a new round, or the person plays again
+    } else if (first && (first.type === "stand" || first.type === "ask")) {
+      this.notes.delete(first.seat);  // the person plays again
     }
   }
 

@@ -56,8 +56,8 @@ TURN_HINT = re.compile(r"^(first_turn|dealer|fool_mine|matador:|fool_left:)")
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any], slack: float = 0.5) -> bool:
-    return (a["x"] + slack < b["x"] + b["w"] and b["x"] + slack < a["x"] + a["w"]
-            and a["y"] + slack < b["y"] + b["h"] and b["y"] + slack < a["y"] + a["h"])
+    return bool(a["x"] + slack < b["x"] + b["w"] and b["x"] + slack < a["x"] + a["w"]
+                and a["y"] + slack < b["y"] + b["h"] and b["y"] + slack < a["y"] + a["h"])
 
 
 def box(page: Page, sel: str) -> dict[str, Any]:
@@ -67,8 +67,8 @@ def box(page: Page, sel: str) -> dict[str, Any]:
 
 
 def inside_viewport(b: dict[str, Any], size: tuple[int, int]) -> bool:
-    return b["x"] >= -0.5 and b["y"] >= -0.5 and b["x"] + b["w"] <= size[0] + 0.5 \
-        and b["y"] + b["h"] <= size[1] + 0.5
+    return bool(b["x"] >= -0.5 and b["y"] >= -0.5 and b["x"] + b["w"] <= size[0] + 0.5
+                and b["y"] + b["h"] <= size[1] + 0.5)
 
 
 def status(page: Page) -> str:
@@ -249,7 +249,8 @@ def test_switching_language_keeps_the_own_plate_off_the_action_bar(server: Runni
         stage = box(page, ".stage")
         assert not overlap(plate, bar), (code, plate, bar)
         assert plate["y"] + plate["h"] <= stage["y"] + stage["h"] + 1, (code, plate, stage)
-        assert plate["x"] >= stage["x"] - 1 and plate["x"] + plate["w"] <= stage["x"] + stage["w"] + 1
+        assert plate["x"] >= stage["x"] - 1, (code, plate, stage)
+        assert plate["x"] + plate["w"] <= stage["x"] + stage["w"] + 1, (code, plate, stage)
     page.context.close()
 
 

@@ -1,10 +1,10 @@
 """``python -m gnav.web.screenshots [DIR]``: pictures of the table for the README.
 
-It runs a server with the client (a temporary database), plays a table as one person
-against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots):
-the deal, a matador's answer, the showdown, a phone in portrait, the start page and the
-replay viewer. The animation is paused at each moment (``window.gnavDebug``) so the
-picture shows it.
+It runs a server with the client (a temporary database), plays tables as one person
+against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots): the
+deal, a matador's answer, the showdown, a 20-seat showdown, a phone in portrait at a
+matador's answer and at its player's turn, the start page and the replay viewer. The
+animation is paused at each moment (``window.gnavDebug``) so the picture shows it.
 """
 
 from __future__ import annotations
@@ -94,6 +94,30 @@ def phone_shot(browser: Browser, base: str, out: Path) -> None:
     page.context.close()
 
 
+def big_showdown_shot(browser: Browser, base: str, out: Path) -> None:
+    """Twenty seats at the showdown: every piece face up, the log's summary beside."""
+    page = context(browser, speed="fast", hints=False).new_page()
+    create_table(page, base, "Astrid", seats=20, lives=3)
+    pause_on(page, ["round_end"])
+    page.click("#start-match")
+    play_until_paused(page, "round_end", random.Random(6), seconds=180)
+    time.sleep(0.3)
+    shoot(page, out / "showdown20.png")
+    resume(page)
+    page.context.close()
+
+
+def phone_turn_shot(browser: Browser, base: str, out: Path) -> None:
+    """A phone in portrait at its player's turn: the board, the piece, Stand and Swap."""
+    page = context(browser, speed="fast", phone=True, lang="da", hints=False).new_page()
+    create_table(page, base, "Dagny", seats=8, lives=3)
+    page.tap("#start-match")
+    until(lambda: can_act(page), 60, "Dagny's turn")
+    time.sleep(0.4)
+    shoot(page, out / "phone-turn.png")
+    page.context.close()
+
+
 def other_shots(browser: Browser, base: str, out: Path) -> None:
     page = context(browser, speed="instant").new_page()
     page.goto(f"{base}/")
@@ -128,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 browser = launch(pw)
                 table_shots(browser, server.url, out)
                 phone_shot(browser, server.url, out)
+                big_showdown_shot(browser, server.url, out)
+                phone_turn_shot(browser, server.url, out)
                 other_shots(browser, server.url, out)
                 browser.close()
         finally:

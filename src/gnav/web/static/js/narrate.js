@@ -115,3 +115,15 @@ export function narrate(raw, ctx) {
   }
 }
 
+// A function that says, for each event read in order, whether it is a "lowest" payment
+// the fool dragged down (a "fool" payment came before it in the same showdown): the
+// events themselves do not say.
+export function dragWatch() {
+  let fool = false;
+  return (e) => {
+    if (e.type === "showdown" || e.type === "round_start") fool = false;
+    const dragged = e.type === "pay" && e.reason === "lowest" && fool;
+    if (e.type === "pay" && e.reason === "fool") fool = true;
+    return dragged;
+  };
+}

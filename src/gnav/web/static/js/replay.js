@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { Board } from "./board.js";
 import { animateEvent } from "./animate.js";
 import { emptyState, applyEvent } from "./state.js";
-import { narrate } from "./narrate.js";
+import { narrate, dragWatch } from "./narrate.js";
 import { loadPresets, preset as getPreset } from "./presets.js";
 import { dur, sleep, speed } from "./settings.js";
 import { setRulesContext } from "./rules.js";
@@ -114,7 +114,7 @@ class Viewer {
     this.start = Math.max(...Object.values(data.start_lives));
     // A record knows no seat kinds: a name as the server gives bots is a bot's.
     this.who = namer(new Set(data.seats.filter((n) => botNumber(n) !== null)), data.seats);
-    this.foolPaid = false;
+    this.dragged = dragWatch();
     onLang(() => { this.build(); this.goto(this.cur); });
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
@@ -307,16 +307,14 @@ class Viewer {
     const steps = this.data.steps;
     const step = steps[this.cur];
     const first = this.data.rounds[step.round - 1].first_step;
-    this.foolPaid = false;
+    this.dragged = dragWatch();
     for (let j = first; j <= this.cur; j++) {
       for (const e of steps[j].events) this.logEvent(e, j === this.cur);
     }
   }
 
   logEvent(e, latest = true) {
-    if (e.type === "showdown" || e.type === "round_start") this.foolPaid = false;
-    const dragged = e.type === "pay" && e.reason === "lowest" && this.foolPaid;
-    if (e.type === "pay" && e.reason === "fool") this.foolPaid = true;
+    const dragged = this.dragged(e);
     const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me: null, full: true,
                               who: this.who, dragged });
     const li = h("li", { class: `ev ev-${e.type}${latest ? " latest" : ""}`, text });

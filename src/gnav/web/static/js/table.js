@@ -7,7 +7,7 @@ import { api, saved, save } from "./api.js";
 import { Conn } from "./conn.js";
 import { Board } from "./board.js";
 import { emptyState, applyEvent, reconcile } from "./state.js";
-import { narrate } from "./narrate.js";
+import { narrate, dragWatch } from "./narrate.js";
 import { says, nameLimit, NAME_MAX } from "./errors.js";
 import { namer } from "./names.js";
 import { pieceSVG, crownSVG } from "./pieces.js";
@@ -55,7 +55,7 @@ class TablePage {
     this.tick = null;
     this.joinError = "";
     this.joinNote = "";
-    this.foolPaid = false;  // this showdown's fool has paid: a "lowest" payment is its drag
+    this.dragged = dragWatch();
     // Seat name -> how ("timer" or "standin"): a bot played for that person, and the
     // board says so until they play again themselves (the latest two are shown).
     this.notes = new Map();
@@ -261,7 +261,7 @@ class TablePage {
       this.st = emptyState();
       this.logEntries = [];
       clear(this.log);
-      this.foolPaid = false;
+      this.dragged = dragWatch();
       if (starting) {
         this.animating = true;
         for (const e of this.view.events) await this.play(e);
@@ -683,9 +683,7 @@ class TablePage {
   // -- the log -----------------------------------------------------------------------------
 
   addLog(e) {
-    if (e.type === "showdown" || e.type === "round_start") this.foolPaid = false;
-    const entry = { e, me: this.myName, dragged: e.type === "pay" && e.reason === "lowest" && this.foolPaid };
-    if (e.type === "pay" && e.reason === "fool") this.foolPaid = true;
+    const entry = { e, me: this.myName, dragged: this.dragged(e) };
     this.logEntries.push(entry);
     if (this.logEntries.length > LOG_MAX) this.logEntries.shift();
     this.log.append(this.logLine(entry));

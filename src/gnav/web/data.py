@@ -70,7 +70,7 @@ def preset_json(p: Preset) -> dict[str, Any]:
     return {
         "name": p.name, "title": p.title, "titles": titles(p), "description": description,
         "source": p.source,
-        "min_seats": p.min_seats, "score": p.score, "lang": p.lang,
+        "min_seats": p.min_seats, "max_seats": p.max_seats, "score": p.score, "lang": p.lang,
         "aliases": list(p.aliases), "words": dict(p.words),
         "options": p.options.as_dict(),
         "pieces": [piece_json(x) for x in p.pieces],

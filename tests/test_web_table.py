@@ -336,7 +336,7 @@ def test_a_twenty_seat_showdown_is_readable(server: Running, browser: Browser,
             if " pays a life" in x or " gains a life" in x or "would pay" in x]
     # Who paid, and why, a short line each.
     assert pays and all(len(x) < 90 for x in pays), pays
-    assert all(" for the " in x or "dragged down by the fool" in x or "would pay" in x
+    assert all(" for " in x or "dragged down by the fool" in x or "would pay" in x
                for x in pays), pays
     # Every piece of the round is face up on the board.
     faces = page.locator(".board .seat:not(.idle) .seat-piece svg[data-piece]").evaluate_all(

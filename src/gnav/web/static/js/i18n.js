@@ -421,7 +421,7 @@ const S = {
                   nb: "{seat} er borte: en vikarrobot spiller for dem.",
                   da: "{seat} er væk: en vikarrobot spiller for dem." },
   "why.two_fools": { en: " for the two fools", nb: " for de to narrene", da: " for de to narre" },
-  "why.matador": { en: " to the {piece}", nb: " for {piece}", da: " for {piece}" },
+  "why.matador": { en: " for asking the {piece}", nb: " for å ha spurt {piece}", da: " for at have spurgt {piece}" },
   "ev.gain": { en: "{seat} gains a life{why} ({lives}).", nb: "{seat} får et liv{why} ({lives}).",
                da: "{seat} får et liv{why} ({lives})." },
   "ev.undo": { en: "Every swap is undone: each piece goes back to where it was dealt.",

@@ -23,3 +23,9 @@ export function namer(bots, all) {
     return shown !== name && names.has(shown) ? name : shown;
   };
 }
+
+// Where seat kinds are not known (a record, a lobby line): a name as the server names
+// bots is a bot's.
+export function namerByName(names) {
+  return namer(new Set(names.filter((n) => botNumber(n) !== null)), names);
+}

@@ -13,7 +13,7 @@ import { loadPresets, preset as getPreset } from "./presets.js";
 import { dur, sleep, speed } from "./settings.js";
 import { setRulesContext } from "./rules.js";
 import { says } from "./errors.js";
-import { namer, botNumber } from "./names.js";
+import { namerByName } from "./names.js";
 
 const MAX_FILE = 1_000_000;
 
@@ -112,8 +112,7 @@ class Viewer {
                              tableLang: this.tableLang });
     setRulesContext({ preset: data.preset, options: data.options, look: "pawns" });
     this.start = Math.max(...Object.values(data.start_lives));
-    // A record knows no seat kinds: a name as the server gives bots is a bot's.
-    this.who = namer(new Set(data.seats.filter((n) => botNumber(n) !== null)), data.seats);
+    this.who = namerByName(data.seats);
     this.dragged = dragWatch();
     onLang(() => { this.build(); this.goto(this.cur); });
     document.addEventListener("keydown", (e) => this.onKey(e));

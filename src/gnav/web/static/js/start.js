@@ -7,6 +7,7 @@ import { api, save, readInvite } from "./api.js";
 import { loadPresets, presetData, maxSeats, presetTitle } from "./presets.js";
 import { pieceSVG } from "./pieces.js";
 import { says, nameLimit, NAME_MAX } from "./errors.js";
+import { namerByName } from "./names.js";
 import { setRulesContext, showRules } from "./rules.js";
 
 const TIMERS = [null, 15, 30, 60, 120];
@@ -305,7 +306,7 @@ async function refreshLobby() {
     const watch = x.open === 0 || x.phase !== "lobby";
     const timer = x.turn_timer ? t("lobby.timer", { n: Math.round(x.turn_timer) }) : t("lobby.no_timer");
     ul.append(h("li", { class: `table-line${watch ? " full" : ""}` },
-      h("div", {}, h("strong", { text: x.players.join(", ") || x.id }),
+      h("div", {}, h("strong", { text: x.players.map(namerByName(x.players)).join(", ") || x.id }),
         h("div", { class: "muted", text: t("lobby.line", { preset: title, taken: x.seats - x.open, seats: x.seats, timer })
           + (x.phase === "playing" ? ` · ${t("lobby.playing")}` : x.open === 0 ? ` · ${t("lobby.full")}` : "") })),
       h("a", { class: `btn small${watch ? " ghost" : " primary"}`,

@@ -241,6 +241,8 @@ def test_switching_language_keeps_the_own_plate_off_the_action_bar(server: Runni
     create_table(page, server.url, "Frida", seats=8, lives=3)
     page.click("#start-match")
     until(lambda: can_act(page), 15, "Frida's turn")
+    hint = page.get_attribute(".hint", "data-hint") if page.locator(".hint").count() else None
+    words = page.text_content(".hint span") if hint else None
     for code in ("nb", "da", "en", "da"):
         page.select_option("#lang-select", code)
         page.wait_for_function("(c) => document.documentElement.lang === c", arg=code)
@@ -251,6 +253,10 @@ def test_switching_language_keeps_the_own_plate_off_the_action_bar(server: Runni
         assert plate["y"] + plate["h"] <= stage["y"] + stage["h"] + 1, (code, plate, stage)
         assert plate["x"] >= stage["x"] - 1, (code, plate, stage)
         assert plate["x"] + plate["w"] <= stage["x"] + stage["w"] + 1, (code, plate, stage)
+        if hint is not None:  # the hint stays, in the new language
+            assert page.get_attribute(".hint", "data-hint") == hint
+            now = page.text_content(".hint span")
+            assert now and (now != words) == (code != "en"), (code, now)
     page.context.close()
 
 
@@ -344,6 +350,13 @@ def test_a_twenty_seat_showdown_is_readable(server: Running, browser: Browser,
     faces = page.locator(".board .seat:not(.idle) .seat-piece svg[data-piece]").evaluate_all(
         "els => els.map(e => e.dataset.piece).filter(p => p && p !== 'null')")
     assert len(faces) == in_round, (faces, in_round)
+    # A fool's knock says what it means: still held, or swapped since (the fool may have
+    # moved on).
+    for chip in page.locator(".board .seat.knocked .knock-chip").all():
+        title = chip.get_attribute("title") or ""
+        moved = chip.text_content() == "?"
+        assert title.startswith("knocked at the deal (dealt a fool), but has swapped since"
+                                if moved else "knocked: was dealt a fool and has not swapped"), title
     # Marks and names never cover each other, within a seat or between seats.
     seats = page.evaluate(SEAT_MARKS)
     assert len(seats) == 20

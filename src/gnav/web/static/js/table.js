@@ -49,7 +49,7 @@ class TablePage {
     this.pending = null;
     this.infoAt = performance.now();
     this.logEntries = [];
-    this.hint = null;
+    this.hintNow = null;  // {id, text()}: the hint shown
     this.conn = null;
     this.board = null;
     this.tick = null;
@@ -98,8 +98,10 @@ class TablePage {
     this.renderAll();
     this.connect();
     onLang(() => {
+      const hint = this.hintNow;
       this.build();
       this.relog();
+      if (hint) this.showHint(hint.id, hint.text);  // the same hint, in the new words
       this.renderAll();
       // The new words change the heights round the board: lay it out again once they
       // are drawn (it would otherwise keep the old size until the window changed).
@@ -708,20 +710,22 @@ class TablePage {
   hints(e) {
     this.expireHint();
     if (!hintsOn() || this.you === null || !this.info || this.info.phase !== "playing") return;
-    const p = this.preset, L = lang(), me = this.myName, st = this.st;
+    const p = this.preset, me = this.myName, st = this.st;
     // Only a player in this round gets hints: not one who is out, or sits it out.
     if (!me || st.out.has(me) || !st.order.includes(me) || st.winners) return;
     const seen = new Set(JSON.parse(sessionStorage.getItem("gnav.hints.seen") || "[]"));
+    // ``text`` makes the words (again, in a new language, if the reader switches).
     const show = (id, text) => {
       if (seen.has(id) && !id.startsWith("fool_left")) return;
       seen.add(id);
       sessionStorage.setItem("gnav.hints.seen", JSON.stringify([...seen]));
       this.showHint(id, text);
     };
-    const does = (id) => (piece(p, id).does[L] || "");
+    const does = (id) => (piece(p, id).does[lang()] || "");
     if (e && e.type === "answer") {
-      show(`answered:${e.piece}`, t("hint.answered", { piece: pieceName(p, e.piece, L),
-        call: pieceCall(p, e.piece, this.tableLang), does: does(e.piece) }));
+      const id = e.piece;
+      show(`answered:${id}`, () => t("hint.answered", { piece: pieceName(p, id, lang()),
+        call: pieceCall(p, id, this.tableLang), does: does(id) }));
       return;
     }
     if (e || this.animating || st.toAct !== me || !this.view || !(this.view.legal || []).length) return;
@@ -729,23 +733,24 @@ class TablePage {
     const mine = st.myPiece;
     const swappedLeft = st.swaps.some(([a, b]) => a === left || b === left);
     if (left && st.knocked.has(left) && !swappedLeft && !(mine && piece(p, mine).fool)) {
-      show(`fool_left:${st.round}`, t("hint.fool_left", { left: this.who(left) }));
+      show(`fool_left:${st.round}`, () => t("hint.fool_left", { left: this.who(left) }));
     } else if (mine && piece(p, mine).power) {
-      show(`matador:${mine}`, t("hint.matador", { piece: pieceName(p, mine, L),
+      show(`matador:${mine}`, () => t("hint.matador", { piece: pieceName(p, mine, lang()),
         call: pieceCall(p, mine, this.tableLang), does: does(mine) }));
     } else if (mine && piece(p, mine).fool) {
-      show("fool_mine", t("hint.fool_mine", { drag: this.options.drag ? t("hint.drag") : "" }));
+      show("fool_mine", () => t("hint.fool_mine", { drag: this.options.drag ? t("hint.drag") : "" }));
     } else if (!left) {
-      show("dealer", t("hint.dealer"));
+      show("dealer", () => t("hint.dealer"));
     } else {
-      show("first_turn", t("hint.first_turn", { left: this.who(left) }));
+      show("first_turn", () => t("hint.first_turn", { left: this.who(left) }));
     }
   }
 
   showHint(id, text) {
     clear(this.hintBox);
+    this.hintNow = { id, text };
     const box = h("aside", { class: "hint", role: "note", "aria-label": t("hint.title"), dataset: { hint: id } },
-      h("strong", { text: `${t("hint.title")}: ` }), h("span", { text }),
+      h("strong", { text: `${t("hint.title")}: ` }), h("span", { text: text() }),
       h("div", { class: "row" },
         h("button", { class: "btn small", type: "button", onclick: () => this.dismissHint() }, t("hint.ok")),
         h("button", { class: "btn small ghost", type: "button",
@@ -754,6 +759,7 @@ class TablePage {
   }
 
   dismissHint() {
+    this.hintNow = null;
     if (this.hintBox) clear(this.hintBox);
   }
 

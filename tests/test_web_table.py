@@ -354,9 +354,9 @@ def test_a_twenty_seat_showdown_is_readable(server: Running, browser: Browser,
     # moved on).
     for chip in page.locator(".board .seat.knocked .knock-chip").all():
         title = chip.get_attribute("title") or ""
-        moved = chip.text_content() == "?"
-        assert title.startswith("knocked at the deal (dealt a fool), but has swapped since"
-                                if moved else "knocked: was dealt a fool and has not swapped"), title
+        said = ("knocked at the deal (dealt a fool), but has swapped since"
+                if chip.text_content() == "?" else "knocked: was dealt a fool and has not swapped")
+        assert title.startswith(said), title
     # Marks and names never cover each other, within a seat or between seats.
     seats = page.evaluate(SEAT_MARKS)
     assert len(seats) == 20

@@ -342,7 +342,7 @@ export class Board {
     const p = this.point(target === null ? "stock" : target);
     const W = this.el.clientWidth, H = this.el.clientHeight;
     // A life paid or gained is said just above the seat's piece: its name stays readable.
-    const onPiece = kind === "pay" || kind === "gain";
+    const onPiece = kind === "pay" || kind === "gain" || kind === "standin";
     const k = target === null || target === "stock" || onPiece ? 0 : 0.38;
     let x = p.x + (W / 2 - p.x) * k, y = p.y + (H / 2 - p.y) * k - this.size * (onPiece ? 0.3 : 0.25);
     x = Math.max(70, Math.min(W - 70, x));

@@ -294,7 +294,7 @@ class TablePage {
     this.pending = null;
     const quick = catchUp || this.queue.length > 40 || speed() === "instant";
     this.animating = !quick;
-    this.standIn(msg, quick);
+    await this.standIn(msg, quick);
     for (const e of msg.events) {
       if (quick) {
         applyEvent(this.st, e, this.myName);
@@ -513,16 +513,21 @@ class TablePage {
 
   // A person's turn played by a bot (the timer ran out, or they are away): the log says
   // so, the board shows it until that person plays again.
-  standIn(msg, quick) {
+  async standIn(msg, quick) {
     const first = msg.events[0];
+    // The reader's own decision, whoever made it: the turn (and its hint) has passed.
+    if (first && (first.type === "stand" || first.type === "ask") && first.seat === this.myName) {
+      if (this.hintNow && TURN_HINTS.test(this.hintNow.id)) this.dismissHint();
+    }
     if (msg.by && typeof msg.by.seat === "string") {
       const seat = msg.by.seat, how = msg.by.how === "timer" ? "timer" : "standin";
       this.notes.delete(seat);
       this.notes.set(seat, how);
       this.addLog({ type: "standin", seat, how });
-      if (!quick) {
-        this.board.bubble(seat, t(how === "timer" ? "play.time_up" : "play.stand_in"),
-                          { kind: "knock", ms: dur(1100) });
+      if (!quick) {  // said before the bot's move is shown, not over it
+        this.renderAll();
+        await this.board.bubble(seat, t(how === "timer" ? "play.time_up" : "play.stand_in"),
+                                { kind: "standin", ms: dur(1100) });
       }
     } else if (first && (first.type === "stand" || first.type === "ask")) {
       this.notes.delete(first.seat);  // the person plays again

@@ -13,7 +13,7 @@ import { loadPresets, preset as getPreset } from "./presets.js";
 import { dur, sleep, speed } from "./settings.js";
 import { setRulesContext } from "./rules.js";
 import { says } from "./errors.js";
-import { namerByName } from "./names.js";
+import { namerByName, botNumber } from "./names.js";
 
 const MAX_FILE = 1_000_000;
 
@@ -280,7 +280,8 @@ class Viewer {
     const d = this.data;
     const st = this.st;
     const step = d.steps[this.cur];
-    const seats = d.seats.map((name) => ({ name, kind: "human", connected: true, shown: this.who(name) }));
+    const seats = d.seats.map((name) => ({ name, kind: botNumber(name) === null ? "human" : "bot",
+                                          connected: true, shown: this.who(name) }));
     const faces = new Map(this.hands);
     let pool = 0;
     for (const s of d.seats) pool += Math.max(0, (d.start_lives[s] ?? this.start) - (st.lives[s] ?? 0));

@@ -54,7 +54,6 @@ class TablePage {
     this.board = null;
     this.tick = null;
     this.joinError = "";
-    this.joinNote = "";
     this.dragged = dragWatch();
     // Seat name -> how ("timer" or "standin"): a bot played for that person, and the
     // board says so until they play again themselves (the latest two are shown).

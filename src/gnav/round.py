@@ -450,7 +450,11 @@ class _Play:
                     self.emit(Gain(seats[p], "two_fools", lives[seats[p]]))
                 else:
                     self.pay(p, "two_fools")
-            if opts.two_fools_sit_out:
+            # The last round of a max_rounds match has no next round to sit out. (A
+            # round that ends the match by elimination leaves fewer than 2 seats alive,
+            # which the check below already turns into nobody sitting out.)
+            last = opts.max_rounds is not None and state.number >= opts.max_rounds
+            if opts.two_fools_sit_out and not last:
                 sit_out = [p for p in fools if lives[seats[p]] > 0]
                 alive = sum(1 for s in seats if lives[s] > 0)
                 if alive - len(sit_out) + state.returning < 2:

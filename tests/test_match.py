@@ -1,4 +1,4 @@
-"""RULES.md §6: the match. Lives, elimination, dealer rotation, sitting out, winners."""
+"""docs/spec/rules.md §6: the match. Lives, elimination, dealer rotation, sitting out, winners."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from gnav.errors import GnavError, IllegalActionError, MalformedError
-from gnav.events import Eliminated, Event, MatchEnd, Pay
+from gnav.events import Eliminated, Event, MatchEnd, Pay, RoundEnd
 from gnav.match import MatchState
 from gnav.round import RoundState
 from gnav.rules import Rules
@@ -332,7 +332,7 @@ def test_rule_6_nobody_sits_out_after_the_last_round_of_max_rounds() -> None:
     assert match.winners == (0, 1)
     assert last_round(match).sit_out == ()
     assert match.sitting_out == ()
-    end = [e for e in events if e.kind == "round_end"]
+    end = [e for e in events if isinstance(e, RoundEnd)]
     assert [e.sit_out for e in end] == [()]  # the event says so too, not only the state
 
 

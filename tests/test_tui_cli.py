@@ -22,8 +22,8 @@ from gnav.tui.labels import lives_text
 from gnav.tui.rules_text import rules_lines
 from gnav.tui.style import Style, clip, plain, width
 from gnav.verify import verify_file
+from recordkit import RECORDS
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "records"
 GNAV = str(Path(sys.executable).parent / "gnav")
 
 
@@ -153,7 +153,7 @@ def test_every_preset_has_rules_in_every_language(preset: str, lang: str) -> Non
 
 def test_replay_all_shows_the_showdown_with_everything_face_up(
         capsys: pytest.CaptureFixture[str]) -> None:
-    path = SHARED / "hc-01-cat-after-horse-redirect.json"
+    path = RECORDS / "hc-01-cat-after-horse-redirect.json"
     code, out, _ = run(["replay", str(path), "--all"], capsys)
     assert code == 0
     assert "Showdown:" in out

@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     def rules_args(q: argparse.ArgumentParser) -> None:
         q.add_argument("--preset", default="gnav", help="a preset or alias (default gnav)")
         q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="an option of RULES.md §7, e.g. -o lives=3 (repeatable)")
+                       help="an option of docs/spec/rules.md §7, e.g. -o lives=3 (repeatable)")
 
     b = sub.add_parser("bench", help="rounds per second through the full engine")
     rules_args(b)

@@ -1,4 +1,4 @@
-"""The presets of RULES.md §8 as data: decks, powers, option overrides, sources.
+"""The presets of docs/spec/rules.md §8 as data: decks, powers, option overrides, sources.
 
 Adding a game is adding a ``Preset`` here; nothing in the round logic names a piece.
 """
@@ -174,7 +174,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("chase-the-ace", "Chase the Ace",
            "The English 52-card relative: the King refuses, the Ace is lowest, 3 lives.",
-           "RULES.md §8 only: no seed describes it",
+           "none of the sources: the contract adds it as the English relative",
            (piece("king", {"en": "King"}, Power.REFUSE, aliases=["k"],
                   calls={"en": "King!"}),
             piece("queen", {"en": "Queen"}, aliases=["q"]),

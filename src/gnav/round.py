@@ -1,4 +1,4 @@
-"""One round: the deal, the turns, the requests and the showdown (RULES.md §2 to §5).
+"""One round: the deal, the turns, the requests and the showdown (docs/spec/rules.md §2 to §5).
 
 ``RoundState`` is an immutable value. ``apply(action)`` returns a new state and the
 public events the action caused. Positions count in turn order: position 0 sits at the

@@ -498,7 +498,7 @@ class Table:
     # -- the record ------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The match so far as a RECORD.md record (only once it is over: see server)."""
+        """The match so far as a record (docs/spec/records.md; only once it is over: see server)."""
         if self.match is None:
             raise Refused("no_match", "no match has been played at this table")
         return from_match(self.match)

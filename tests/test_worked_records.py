@@ -163,7 +163,7 @@ def test_every_option_is_worked_away_from_its_default() -> None:
     wanted = {("knock", "silent"), ("revealed", "act"), ("drag", False),
               ("two_fools", "pay"), ("two_fools", "plain"), ("two_fools_sit_out", False),
               ("penalty_to", "holder"), ("stand_needs_matador", True), ("max_rounds", None),
-              ("lives", None)}
+              ("lives", None), ("dealer_wins_ties", True)}
     assert wanted <= changed, wanted - changed
 
 
@@ -208,3 +208,23 @@ def test_the_last_round_of_a_match_never_sits_anyone_out() -> None:
         data = _load(name)
         if "result" in data:
             assert data["rounds"][-1]["result"]["sit_out"] == [], name
+
+
+def test_without_dealer_wins_ties_the_dealer_pays_the_tie() -> None:
+    text = _with_rules("option-dealer-wins-ties.json", dealer_wins_ties=False)
+    code, lines = verify_text(text, "t")
+    assert code == INCONSISTENT
+    assert lines[0] == "t: round 1: lives of D: record says 4, engine computes 3"
+
+
+def test_the_presets_with_their_own_powers_or_rules_have_worked_records() -> None:
+    used = {_rules_of(name).preset.name for name in FILES}
+    assert {"gnav", "gnav-pagat", "gnav-1917", "slabberjan", "chase-the-ace", "le-her"} <= used
+
+
+def test_le_her_is_for_two() -> None:
+    data = _load("preset-le-her.json")
+    data["seats"] = ["A", "B", "C"]
+    code, lines = verify_text(json.dumps(data), "l")
+    assert code == 2
+    assert lines == ["l: seats: le-her takes exactly 2 seats, not 3"]

@@ -210,3 +210,34 @@ def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "Stopped" in proc.stdout
     assert verify_file(str(record))[0] == 0
+
+
+def test_a_preset_in_its_own_words_with_norwegian_beside(term: Terminal, tmp_path: Path) -> None:
+    # Slabberjan is Dutch: with --lang nb its words stay Dutch, with Norwegian beside
+    # them, and the rules pager speaks Norwegian, its own keys included.
+    record = tmp_path / "slabberjan.json"
+    term.start([GNAV, "play", "--preset", "slabberjan", "--lang", "nb", "--seed", "3",
+                "--delay", "0", "--seats", "3", "--lives", "1", "--record", str(record)],
+               tmp_path)
+    screen = term.settle()
+    while DECIDE not in screen:
+        screen = term.press("Enter", screen)
+    assert "«Ik sta» (Jeg står)" in screen and "«Ik ruil» (Jeg vil bytte)" in screen
+    term.send("?")
+    rules = ""
+    for _ in range(100):
+        rules = term.screen()
+        if "Regler: Slabberjan" in rules and "[q] tilbake til spillet" in rules:
+            break
+        time.sleep(0.03)
+    assert "[q] tilbake til spillet" in rules, rules
+    assert "linje 1–" in rules and "[Mellomrom/Enter] mer" in rules
+    assert "Kilde: beskrivelsen på pagat.com" in rules
+    assert "«Ik sta» (Jeg står)" in rules
+    assert "back to the game" not in rules and "lines 1-" not in rules
+    screen = term.press("q", rules)
+    seen = play_to_end(term, screen, lambda n: "w")
+    every = "\n".join(seen)
+    assert '"Ik ruil" (Jeg vil bytte)' in every
+    assert "EXIT=0" in seen[-1]
+    assert verify_file(str(record))[0] == 0

@@ -102,6 +102,53 @@ def test_command_line_errors_are_one_line(case: Case, word: str, tmp_path: Path,
     assert word in lines[0]
 
 
+EXACT: list[tuple[list[str], str]] = [
+    (["--seats", "0"], "--seats 0: gnav takes 2 to 41 seats"),
+    (["--names", "Ann", "--seats", "0"], "--seats 0: gnav takes 2 to 41 seats"),
+    (["--preset", "hypp", "--seats", "21"], "--seats 21: hypp takes 2 to 20 seats"),
+    (["--preset", "gnav-summary", "--seats", "2"], "--seats 2: gnav-summary takes 3 to 39 seats"),
+    (["--preset", "le-her", "--seats", "3"], "--seats 3: le-her takes exactly 2 seats"),
+    (["--preset", "le-her", "--humans", "3"],
+     "3 people need 3 seats, but le-her takes exactly 2 seats"),
+    (["--humans", "4", "--seats", "3"], "4 people need 4 seats, but --seats is 3"),
+    (["--names", "Ann", "--humans", "2"], "--humans 2 does not match the 1 name in --names"),
+    (["--names", "A,B", "--humans", "3"], "--humans 3 does not match the 2 names in --names"),
+    (["--names", "Ann,,Bo"], "--names: name 2: a name may not be empty"),
+    (["--names", "Ann,  "], "--names: name 2: a name needs a letter or a digit, not only spaces"),
+    (["--names", "x" * 25], f"--names: name 1 {'x' * 24!r}…: a name has at most 24 "
+                            "characters, not 25"),
+    (["--names", "A\u202eB"], "--names: name 1 'A\\u202eB': a name may not hold the control "
+                              "or formatting character U+202E"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), EXACT, ids=[m for _, m in EXACT])
+def test_play_errors_are_sentences_with_the_real_limits(
+        argv: list[str], message: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", *argv, "--record", str(tmp_path / "r.json")], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"gnav play: {message}\n"
+
+
+def test_names_are_capped_as_at_a_table_online() -> None:
+    from gnav.names import NAME_MAX
+    from gnav.table import table
+
+    assert table.NAME_MAX is NAME_MAX  # one constant, not a copy
+
+
+def test_le_her_plays_two_seats_by_default(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    from gnav.cli import build_parser
+    from gnav.cli_play import _seats
+
+    args = build_parser().parse_args(["play", "--preset", "le-her"])
+    assert _seats(args, Rules.of("le-her"), 1) == 2
+    args = build_parser().parse_args(["play"])
+    assert _seats(args, Rules.of("gnav"), 1) == 6
+
+
 def test_an_error_in_a_real_process_is_one_line(tmp_path: Path) -> None:
     proc = subprocess.run([GNAV, "play", "--seats", "99"], capture_output=True, text=True,
                           encoding="utf-8", timeout=30, check=False, stdin=subprocess.DEVNULL)

@@ -131,11 +131,19 @@ def test_play_errors_are_sentences_with_the_real_limits(
     assert err == f"gnav play: {message}\n"
 
 
-def test_names_are_capped_as_at_a_table_online() -> None:
+def test_names_are_capped_as_at_a_table_online(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
     from gnav.names import NAME_MAX
-    from gnav.table import table
+    from gnav.table import Refused, Table, TableConfig
 
-    assert table.NAME_MAX is NAME_MAX  # one constant, not a copy
+    table, _, _ = Table.create("t1", TableConfig.from_json({"seats": 3, "bot": "random"}),
+                               now=0.0, seed=1)
+    table.join("x" * NAME_MAX, 0.0)
+    with pytest.raises(Refused, match=f"at most {NAME_MAX} characters"):
+        table.join("y" * (NAME_MAX + 1), 0.0)
+    argv = ["play", "--names", "y" * (NAME_MAX + 1), "--record", str(tmp_path / "r.json")]
+    code, _, err = run(argv, capsys)
+    assert code == 2 and f"at most {NAME_MAX} characters" in err
 
 
 def test_le_her_plays_two_seats_by_default(capsys: pytest.CaptureFixture[str],

@@ -274,3 +274,14 @@ def test_keys_from_a_pipe(tmp_path: Path) -> None:
     path.write_text("s\n\nwat\n", encoding="utf-8")
     with path.open(encoding="utf-8") as f, Keys(f) as keys:
         assert [keys.read() for _ in range(4)] == ["s", ENTER, "w", EOF]
+
+
+def test_rules_help_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.presets import PRESETS_LIST
+
+    code, out, err = run(["rules", "--help"], capsys)
+    assert (code, err) == (0, "")
+    listed = out.split("presets:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == [p.name for p in PRESETS_LIST]
+    assert "  le-her         Le Her: exactly 2 seats; also leher, le_her, her" in listed
+    assert any(line.startswith("  gnav-summary ") and "3 to 39 seats" in line for line in listed)

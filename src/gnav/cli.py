@@ -123,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.set_defaults(func=cmd_verify)
 
     def rules_args(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--preset", default="gnav", help="a preset or alias (default gnav)")
+        q.add_argument("--preset", default="gnav",
+                       help="a preset or alias (default gnav; gnav rules --help lists them)")
         q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                        help="an option of docs/spec/rules.md §7, e.g. -o lives=3 (repeatable)")
 

@@ -52,12 +52,31 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                    help="language of the calls (default: the record's preset's)")
     r.set_defaults(func=cmd_replay)
 
-    q = sub.add_parser("rules", help="the rules of a preset, in English, Norwegian or Danish")
-    q.add_argument("preset", nargs="?", default="gnav", metavar="PRESET")
+    q = sub.add_parser("rules", help="the rules of a preset, in English, Norwegian or Danish",
+                       description="The rules of a preset, with its options in force, in "
+                                   "English, Norwegian or Danish.",
+                       epilog=presets_epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    q.add_argument("preset", nargs="?", default="gnav", metavar="PRESET",
+                   help="a preset or one of its aliases (default gnav): see the list below")
     q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="an option on top of the preset, e.g. -o lives=3 (repeatable)")
-    q.add_argument("--lang", choices=LANGS, default="en")
+    q.add_argument("--lang", choices=LANGS, default="en",
+                   help="the language of the rules (default en)")
     q.set_defaults(func=cmd_rules)
+
+
+def presets_epilog() -> str:
+    """Every preset, its title, seats and aliases: the list under ``gnav rules --help``."""
+    from gnav.presets import PRESETS_LIST
+
+    width = max(len(p.name) for p in PRESETS_LIST) + 2
+    lines = ["presets:"]
+    for p in PRESETS_LIST:
+        seats = Rules(p, p.options).seats_text()
+        aka = f"; also {', '.join(p.aliases)}" if p.aliases else ""
+        lines.append(f"  {p.name.ljust(width)}{p.title}: {seats}{aka}")
+    return "\n".join(lines)
 
 
 def _count(n: int, one: str, many: str) -> str:

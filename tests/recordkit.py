@@ -3,6 +3,7 @@ worked round, a finished match of bots."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,16 @@ RECORDS = Path(__file__).resolve().parent / "records"
 def record_paths() -> list[Path]:
     """Every worked record, by name."""
     return sorted(RECORDS.glob("*.json"))
+
+
+def disagreeing_record() -> str:
+    """A worked record that replays, with two stated results the engine disagrees with:
+    round 1's lives of B (the engine computes 1) and the winners (the engine: C)."""
+    data: dict[str, Any] = json.loads(
+        (RECORDS / "rule-rotation-passes-over-the-out.json").read_text(encoding="utf-8"))
+    data["rounds"][0]["result"]["lives"]["B"] = 3
+    data["result"]["winners"] = ["B"]
+    return json.dumps(data)
 
 
 # hc-02 of the worked records: the dealer draws the Dragoon from the stock. Tests copy it

@@ -13,16 +13,8 @@ import pytest
 from gnav.cli import main
 from gnav.verify import WARNING, results_warning, results_warnings
 from gnav.web.devserver import with_client
-from recordkit import RECORDS
+from recordkit import RECORDS, disagreeing_record
 from test_server_support import TestClient, make_app
-
-
-def _disagreeing() -> str:
-    data: dict[str, Any] = json.loads(
-        (RECORDS / "rule-rotation-passes-over-the-out.json").read_text(encoding="utf-8"))
-    data["rounds"][0]["result"]["lives"]["B"] = 3  # the engine computes 1
-    data["result"]["winners"] = ["B"]  # the engine computes C
-    return json.dumps(data)
 
 
 def _flat(text: str) -> str:
@@ -30,12 +22,12 @@ def _flat(text: str) -> str:
 
 
 def test_the_warning_names_each_disagreement() -> None:
-    warning = results_warning(_disagreeing())
+    warning = results_warning(disagreeing_record())
     assert warning == (
         "The results this record states disagree with the rules; the replay shows what the "
         "rules compute. round 1: lives of B: record says 3, engine computes 1; result: "
         "winners: record says [B], engine computes [C].")
-    both = results_warnings(_disagreeing())
+    both = results_warnings(disagreeing_record())
     assert both is not None and set(both) == set(WARNING) == {"en", "nb", "da"}
     assert both["nb"].startswith("Resultatene dette partiet oppgir")
     assert results_warning((RECORDS / "hc-06-two-fools.json").read_text(encoding="utf-8")) \
@@ -57,11 +49,11 @@ def test_many_disagreements_are_counted_not_listed() -> None:
 def test_gnav_replay_opens_it_with_the_warning(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "wrong.json"
-    path.write_text(_disagreeing(), encoding="utf-8")
+    path.write_text(disagreeing_record(), encoding="utf-8")
     code = main(["replay", str(path), "--all"])
     out = capsys.readouterr()
     assert code == 0 and out.err == ""
-    warning = results_warning(_disagreeing())
+    warning = results_warning(disagreeing_record())
     assert warning is not None and _flat(warning) in _flat(out.out)
     assert "C won the match." in out.out  # what the rules compute, not what it says
 
@@ -73,7 +65,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_the_browser_replay_gets_the_same_words(client: TestClient) -> None:
-    text = _disagreeing()
+    text = disagreeing_record()
     r = client.post("/api/replay", content=text.encode())
     assert r.status_code == 200
     body = r.json()
@@ -84,7 +76,7 @@ def test_the_browser_replay_gets_the_same_words(client: TestClient) -> None:
 
 def test_a_record_that_does_not_replay_is_refused_by_both(
         tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
-    data: dict[str, Any] = json.loads(_disagreeing())
+    data: dict[str, Any] = json.loads(disagreeing_record())
     data["rounds"][1]["dealer"] = "C"  # the rotation gives B
     text = json.dumps(data)
     path = tmp_path / "broken.json"

@@ -69,6 +69,15 @@ class Terminal:
         self.send(key)
         return self.settle(screen)
 
+    def wait_for(self, *texts: str, timeout: float = 3.0) -> str:
+        """The screen once it shows every one of ``texts`` (or the last one seen)."""
+        deadline = time.monotonic() + timeout
+        screen = self.screen()
+        while not all(t in screen for t in texts) and time.monotonic() < deadline:
+            time.sleep(0.03)
+            screen = self.screen()
+        return screen
+
     def close(self) -> None:
         subprocess.run([TMUX or "tmux", "-S", self.socket, "kill-server"],
                        capture_output=True, check=False, timeout=10)
@@ -136,12 +145,7 @@ def test_rules_key_and_quit_mid_match(term: Terminal, tmp_path: Path) -> None:
     while DECIDE not in screen:
         screen = term.press("Enter", screen)
     term.send("?")
-    rules = ""
-    for _ in range(100):
-        rules = term.screen()
-        if "Rules: Gnav" in rules and "[q] back to the game" in rules:
-            break
-        time.sleep(0.03)
+    rules = term.wait_for("Rules: Gnav", "[q] back to the game")
     assert "The game" in rules and "stock" in rules
     screen = term.press("q", rules)
     assert DECIDE in screen
@@ -224,12 +228,7 @@ def test_a_preset_in_its_own_words_with_norwegian_beside(term: Terminal, tmp_pat
         screen = term.press("Enter", screen)
     assert "«Ik sta» (Jeg står)" in screen and "«Ik ruil» (Jeg vil bytte)" in screen
     term.send("?")
-    rules = ""
-    for _ in range(100):
-        rules = term.screen()
-        if "Regler: Slabberjan" in rules and "[q] tilbake til spillet" in rules:
-            break
-        time.sleep(0.03)
+    rules = term.wait_for("Regler: Slabberjan", "[q] tilbake til spillet")
     assert "[q] tilbake til spillet" in rules, rules
     assert "linje 1–" in rules and "[Mellomrom/Enter] mer" in rules
     assert "Kilde: beskrivelsen på pagat.com" in rules

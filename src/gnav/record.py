@@ -317,7 +317,7 @@ def _round_data(rnd: RoundState, names: tuple[str, ...]) -> dict[str, Any]:
 
 
 def dumps(data: Mapping[str, Any]) -> str:
-    """A record as JSON laid out like the shared records: one line per round field."""
+    """A record as JSON laid out like the worked records: one line per round field."""
     def line(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 

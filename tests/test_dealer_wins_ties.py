@@ -1,4 +1,4 @@
-"""RULES.md §5 `dealer_wins_ties` and the `le-her` preset (§8): ties on the paying rank
+"""docs/spec/rules.md §5 `dealer_wins_ties` and the `le-her` preset (§8): ties on the paying rank
 go to the dealer. Every expected result is worked out by hand in the comment beside it."""
 
 from __future__ import annotations

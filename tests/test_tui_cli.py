@@ -117,6 +117,9 @@ EXACT: list[tuple[list[str], str]] = [
     (["--names", "Ann,  "], "--names: name 2: a name needs a letter or a digit, not only spaces"),
     (["--names", "x" * 25], f"--names: name 1 {'x' * 24!r}…: a name has at most 24 "
                             "characters, not 25"),
+    (["--lives", "0"], "--lives: lives must be a whole number from 1 to 10, not 0"),
+    (["-o", "lives=99"], "-o lives=99: lives must be a whole number from 1 to 10, not 99"),
+    (["-o", "drag=maybe"], "-o drag=maybe: drag must be true or false, not 'maybe'"),
     (["--names", "A\u202eB"], "--names: name 1 'A\\u202eB': a name may not hold the control "
                               "or formatting character U+202E"),
 ]

@@ -11,8 +11,10 @@ from random import Random
 from typing import NoReturn
 
 from gnav.errors import GnavError
-from gnav.options import parse_text
+from gnav.options import Options, check, parse_text
 from gnav.rules import Rules
+
+OPTION_NAMES = frozenset(Options().as_dict())
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,7 +35,12 @@ def _rules(preset: str, options: Sequence[str]) -> Rules:
             raise GnavError(f"option {item!r} must be NAME=VALUE, e.g. lives=3")
         name, _, text = item.partition("=")
         name = name.strip().replace("-", "_")
-        changes[name] = parse_text(name, text)
+        value = parse_text(name, text)
+        if name not in OPTION_NAMES:
+            raise GnavError(f"-o {item.strip()}: unknown option {name!r} "
+                            f"(options: {', '.join(sorted(OPTION_NAMES))})")
+        check(name, value, where=f"-o {item.strip()}")
+        changes[name] = value
     return Rules.of(preset, **changes)
 
 

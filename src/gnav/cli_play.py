@@ -17,6 +17,7 @@ from typing import Any
 
 from gnav.errors import GnavError
 from gnav.names import NAME_MAX, clean_name, name_problem
+from gnav.options import check
 from gnav.rules import Rules
 
 LANGS = ("en", "nb", "da")
@@ -133,6 +134,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     options = list(args.option)
     if args.lives is not None:
+        check("lives", args.lives, where="--lives")
         options.append(f"lives={args.lives}")
     rules = make_rules(args.preset, options)
     people = _people(args)

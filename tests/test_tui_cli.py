@@ -14,6 +14,7 @@ import pytest
 
 from gnav.cli import main
 from gnav.match import MatchState
+from gnav.presets import PRESETS
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.tui.game import PlayConfig, save_record
@@ -197,8 +198,7 @@ def test_rules_in_english_name_what_a_preset_changes(capsys: pytest.CaptureFixtu
     assert "knocks it on the table" not in out  # no fool, so no knock to explain
 
 
-@pytest.mark.parametrize("preset", ["gnav", "gnav-pagat", "gnav-1917", "gnav-summary", "hypp",
-                                    "slabberjan", "cuccu", "kille", "chase-the-ace"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("lang", ["en", "nb", "da"])
 def test_every_preset_has_rules_in_every_language(preset: str, lang: str) -> None:
     lines = rules_lines(Rules.of(preset), lang, Style(False))
@@ -207,6 +207,18 @@ def test_every_preset_has_rules_in_every_language(preset: str, lang: str) -> Non
     ranks = [x for x in lines if re.match(r"\d+ {2,}\S", x)]
     assert len(ranks) == len(rules.pieces)
     assert "{" not in text  # every template filled in
+    source = next(x for x in lines if x.startswith(("Source: ", "Kilde: ")))
+    assert ".txt" not in source  # a source a player can name, never a file
+    if lang != "en":  # the description and the source in the reader's language too
+        assert source != f"Kilde: {rules.preset.source}"
+        assert rules.preset.description not in text
+    assert not re.search(r"\b(\d+) (to|til) \1\b", text)  # never "2 to 2"
+
+
+def test_a_table_for_exactly_two_says_so() -> None:
+    for lang, words in (("en", "Exactly 2 can play."), ("nb", "Nøyaktig 2 kan spille."),
+                        ("da", "Præcis 2 kan spille.")):
+        assert words in "\n".join(rules_lines(Rules.of("le-her"), lang, Style(False)))
 
 
 def test_replay_all_shows_the_showdown_with_everything_face_up(

@@ -234,8 +234,9 @@ def explanation(rules: Rules, lang: str) -> list[str]:
     style = lives_word(rules.preset.score, lang)
     out: list[str] = []
     if lang == "nb":
-        out.append(f"Hver spiller får én brikke med bildesiden ned; resten er bunken. Fra {lo} "
-                   f"til {hi} kan spille.")
+        players = f"Nøyaktig {lo}" if lo == hi else f"Fra {lo} til {hi}"
+        out.append(f"Hver spiller får én brikke med bildesiden ned; resten er bunken. "
+                   f"{players} kan spille.")
         if rules.has_fool:
             out.append("Den som får en narr, banker den i bordet med en gang, så alle vet hvor "
                        "den er." if o.knock == "public" else "Ingen banker: narren holdes skjult.")
@@ -277,8 +278,9 @@ def explanation(rules: Rules, lang: str) -> list[str]:
             end += f" Etter {o.max_rounds} runder vinner den med flest liv."
         out.append(end)
     elif lang == "da":
-        out.append(f"Hver spiller får én brik med billedsiden nedad; resten er bunken. Fra {lo} "
-                   f"til {hi} kan spille.")
+        players = f"Præcis {lo}" if lo == hi else f"Fra {lo} til {hi}"
+        out.append(f"Hver spiller får én brik med billedsiden nedad; resten er bunken. "
+                   f"{players} kan spille.")
         if rules.has_fool:
             out.append("Den, der får en nar, banker den i bordet med det samme, så alle ved, "
                        "hvor den er." if o.knock == "public" else
@@ -321,8 +323,9 @@ def explanation(rules: Rules, lang: str) -> list[str]:
             end += f" Efter {o.max_rounds} runder vinder den med flest liv."
         out.append(end)
     else:
-        out.append(f"Each player is dealt one piece, face down; the rest is the stock. From {lo} "
-                   f"to {hi} can play.")
+        players = f"Exactly {lo}" if lo == hi else f"From {lo} to {hi}"
+        out.append(f"Each player is dealt one piece, face down; the rest is the stock. "
+                   f"{players} can play.")
         if rules.has_fool:
             out.append("Whoever is dealt a fool knocks it on the table at once, so everyone "
                        "knows where it is." if o.knock == "public" else

@@ -83,28 +83,31 @@ def table_shots(browser: Browser, base: str, out: Path) -> None:
     page.context.close()
 
 
-def phone_shot(browser: Browser, base: str, out: Path) -> None:
-    page = context(browser, speed="normal", phone=True, lang="nb", hints=True).new_page()
-    create_table(page, base, "Bjørn", seats=6, lives=3)
-    pause_on(page, ["answer"])
-    page.tap("#start-match")
-    play_until_paused(page, "answer", random.Random(9))
-    shoot(page, out / "phone.png")
+def moment_shot(browser: Browser, base: str, path: Path, kind: str, *, name: str, seats: int,
+                seed: int, phone: bool = False, lang: str = "en", hints: bool = False,
+                speed: str = "normal", seconds: float = 90) -> None:
+    """One person and bots at a new table, held at the first event of ``kind``."""
+    page = context(browser, speed=speed, phone=phone, lang=lang, hints=hints).new_page()
+    create_table(page, base, name, seats=seats, lives=3)
+    pause_on(page, [kind])
+    (page.tap if phone else page.click)("#start-match")
+    play_until_paused(page, kind, random.Random(seed), seconds=seconds)
+    time.sleep(0.3)
+    shoot(page, path)
     resume(page)
     page.context.close()
+
+
+def phone_shot(browser: Browser, base: str, out: Path) -> None:
+    """A phone in portrait, in Norwegian, at a matador's answer (a first game's hint)."""
+    moment_shot(browser, base, out / "phone.png", "answer", name="Bjørn", seats=6, seed=9,
+                phone=True, lang="nb", hints=True)
 
 
 def big_showdown_shot(browser: Browser, base: str, out: Path) -> None:
     """Twenty seats at the showdown: every piece face up, the log's summary beside."""
-    page = context(browser, speed="fast", hints=False).new_page()
-    create_table(page, base, "Astrid", seats=20, lives=3)
-    pause_on(page, ["round_end"])
-    page.click("#start-match")
-    play_until_paused(page, "round_end", random.Random(6), seconds=180)
-    time.sleep(0.3)
-    shoot(page, out / "showdown20.png")
-    resume(page)
-    page.context.close()
+    moment_shot(browser, base, out / "showdown20.png", "round_end", name="Astrid", seats=20,
+                seed=6, speed="fast", seconds=180)
 
 
 def phone_turn_shot(browser: Browser, base: str, out: Path) -> None:

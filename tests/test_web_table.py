@@ -1,8 +1,8 @@
 """The table explains itself, as a player sees it at 1280x860 and 390x844: stand-ins and
 timers said on the board and in the log, hints that belong to their moment, a status
 line that tells the truth, the phone's centre and buttons, a seat that leaves shown as
-away at once, a language switch that keeps the layout, errors in sentences, and a
-20-seat showdown that reads."""
+away at once, a language switch that keeps the layout, errors in sentences, a 20-seat
+showdown that reads, and a start page with every game and full tables marked."""
 
 from __future__ import annotations
 
@@ -374,4 +374,45 @@ def test_a_twenty_seat_showdown_is_readable(server: Running, browser: Browser,
             if s["name"] != who:
                 assert not overlap(a, s["plate"], slack=1), (who, s["name"])
     resume(page)
+    page.context.close()
+
+
+# -- items 8 and 9: every game on the create form, and a full table marked "watch" ----------
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_the_start_page_shows_every_game_and_marks_full_tables(server: Running,
+                                                              browser: Browser,
+                                                              phone: bool) -> None:
+    full = api_table(server, seats=2, listed=True)
+    for name in ("Kari", "Ola"):
+        httpx.post(f"{server.url}/api/tables/{full['id']}/join",
+                   json={"name": name, "invite": full["invite"]})
+    open_one = api_table(server, seats=4, listed=True)
+    httpx.post(f"{server.url}/api/tables/{open_one['id']}/join",
+               json={"name": "Per", "invite": open_one["invite"]})
+    games = httpx.get(f"{server.url}/static/presets.json").json()["presets"]
+    page = context(browser, phone=phone, lang="nb").new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#create-form")
+    assert page.text_content("#preset-legend") == f"Spill: {len(games)} å velge mellom"
+    titles = page.locator(".preset-choice strong").all_text_contents()
+    assert len(titles) == len(games) and "Gnav (København 1917)" in titles
+    shape = page.evaluate("""() => { const l = document.querySelector('.preset-list');
+      const r = l.getBoundingClientRect();
+      return {scroll: l.scrollHeight, client: l.clientHeight,
+              overflow: getComputedStyle(l).overflowY, top: r.top, bottom: r.bottom,
+              items: [...l.querySelectorAll('.preset-choice')].map(e => {
+                const b = e.getBoundingClientRect(); return [b.top, b.bottom]; })}; }""")
+    if phone:  # plainly scrollable: it scrolls, and says how many there are
+        assert shape["overflow"] == "auto" and shape["scroll"] > shape["client"] + 100
+    else:  # all in sight: none is cut off by the list
+        assert all(shape["top"] - 1 <= a and b <= shape["bottom"] + 1 for a, b in shape["items"])
+    lines = {}  # by table: (players, button, link)
+    until(lambda: page.locator(".table-line").count() >= 2, 5, "the lobby")
+    for line in page.locator(".table-line").all():
+        href = line.locator(".btn").get_attribute("href") or ""
+        lines[href.split("/t/")[1].split("#")[0]] = (
+            line.locator("strong").text_content(), line.locator(".btn").text_content(), href)
+    assert lines[full["id"]] == ("Kari, Ola", "Se på", f"/t/{full['id']}")
+    assert lines[open_one["id"]] == ("Per", "Bli med", f"/t/{open_one['id']}#join")
     page.context.close()

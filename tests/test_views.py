@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from gnav.errors import IllegalActionError
 from gnav.events import Answer, Ask, Draw, Knock, Showdown, Stand, Swap, Undo
 from gnav.match import MatchState
 from gnav.rules import Rules
@@ -65,7 +68,9 @@ def test_each_seat_sees_only_its_own_piece() -> None:
 def test_spectator_sees_no_piece_and_no_overlay() -> None:
     match = act(dealt(("5", "7", "2", "9")), (A, "swap"), (B, "stand"))
     spectator = spectator_view(match)
-    assert spectator == seat_view(match, None)
+    # A seat of None is no spectator: a lost seat number must not fall back on one.
+    with pytest.raises(IllegalActionError, match="spectator_view"):
+        seat_view(match, None)  # type: ignore[arg-type]
     assert spectator.seat is None
     assert spectator.piece is None and spectator.dealt is None
     assert spectator.private == () and spectator.legal == ()

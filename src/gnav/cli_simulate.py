@@ -15,7 +15,7 @@ from gnav.cli import make_rules
 from gnav.errors import GnavError
 
 if TYPE_CHECKING:  # the simulation modules load only when the command runs
-    from gnav.sim.runner import Plan
+    from gnav.sim.batch import Plan
 
 DEFAULT_MATCHES = 1000
 DEFAULT_SEATS = 4
@@ -59,7 +59,7 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
 
 
 def _plan(args: argparse.Namespace) -> Plan:
-    from gnav.sim.runner import MATCHES, ROUNDS, Plan, check_bot
+    from gnav.sim.batch import MATCHES, ROUNDS, Plan, check_bot
 
     rules = make_rules(args.preset, args.option)
     if args.field is not None or args.challenger is not None:
@@ -128,7 +128,7 @@ class ProgressBar:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from gnav.sim import report, runner
+    from gnav.sim import batch, report
 
     plan = _plan(args)
     if args.plot:
@@ -139,7 +139,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.progress or sys.stderr.isatty():
         bar = ProgressBar(sys.stderr, f"simulate {plan.mode}")
     try:
-        result = runner.run(plan, jobs=args.jobs or os.cpu_count(), progress=bar)
+        result = batch.run(plan, jobs=args.jobs or os.cpu_count(), progress=bar)
     finally:
         if bar is not None:
             bar.close()

@@ -16,10 +16,12 @@ from typing import Any
 from gnav.errors import IllegalActionError, InconsistentError, MalformedError
 from gnav.events import Ask, Stand
 from gnav.match import MatchState
-from gnav.round import ACTIONS, RoundState, check_pieces
+from gnav.round import RoundState, check_pieces
 from gnav.rules import Rules
+from gnav.vocab import Action, Phase
 
 FORMAT = 1
+_ACTIONS = frozenset(Action)  # exact spellings only: a record is not a keyboard
 RESULT_FIELDS = ("hands", "lives", "sit_out", "ended_by")
 
 
@@ -29,7 +31,7 @@ class RoundRecord:
     deal: dict[int, int] | None  # seat -> piece; None for a seeded round
     stock: tuple[int, ...] | None
     seed: int | None
-    actions: tuple[tuple[int, str], ...]
+    actions: tuple[tuple[int, Action], ...]
     result: dict[str, Any] | None  # as written in the record (seat names, piece ids)
     x: Any = None
 
@@ -149,10 +151,10 @@ def _parse_round(obj: Any, where: str, rules: Rules, seat: Any) -> RoundRecord:
         if not isinstance(pair, list) or len(pair) != 2:
             raise MalformedError(f"{where}: action {i}: must be [seat, \"stand\" | \"swap\"]")
         who = seat(pair[0], f"{where}: action {i}")
-        if pair[1] not in ACTIONS:
+        if not isinstance(pair[1], str) or pair[1] not in _ACTIONS:
             raise MalformedError(f"{where}: action {i}: unknown action {pair[1]!r} "
                                  "(actions: stand, swap)")
-        parsed.append((who, str(pair[1])))
+        parsed.append((who, Action(pair[1])))
     result = obj.get("result")
     if result is not None:
         _fields(result, f"{where}: result", (), RESULT_FIELDS)
@@ -222,7 +224,7 @@ def replay(record: Record) -> Replay:
             match = match.deal([rr.deal[s] for s in order], rr.stock or ())
         seen = [match]
         for i, (seat, action) in enumerate(rr.actions, 1):
-            if match.phase != "play":
+            if match.phase != Phase.PLAY:
                 raise InconsistentError(f"{where}: action {i}: the round has already ended "
                                         f"({len(rr.actions) - i + 1} action(s) too many)")
             if match.to_act != seat:
@@ -235,7 +237,7 @@ def replay(record: Record) -> Replay:
             except IllegalActionError as e:
                 raise InconsistentError(f"{where}: action {i}: {e}") from None
             seen.append(match)
-        if match.phase == "play":
+        if match.phase == Phase.PLAY:
             raise InconsistentError(f"{where}: actions: too few; the engine waits for "
                                     f"{names[match.to_act or 0]}")
         states.append(seen)
@@ -306,7 +308,7 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
 
 def _round_data(rnd: RoundState, names: tuple[str, ...]) -> dict[str, Any]:
     ids = rnd.rules.ids
-    actions = [[names[e.seat], "stand" if isinstance(e, Stand) else "swap"]
+    actions = [[names[e.seat], Action.STAND if isinstance(e, Stand) else Action.SWAP]
                for e in rnd.public if isinstance(e, Stand | Ask)]
     return {
         "dealer": names[rnd.dealer],

@@ -6,19 +6,27 @@ reference to the state, so nothing hidden can be reached through it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from gnav.errors import IllegalActionError
 from gnav.events import Answer, Event, Knock
 from gnav.match import MatchState
 from gnav.round import PrivateLog, merge
 from gnav.rules import Rules
+from gnav.vocab import Action, Phase
+
+_new = tuple.__new__
+_KEEP: Any = object()  # evolve's "this field stays as it is"
 
 
 class SeatView(NamedTuple):
+    """What one seat (or a spectator, ``seat`` None) may know: built by ``seat_view``
+    and ``spectator_view``, never from a state by hand."""
+
     rules: Rules
     names: tuple[str, ...]
     seat: int | None  # None: a spectator
-    phase: str  # "deal", "play" or "over"
+    phase: Phase
     round: int  # the round number (0 before the first deal)
     dealer: int
     order: tuple[int, ...]  # this round's turn order, the dealer last
@@ -28,11 +36,54 @@ class SeatView(NamedTuple):
     piece: str | None  # the seat's own piece now (None for a spectator or a seat not dealt)
     dealt: str | None  # the piece the seat was dealt this round
     to_act: int | None
-    legal: tuple[str, ...]  # the seat's legal actions (empty unless it is to act)
+    legal: tuple[Action, ...]  # the seat's legal actions (empty unless it is to act)
     stock_left: int
     public: tuple[Event, ...]
     private: PrivateLog
     winners: tuple[int, ...] | None
+
+    def evolve(
+        self,
+        *,
+        rules: Rules = _KEEP,
+        names: tuple[str, ...] = _KEEP,
+        seat: int | None = _KEEP,
+        phase: Phase = _KEEP,
+        round: int = _KEEP,
+        dealer: int = _KEEP,
+        order: tuple[int, ...] = _KEEP,
+        lives: tuple[int, ...] = _KEEP,
+        out: tuple[int, ...] = _KEEP,
+        sitting_out: tuple[int, ...] = _KEEP,
+        piece: str | None = _KEEP,
+        dealt: str | None = _KEEP,
+        to_act: int | None = _KEEP,
+        legal: tuple[Action, ...] = _KEEP,
+        stock_left: int = _KEEP,
+        public: tuple[Event, ...] = _KEEP,
+        private: PrivateLog = _KEEP,
+        winners: tuple[int, ...] | None = _KEEP,
+    ) -> SeatView:
+        """This view with the named fields changed: the one way a view is built (a
+        test's what-if, and ``seat_view`` from an empty view), keyword-only."""
+        k = _KEEP
+        return _new(SeatView, (
+            self[0] if rules is k else rules, self[1] if names is k else names,
+            self[2] if seat is k else seat, self[3] if phase is k else phase,
+            self[4] if round is k else round, self[5] if dealer is k else dealer,
+            self[6] if order is k else order, self[7] if lives is k else lives,
+            self[8] if out is k else out, self[9] if sitting_out is k else sitting_out,
+            self[10] if piece is k else piece, self[11] if dealt is k else dealt,
+            self[12] if to_act is k else to_act, self[13] if legal is k else legal,
+            self[14] if stock_left is k else stock_left, self[15] if public is k else public,
+            self[16] if private is k else private, self[17] if winners is k else winners))
+
+    def __repr__(self) -> str:
+        # The default spells out the whole event log.
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        return (f"<SeatView {self.rules.name} round {self.round} for {who}: {self.phase}, "
+                f"holds {self.piece}, legal {'/'.join(self.legal) or '-'}, "
+                f"{len(self.public)} events>")
 
     @property
     def my_turn(self) -> bool:
@@ -59,17 +110,18 @@ class SeatView(NamedTuple):
         return order[i + 1] if i + 1 < len(order) else None
 
 
-def seat_view(match: MatchState, seat: int | None) -> SeatView:
-    """What ``seat`` may know now; ``seat=None`` gives the spectator's view."""
+def _view(match: MatchState, seat: int | None) -> SeatView:
+    """The view of ``seat`` (None: a spectator), by field name."""
     rnd = match.round
     if rnd is None:
-        return SeatView(match.rules, match.names, seat, match.phase, 0, match.dealer, (),
-                        match.lives, match.out, match.sitting_out, None, None, None, (), 0, (),
-                        (), match.winners)
+        return _EMPTY.evolve(rules=match.rules, names=match.names, seat=seat,
+                             phase=match.phase, dealer=match.dealer, lives=match.lives,
+                             out=match.out, sitting_out=match.sitting_out,
+                             winners=match.winners)
     seats = rnd.seats
     piece = dealt = None
     private: PrivateLog = ()
-    legal: tuple[str, ...] = ()
+    legal: tuple[Action, ...] = ()
     turn = rnd.turn
     pos = -1
     if seat is not None:
@@ -78,26 +130,42 @@ def seat_view(match: MatchState, seat: int | None) -> SeatView:
             pos = turn
         elif seat in seats:
             pos = seats.index(seat)
+    over = match.winners is not None
     if pos >= 0:
         ids = rnd.rules.ids
         piece = ids[rnd.hands[pos]]
         dealt = ids[rnd.deal[pos]]
         private = rnd.private[pos]
-        if turn == pos and match.winners is None:
+        if turn == pos and not over:
             legal = rnd.legal_actions()
-    over = match.winners is not None
-    to_act = None if over or rnd.turn >= len(seats) else seats[rnd.turn]
-    phase = "over" if over else "play" if to_act is not None else "deal"
-    return _new(SeatView, (match.rules, match.names, seat, phase, rnd.number, seats[-1], seats,
-                           rnd.lives, match.out, match.sitting_out, piece, dealt, to_act, legal,
-                           len(rnd.stock) - rnd.drawn, rnd.public, private, match.winners))
+    to_act = None if over or turn >= len(seats) else seats[turn]
+    phase = Phase.OVER if over else Phase.PLAY if to_act is not None else Phase.DEAL
+    return _EMPTY.evolve(rules=match.rules, names=match.names, seat=seat, phase=phase,
+                         round=rnd.number, dealer=seats[-1], order=seats, lives=rnd.lives,
+                         out=match.out, sitting_out=match.sitting_out, piece=piece,
+                         dealt=dealt, to_act=to_act, legal=legal,
+                         stock_left=len(rnd.stock) - rnd.drawn, public=rnd.public,
+                         private=private, winners=match.winners)
 
 
-_new = tuple.__new__
+def seat_view(match: MatchState, seat: int) -> SeatView:
+    """What ``seat`` may know now. A spectator's view is ``spectator_view``: a seat of
+    None is an IllegalActionError (so a lost seat number cannot turn into a spectator
+    silently), and so is a seat the match does not have."""
+    if seat is None or not 0 <= seat < len(match.names):
+        raise IllegalActionError(f"no seat {seat!r} to view (a spectator's view is "
+                                 "spectator_view)")
+    return _view(match, seat)
 
 
 def spectator_view(match: MatchState) -> SeatView:
-    return seat_view(match, None)
+    """What anyone watching may know: the public log, no piece."""
+    return _view(match, None)
+
+
+# Every field a placeholder: ``_view`` sets them all, by name.
+_EMPTY = _new(SeatView, (None, (), None, Phase.DEAL, 0, 0, (), (), (), (), None, None, None,
+                         (), 0, (), (), None))
 
 
 def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:

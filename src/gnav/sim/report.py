@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from gnav.sim.runner import MATCHES, Result
+from gnav.sim.batch import MATCHES, Result
 from gnav.sim.stats import Estimate, wilson
 
 Summary = dict[str, Any]

@@ -14,7 +14,10 @@ from gnav.views import SeatView
 class Bot(Protocol):
     """Anything that can decide for a seat from that seat's view alone."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """What the bot is called (a bot kind, or "human")."""
+        ...
 
     def act(self, view: SeatView) -> str:
         """One of ``view.legal``. A bot given a view with nothing legal (not its turn)

@@ -318,7 +318,7 @@ class CounterBot:
                 best = action
         return best
 
-    def costs(self, view: SeatView) -> dict[Action, float] | None:
+    def costs(self, view: SeatView) -> dict[str, float] | None:
         """The weighted mean of the lives this seat loses this round, per legal action
         (None when no sample fits the view)."""
         rules = view.rules
@@ -347,7 +347,7 @@ class CounterBot:
         order = view.order
         number = view.round
         reach = sampler.reach
-        totals = dict.fromkeys(legal, 0.0)
+        totals: dict[str, float] = dict.fromkeys(legal, 0.0)
         total_weight = 0.0
         # Running sums of the weighted cost differences, to stop once the choice is clear.
         square_weight = 0.0

@@ -277,11 +277,8 @@ def _add_round(tally: Tally, kinds: Sequence[str], lost: Sequence[int]) -> None:
 def run_chunk(chunk: Chunk) -> tuple[int, Tally, Duel | None]:
     """One chunk, in whatever process: (chunk index, tally, duel)."""
     tally = Tally.empty(chunk.plan)
-    if chunk.plan.mode == ROUNDS:
-        duel = _round_chunk(chunk, tally)
-    else:
-        duel = _match_chunk(chunk, tally)
-    return chunk.index, tally, duel
+    play = _round_chunk if chunk.plan.mode == ROUNDS else _match_chunk
+    return chunk.index, tally, play(chunk, tally)
 
 
 def _mixed(plan: Plan, seat: int) -> list[str]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from gnav.pieces import Piece
 from gnav.rules import Rules
 from gnav.tui.style import Style
+from gnav.vocab import TEXT_LANGS
 
-LANGS = ("en", "nb", "da")
+LANGS = TEXT_LANGS  # the languages these texts are written in
 
 POWER_TEXT: dict[str, dict[str, str]] = {
     "stop": {

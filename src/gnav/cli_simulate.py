@@ -6,13 +6,13 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from gnav.cli import make_rules
 from gnav.errors import GnavError
+from gnav.progress import ProgressBar
 
 if TYPE_CHECKING:  # the simulation modules load only when the command runs
     from gnav.sim.batch import Plan
@@ -93,38 +93,6 @@ def _plan(args: argparse.Namespace) -> Plan:
         raise GnavError(f"--jobs must be at least 1 (or 0 for one per core), not {args.jobs}")
     seed = args.seed if args.seed is not None else Random().randrange(2**31)
     return Plan(rules, bots, mode, count, seed, challenger=challenger)
-
-
-class ProgressBar:
-    """A one-line bar on a stream, redrawn at most ten times a second."""
-
-    def __init__(self, stream: TextIO, label: str, width: int = 30) -> None:
-        self.stream = stream
-        self.label = label
-        self.width = width
-        self.start = time.monotonic()
-        self.last = -1.0
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        frac = done / total if total else 1.0
-        filled = int(frac * self.width)
-        bar = "#" * filled + "-" * (self.width - filled)
-        elapsed = now - self.start
-        eta = f", {elapsed / frac - elapsed:.0f} s left" if 0 < frac < 1 else ""
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} "
-                          f"({frac:.0%}, {elapsed:.0f} s{eta})\x1b[K")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

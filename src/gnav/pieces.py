@@ -39,6 +39,16 @@ class Piece:
     def call(self, lang: str = "en") -> str | None:
         return self.calls.get(lang) or self.calls.get("en")
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Read-only mappings do not pickle: rebuild through ``piece`` from plain dicts.
+        return (_rebuilt, (self.id, dict(self.names), self.power, self.fool, self.aliases,
+                           dict(self.calls)))
+
+
+def _rebuilt(id: str, names: dict[str, str], power: Power | None, fool: bool,
+             aliases: tuple[str, ...], calls: dict[str, str]) -> Piece:
+    return piece(id, names, power, fool=fool, aliases=aliases, calls=calls)
+
 
 def piece(
     id: str,

@@ -22,6 +22,13 @@ S4 = "004_bdbef211e386027a.txt"
 
 @dataclass(frozen=True)
 class Preset:
+    """A game: its deck (pieces by rank, the highest first), its default options and
+    how it is shown. Equal presets have equal content, whatever object holds it.
+
+    One of your own plays at once (``Rules.of(preset)``) and pickles by value (so
+    ``simulate --jobs`` takes it to other processes); ``register`` it to read and write
+    records that name it."""
+
     name: str
     title: str
     description: str
@@ -34,6 +41,24 @@ class Preset:
     aliases: tuple[str, ...] = ()
     # Spoken words of the game's own language: stand and swap.
     words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Read-only mappings do not pickle: rebuild the words from a plain dict.
+        return (_preset_rebuilt, (self.name, self.title, self.description, self.source,
+                                  self.pieces, self.options, self.min_seats, self.score,
+                                  self.lang, self.aliases, dict(self.words)))
+
+    @property
+    def builtin(self) -> bool:
+        """Whether this is the fixed table's preset of that name (RULES.md §8)."""
+        return PRESETS.get(self.name) == self
+
+
+def _preset_rebuilt(name: str, title: str, description: str, source: str,
+                    pieces: tuple[Piece, ...], options: Options, min_seats: int, score: str,
+                    lang: str, aliases: tuple[str, ...], words: dict[str, str]) -> Preset:
+    return Preset(name, title, description, source, pieces, options, min_seats, score, lang,
+                  aliases, MappingProxyType(words))
 
 
 def _opts(**changes: object) -> Options:
@@ -192,14 +217,59 @@ ALIASES: Mapping[str, str] = MappingProxyType(
 )
 
 
+# Presets of your own, by name and alias (``register``).
+_REGISTERED: dict[str, Preset] = {}
+_REGISTERED_ALIASES: dict[str, str] = {}
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold().replace("_", "-").replace(" ", "-")
+
+
 def get_preset(name: object) -> Preset:
-    """The preset called ``name`` or one of its aliases, in any case."""
+    """The preset called ``name`` or one of its aliases, in any case: a built-in one, or
+    one you registered. Raises UnknownPresetError for any other name."""
     if not isinstance(name, str):
         raise UnknownPresetError(f"a preset must be named by a string, not {name!r}")
-    key = name.strip().casefold().replace("_", "-").replace(" ", "-")
-    found = PRESETS.get(key) or PRESETS.get(ALIASES.get(key, ""))
+    key = _key(name)
+    found = PRESETS.get(key) or PRESETS.get(ALIASES.get(key, "")) or \
+        _REGISTERED.get(key) or _REGISTERED.get(_REGISTERED_ALIASES.get(key, ""))
     if found is None:
+        known = [*PRESETS, *_REGISTERED]
         raise UnknownPresetError(
-            f"unknown preset {name!r} (presets: {', '.join(PRESETS)})"
+            f"unknown preset {name!r} (presets: {', '.join(known)})"
         )
     return found
+
+
+def register(preset: Preset) -> Preset:
+    """Make ``preset`` known by its name and aliases (records then name it, and
+    ``Rules.of`` finds it by name). Registering an equal preset again is a no-op.
+
+    Raises UnknownPresetError (a MalformedError) when the name or an alias is taken by
+    another preset."""
+    for text in (preset.name, *preset.aliases):
+        key = _key(text)
+        try:
+            taken = get_preset(key)
+        except UnknownPresetError:
+            continue
+        if taken != preset:
+            raise UnknownPresetError(f"preset name {text!r} is taken by {taken.name!r}")
+    _REGISTERED[_key(preset.name)] = preset
+    for alias in preset.aliases:
+        _REGISTERED_ALIASES[_key(alias)] = _key(preset.name)
+    return preset
+
+
+def unregister(name: str) -> None:
+    """Forget a preset you registered (built-in ones stay); no error if it is unknown."""
+    key = _key(name)
+    _REGISTERED.pop(key, None)
+    for alias in [a for a, target in _REGISTERED_ALIASES.items() if target == key]:
+        del _REGISTERED_ALIASES[alias]
+
+
+def registered() -> tuple[Preset, ...]:
+    """Every preset known by name: the built-in ones, then yours."""
+    return (*PRESETS_LIST, *_REGISTERED.values())

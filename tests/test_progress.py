@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 
-import gnav.progress
 from gnav.progress import ProgressBar
 
 
@@ -24,7 +24,7 @@ def test_draws_the_bar_the_count_and_the_share() -> None:
 def test_calls_are_throttled_but_the_end_is_always_drawn(
         monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [100.0]
-    monkeypatch.setattr(gnav.progress.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
     out = io.StringIO()
     bar = ProgressBar(out, "x", width=4)
     bar(1, 4)

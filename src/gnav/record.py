@@ -246,13 +246,17 @@ def replay(record: Record) -> Replay:
 
 def round_results(rep: Replay) -> list[dict[str, Any]]:
     """The engine's ``result`` of every round, in record form."""
-    names = rep.record.seats
+    rounds = [seen[-1].round for seen in rep.states]
+    return results_of([r for r in rounds if r is not None], rep.record.seats)
+
+
+def results_of(rounds: Sequence[RoundState], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The record form of each finished round's ``result``: the lives of every seat
+    still in the match (sitting-out seats too), the final hands, who sits out next,
+    and what ended the round."""
     out: list[dict[str, Any]] = []
     in_match = set(range(len(names)))
-    for seen in rep.states:
-        rnd = seen[-1].round
-        if rnd is None:  # pragma: no cover - every replayed round was dealt
-            continue
+    for rnd in rounds:
         ids = rnd.rules.ids
         lives = rnd.lives
         out.append({
@@ -289,12 +293,10 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     special = {names[s]: v for s, v in enumerate(match.start_lives) if v != default}
     if special:
         data["lives"] = special
-    data["rounds"] = [_round_data(r, names) for r in match.history]
-    if data["rounds"]:
-        # Results need the lives of sitting-out seats too: replay what we wrote.
-        rep = replay(parse(data))
-        for rd, res in zip(data["rounds"], round_results(rep), strict=True):
-            rd["result"] = res
+    # The history holds every round's outcome: nothing is replayed to write it.
+    data["rounds"] = [{**_round_data(r, names), "result": res}
+                      for r, res in zip(match.history, results_of(match.history, names),
+                                        strict=True)]
     result = match_result(match)
     if result is not None:
         data["result"] = result

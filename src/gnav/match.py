@@ -18,7 +18,6 @@ from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.vocab import Action, Phase
 
-_new = tuple.__new__
 _KEEP: Any = object()  # evolve's "this field stays as it is"
 
 
@@ -97,7 +96,7 @@ class MatchState(NamedTuple):
         """This match with the named fields changed: the one way a match is rebuilt
         (keyword-only, so no two fields can trade places)."""
         k = _KEEP
-        return _new(MatchState, (
+        return tuple.__new__(MatchState, (
             self[0] if rules is k else rules, self[1] if names is k else names,
             self[2] if lives is k else lives, self[3] if out is k else out,
             self[4] if sitting_out is k else sitting_out,

@@ -41,7 +41,6 @@ NONE: tuple[Action, ...] = ()
 
 PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat's version)
 
-_new = tuple.__new__
 _KEEP: Any = object()  # evolve's "this field stays as it is"
 
 
@@ -161,7 +160,7 @@ class RoundState(NamedTuple):
         Keyword-only, so no two fields can trade places; it costs about as much as
         ``_replace`` would if that were written out (the tuple is built directly)."""
         k = _KEEP
-        return _new(RoundState, (
+        return tuple.__new__(RoundState, (
             self[0] if rules is k else rules, self[1] if number is k else number,
             self[2] if seats is k else seats, self[3] if deal is k else deal,
             self[4] if hands is k else hands, self[5] if stock is k else stock,

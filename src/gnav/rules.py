@@ -120,12 +120,21 @@ class Rules:
         return sorted(self.deck, key=lambda _: draw())
 
     def piece(self, index: int) -> Piece:
+        """The piece of rank ``index`` (0: the highest); IndexError past the deck."""
         return self.pieces[index]
 
+    def piece_named(self, text: str) -> Piece:
+        """The piece ``text`` names: an id, an alias or a display name, any case
+        (``"cuckoo"``, ``"Gjøk"``, ``"XII"``). Raises UnknownPieceError."""
+        return self.reader.read(text)
+
     def index(self, text: object) -> int:
+        """The rank of the piece ``text`` names (see ``piece_named``). Raises
+        UnknownPieceError."""
         return self.reader.index(text)
 
     def check_seats(self, n: int) -> None:
+        """OptionError unless these rules seat ``n`` players."""
         if not self.min_seats <= n <= self.max_seats:
             raise OptionError(
                 f"{self.name} takes {self.min_seats} to {self.max_seats} seats, not {n}"

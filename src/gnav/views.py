@@ -7,7 +7,7 @@ reference to the state, so nothing hidden can be reached through it.
 from __future__ import annotations
 
 import warnings
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from gnav.errors import IllegalActionError
 from gnav.events import Answer, Event, Knock
@@ -16,7 +16,6 @@ from gnav.round import PrivateLog, merge
 from gnav.rules import Rules
 from gnav.vocab import Action, Phase
 
-_new = tuple.__new__
 _KEEP: Any = object()  # evolve's "this field stays as it is"
 
 
@@ -68,7 +67,7 @@ class SeatView(NamedTuple):
         """This view with the named fields changed: the one way a view is built (a
         test's what-if, and ``seat_view`` from an empty view), keyword-only."""
         k = _KEEP
-        return _new(SeatView, (
+        return tuple.__new__(SeatView, (
             self[0] if rules is k else rules, self[1] if names is k else names,
             self[2] if seat is k else seat, self[3] if phase is k else phase,
             self[4] if round is k else round, self[5] if dealer is k else dealer,
@@ -179,33 +178,7 @@ def spectator_view(match: MatchState) -> SeatView:
 
 
 # Every field a placeholder: ``_view`` sets them all, by name.
-_EMPTY = _new(SeatView, (None, (), None, Phase.DEAL, 0, 0, (), (), (), (), None, None, None,
-                         (), 0, (), (), None))
-
-
-def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:
-    """A view as JSON-ready data, seat names spelled out; ``since`` drops the round's
-    first events (a client that already has them)."""
-    from gnav.events import event_to_json
-
-    names = view.names
-    return {
-        "seat": None if view.seat is None else names[view.seat],
-        "phase": view.phase,
-        "round": view.round,
-        "dealer": names[view.dealer],
-        "order": [names[s] for s in view.order],
-        "lives": {names[s]: v for s, v in enumerate(view.lives)},
-        "out": [names[s] for s in view.out],
-        "sitting_out": [names[s] for s in view.sitting_out],
-        "piece": view.piece,
-        "to_act": None if view.to_act is None else names[view.to_act],
-        "legal": list(view.legal),
-        "stock_left": view.stock_left,
-        "knocked": [names[s] for s in view.knocked],
-        "revealed": {names[s]: p for s, p in view.revealed.items()},
-        # A client that has every event (the server's updates) costs no merge at all.
-        "events": [event_to_json(e, names) for e in view.events[since:]]
-        if since < len(view.public) else [],
-        "winners": None if view.winners is None else [names[s] for s in view.winners],
-    }
+_EMPTY = SeatView(rules=cast(Rules, None), names=(), seat=None, phase=Phase.DEAL, round=0,
+                  dealer=0, order=(), lives=(), out=(), sitting_out=(), piece=None,
+                  dealt=None, to_act=None, legal=(), stock_left=0, public=(), private=(),
+                  winners=None)

@@ -1,0 +1,81 @@
+"""States built by name (issue 10, item 2): one evolve per state class, short reprs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+
+from gnav.bots.random_bot import RandomBot
+from gnav.match import MatchState
+from gnav.round import RoundState
+from gnav.rules import Rules
+from gnav.runner import play_round
+from gnav.views import SeatView, seat_view, spectator_view
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "gnav"
+
+
+def _states() -> tuple[MatchState, RoundState, SeatView]:
+    rules = Rules.of("gnav")
+    match = MatchState.new(rules, [f"S{i}" for i in range(41)], dealer=0)
+    match, _ = play_round(match.deal(rng=Random(1)), [RandomBot(i) for i in range(41)])
+    match = match.deal(rng=Random(2))
+    assert match.round is not None
+    return match, match.round, seat_view(match, 3)
+
+
+def test_reprs_are_short_at_the_largest_table() -> None:
+    match, rnd, view = _states()
+    assert len(repr(tuple(match))) > 5_000  # what the default repr would print
+    for state in (match, rnd, view, spectator_view(match), MatchState.new(Rules.of("hypp"),
+                                                                          ["A", "B"])):
+        text = repr(state)
+        assert len(text) < 200, text
+        assert text.startswith(f"<{type(state).__name__} ")
+    assert "round 2" in repr(rnd) and "41 seats" in repr(match) and "seat 3" in repr(view)
+
+
+def test_tuple_new_is_called_in_one_helper_per_state_class() -> None:
+    hits = [(path.name, line) for path in sorted(SRC.rglob("*.py"))
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if "tuple.__new__" in line]
+    assert sorted(name for name, _ in hits) == ["match.py", "round.py", "views.py"]
+    for name, line in hits:
+        cls = {"match.py": "MatchState", "round.py": "RoundState", "views.py": "SeatView"}[name]
+        assert re.search(rf"return tuple\.__new__\({cls}, \($", line.strip()) or \
+            line.strip() == f"return tuple.__new__({cls}, (", line
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_evolve_changes_only_the_named_fields_and_takes_names_only(which: int) -> None:
+    state: Any = _states()[which]
+    fields = type(state)._fields
+    for i, name in enumerate(fields):
+        marker = object()
+        changed = state.evolve(**{name: marker})
+        assert type(changed) is type(state)
+        assert changed[i] is marker
+        assert all(changed[j] is state[j] for j in range(len(fields)) if j != i)
+        assert changed == state._replace(**{name: marker})
+    assert state.evolve() == state
+    with pytest.raises(TypeError):
+        state.evolve(state[0])
+    with pytest.raises(TypeError):
+        state.evolve(no_such_field=1)
+
+
+def test_the_counter_bots_imagined_round_plays_on_from_the_middle() -> None:
+    rules = Rules.of("gnav")
+    five, seven, nine = rules.index("5"), rules.index("7"), rules.index("9")
+    rnd = RoundState.imagined(rules, (0, 1, 2), (five, seven, nine), (seven, five, nine),
+                              (rules.index("2"),), (4, 4, 4), number=3, turn=1)
+    assert rnd.to_act == 1 and rnd.number == 3 and rnd.stock_left() == 1
+    after, _ = rnd.apply("swap")
+    assert after.hands == (seven, nine, five) and after.to_act == 2
+    with pytest.raises(ValueError):
+        RoundState.imagined(rules, (0, 1), (five, seven), (five, seven), (), (4, 4),
+                            number=1, turn=2)

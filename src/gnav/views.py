@@ -182,3 +182,31 @@ _EMPTY = SeatView(rules=cast(Rules, None), names=(), seat=None, phase=Phase.DEAL
                   dealer=0, order=(), lives=(), out=(), sitting_out=(), piece=None,
                   dealt=None, to_act=None, legal=(), stock_left=0, public=(), private=(),
                   winners=None)
+
+
+def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:
+    """A view as JSON-ready data, seat names spelled out; ``since`` drops the round's
+    first events (a client that already has them)."""
+    from gnav.events import event_to_json
+
+    names = view.names
+    return {
+        "seat": None if view.seat is None else names[view.seat],
+        "phase": view.phase,
+        "round": view.round,
+        "dealer": names[view.dealer],
+        "order": [names[s] for s in view.order],
+        "lives": {names[s]: v for s, v in enumerate(view.lives)},
+        "out": [names[s] for s in view.out],
+        "sitting_out": [names[s] for s in view.sitting_out],
+        "piece": view.piece,
+        "to_act": None if view.to_act is None else names[view.to_act],
+        "legal": list(view.legal),
+        "stock_left": view.stock_left,
+        "knocked": [names[s] for s in view.knocked],
+        "revealed": {names[s]: p for s, p in view.revealed.items()},
+        # A client that has every event (the server's updates) costs no merge at all.
+        "events": [event_to_json(e, names) for e in view.events[since:]]
+        if since < len(view.public) else [],
+        "winners": None if view.winners is None else [names[s] for s in view.winners],
+    }

@@ -265,15 +265,18 @@ class RoundState(NamedTuple):
                     f"seat {seats[turn]} may not stand without a matador "
                     "(stand_needs_matador)"
                 )
-            nxt = next_turn(rules, self.revealed, turn, n)
+            nxt = next_turn(rules, self.revealed, turn, n) if rules.skip_revealed \
+                else turn + 1
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
-                event = Stand(seats[turn])
+                seat = seats[turn]
+                event = _STANDS.get(seat) or _stand(seat)
                 return self.evolve(turn=nxt, public=(*self.public, event)), (event,)
             play = _Play(self)
             play.emit(Stand(seats[turn]))
         else:
             if turn < n - 1 and rules.effects[self.hands[turn + 1]] is None:
-                nxt = next_turn(rules, self.revealed, turn, n)
+                nxt = next_turn(rules, self.revealed, turn, n) if rules.skip_revealed \
+                    else turn + 1
                 if nxt < n:  # a plain swap, the common case, kept lean
                     return self._swap_plain(turn, nxt)
             play = _Play(self)
@@ -290,14 +293,31 @@ class RoundState(NamedTuple):
         seats = self.seats
         hands = list(self.hands)
         target = asker + 1
-        swap, whole = swap_pieces(self.rules, seats, hands, asker, target)
-        events = (Ask(seats[asker], seats[target]), swap)
+        _, whole = swap_pieces(self.rules, seats, hands, asker, target)
+        key = seats[asker] << 8 | seats[target]
+        events = _ASK_SWAP.get(key) or _ask_swap(seats[asker], seats[target])
         full = ((len(self.public) + 1, whole),)
         private = list(self.private)
         private[asker] += full
         private[target] += full
         return self.evolve(hands=tuple(hands), turn=nxt, public=self.public + events,
                            private=tuple(private)), events
+
+
+# Events are values: the commonest (a stand, a plain swap's public pair) are made once
+# per seat or pair of seats and shared, rather than built again on every decision.
+_STANDS: dict[int, Stand] = {}
+_ASK_SWAP: dict[int, tuple[Ask, Swap]] = {}
+
+
+def _stand(seat: int) -> Stand:
+    event = _STANDS[seat] = Stand(seat)
+    return event
+
+
+def _ask_swap(a: int, b: int) -> tuple[Ask, Swap]:
+    events = _ASK_SWAP[a << 8 | b] = (Ask(a, b), Swap(a, b, None, None))
+    return events
 
 
 def next_turn(rules: Rules, revealed: int, after: int, n: int) -> int:

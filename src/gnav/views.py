@@ -7,7 +7,7 @@ reference to the state, so nothing hidden can be reached through it.
 from __future__ import annotations
 
 import warnings
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple
 
 from gnav.errors import IllegalActionError
 from gnav.events import Answer, Event, Knock
@@ -16,12 +16,11 @@ from gnav.round import PrivateLog, merge
 from gnav.rules import Rules
 from gnav.vocab import Action, Phase
 
-_KEEP: Any = object()  # evolve's "this field stays as it is"
-
 
 class SeatView(NamedTuple):
     """What one seat (or a spectator, ``seat`` None) may know: built by ``seat_view``
-    and ``spectator_view``, never from a state by hand."""
+    and ``spectator_view``, never from a state by hand (``_replace`` gives a what-if
+    copy by field name)."""
 
     rules: Rules
     names: tuple[str, ...]
@@ -41,42 +40,6 @@ class SeatView(NamedTuple):
     public: tuple[Event, ...]
     private: PrivateLog
     winners: tuple[int, ...] | None
-
-    def evolve(
-        self,
-        *,
-        rules: Rules = _KEEP,
-        names: tuple[str, ...] = _KEEP,
-        seat: int | None = _KEEP,
-        phase: Phase = _KEEP,
-        round: int = _KEEP,
-        dealer: int = _KEEP,
-        order: tuple[int, ...] = _KEEP,
-        lives: tuple[int, ...] = _KEEP,
-        out: tuple[int, ...] = _KEEP,
-        sitting_out: tuple[int, ...] = _KEEP,
-        piece: str | None = _KEEP,
-        dealt: str | None = _KEEP,
-        to_act: int | None = _KEEP,
-        legal: tuple[Action, ...] = _KEEP,
-        stock_left: int = _KEEP,
-        public: tuple[Event, ...] = _KEEP,
-        private: PrivateLog = _KEEP,
-        winners: tuple[int, ...] | None = _KEEP,
-    ) -> SeatView:
-        """This view with the named fields changed: the one way a view is built (a
-        test's what-if, and ``seat_view`` from an empty view), keyword-only."""
-        k = _KEEP
-        return tuple.__new__(SeatView, (
-            self[0] if rules is k else rules, self[1] if names is k else names,
-            self[2] if seat is k else seat, self[3] if phase is k else phase,
-            self[4] if round is k else round, self[5] if dealer is k else dealer,
-            self[6] if order is k else order, self[7] if lives is k else lives,
-            self[8] if out is k else out, self[9] if sitting_out is k else sitting_out,
-            self[10] if piece is k else piece, self[11] if dealt is k else dealt,
-            self[12] if to_act is k else to_act, self[13] if legal is k else legal,
-            self[14] if stock_left is k else stock_left, self[15] if public is k else public,
-            self[16] if private is k else private, self[17] if winners is k else winners))
 
     def __repr__(self) -> str:
         # The default spells out the whole event log.
@@ -111,41 +74,59 @@ class SeatView(NamedTuple):
 
 
 def _view(match: MatchState, seat: int | None) -> SeatView:
-    """The view of ``seat`` (None: a spectator), by field name."""
+    """The view of ``seat`` (None: a spectator): the one place a SeatView is built.
+
+    Built on every decision, so it is built directly, not through keywords (18 keyword
+    arguments cost several times the rest of the view); instead every value has the
+    name of its field, in field order, and a test reads this function to hold it so."""
+    rules = match.rules
+    names = match.names
+    out = match.out
+    sitting_out = match.sitting_out
+    winners = match.winners
     rnd = match.round
     if rnd is None:
-        return _EMPTY.evolve(rules=match.rules, names=match.names, seat=seat,
-                             phase=match.phase, dealer=match.dealer, lives=match.lives,
-                             out=match.out, sitting_out=match.sitting_out,
-                             winners=match.winners)
-    seats = rnd.seats
-    piece = dealt = None
-    private: PrivateLog = ()
-    legal: tuple[Action, ...] = ()
-    turn = rnd.turn
-    pos = -1
-    if seat is not None:
-        # The acting seat is the common case: no search through the seats.
-        if turn < len(seats) and seats[turn] == seat:
-            pos = turn
-        elif seat in seats:
-            pos = seats.index(seat)
-    over = match.winners is not None
-    if pos >= 0:
-        ids = rnd.rules.ids
-        piece = ids[rnd.hands[pos]]
-        dealt = ids[rnd.deal[pos]]
-        private = rnd.private[pos]
-        if turn == pos and not over:
-            legal = rnd.legal_actions()
-    to_act = None if over or turn >= len(seats) else seats[turn]
-    phase = Phase.OVER if over else Phase.PLAY if to_act is not None else Phase.DEAL
-    return _EMPTY.evolve(rules=match.rules, names=match.names, seat=seat, phase=phase,
-                         round=rnd.number, dealer=seats[-1], order=seats, lives=rnd.lives,
-                         out=match.out, sitting_out=match.sitting_out, piece=piece,
-                         dealt=dealt, to_act=to_act, legal=legal,
-                         stock_left=len(rnd.stock) - rnd.drawn, public=rnd.public,
-                         private=private, winners=match.winners)
+        phase = match.phase
+        dealer = match.dealer
+        lives = match.lives
+        round = stock_left = 0
+        order: tuple[int, ...] = ()
+        public: tuple[Event, ...] = ()
+        private: PrivateLog = ()
+        piece = dealt = None
+        to_act = None
+        legal: tuple[Action, ...] = ()
+    else:
+        order = rnd.seats
+        turn = rnd.turn
+        over = winners is not None
+        to_act = None if over or turn >= len(order) else order[turn]
+        phase = Phase.OVER if over else Phase.PLAY if to_act is not None else Phase.DEAL
+        round = rnd.number
+        dealer = order[-1]
+        lives = rnd.lives
+        stock_left = len(rnd.stock) - rnd.drawn
+        public = rnd.public
+        piece = dealt = None
+        private = ()
+        legal = ()
+        pos = -1
+        if seat is not None:
+            # The acting seat is the common case: no search through the seats.
+            if to_act == seat:
+                pos = turn
+            elif seat in order:
+                pos = order.index(seat)
+        if pos >= 0:
+            ids = rules.ids
+            piece = ids[rnd.hands[pos]]
+            dealt = ids[rnd.deal[pos]]
+            private = rnd.private[pos]
+            if pos == turn and not over:
+                legal = rnd.legal_actions()
+    return tuple.__new__(SeatView, (rules, names, seat, phase, round, dealer, order, lives,
+                                    out, sitting_out, piece, dealt, to_act, legal,
+                                    stock_left, public, private, winners))
 
 
 # Until the table asks spectators for ``spectator_view`` (table.py still passes None),
@@ -175,13 +156,6 @@ def seat_view(match: MatchState, seat: int | None) -> SeatView:
 def spectator_view(match: MatchState) -> SeatView:
     """What anyone watching may know: the public log, no piece."""
     return _view(match, None)
-
-
-# Every field a placeholder: ``_view`` sets them all, by name.
-_EMPTY = SeatView(rules=cast(Rules, None), names=(), seat=None, phase=Phase.DEAL, round=0,
-                  dealer=0, order=(), lives=(), out=(), sitting_out=(), piece=None,
-                  dealt=None, to_act=None, legal=(), stock_left=0, public=(), private=(),
-                  winners=None)
 
 
 def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:

@@ -84,15 +84,17 @@ def ending_of(ended_by: EndedBy) -> Ending:
     return Ending.TURNS if ended_by == Ending.TURNS else Ending.STOP
 
 
+# Exact spellings first: ``Action(text)`` goes through the enum machinery, many times
+# slower than a dict, and an action is read on every decision that comes as text.
+_ACTION_OF: dict[object, Action] = {a.value: a for a in Action}
+
+
 def parse_action(text: object) -> Action:
     """``text`` as an Action (any case, spaces around); MalformedError otherwise."""
-    if isinstance(text, Action):
-        return text
     if isinstance(text, str):
-        try:
-            return Action(text.strip().lower())
-        except ValueError:
-            pass
+        found = _ACTION_OF.get(text) or _ACTION_OF.get(text.strip().lower())
+        if found is not None:
+            return found
     raise MalformedError(f"unknown action {text!r} (actions: {', '.join(Action)})")
 
 

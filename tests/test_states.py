@@ -61,6 +61,32 @@ def test_the_one_seat_view_builder_names_every_value_for_its_field() -> None:
     assert [ast.unparse(v) for v in values.elts] == list(SeatView._fields)
 
 
+@pytest.mark.parametrize("module,builder,cls", [("round.py", "_round", RoundState),
+                                                ("match.py", "_match", MatchState)])
+def test_every_positional_build_names_each_value_for_its_field(
+        module: str, builder: str, cls: type[Any]) -> None:
+    # The lean paths build states positionally; by rule each argument is a variable
+    # named for its field, in order (evolve passes ``self[i] if <field> is k else
+    # <field>``), so two fields cannot trade places unseen.
+    fields = list(cls._fields)
+    tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
+    (define,) = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+                 and n.name == builder]
+    assert [a.arg for a in define.args.args] == fields
+    (built,) = [n for n in ast.walk(define) if isinstance(n, ast.Call)]
+    assert [ast.unparse(v) for v in built.args[1].elts] == fields  # type: ignore[attr-defined]
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name) and n.func.id == builder]
+    assert len(calls) >= 2
+    for call in calls:
+        assert not call.keywords
+        names = [arg.orelse if isinstance(arg, ast.IfExp) else arg for arg in call.args]
+        assert [ast.unparse(n) for n in names] == fields, ast.unparse(call)
+    others = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == builder
+              and not any(n is c.func for c in calls)]
+    assert others == []  # not passed around, not aliased
+
+
 @pytest.mark.parametrize("which", range(2))
 def test_evolve_changes_only_the_named_fields_and_takes_names_only(which: int) -> None:
     state: Any = _states()[which]

@@ -93,17 +93,17 @@ class MatchState(NamedTuple):
         winners: tuple[int, ...] | None = _KEEP,
         start_lives: tuple[int, ...] = _KEEP,
     ) -> MatchState:
-        """This match with the named fields changed: the one way a match is rebuilt
+        """This match with the named fields changed: the way a match is rebuilt
         (keyword-only, so no two fields can trade places)."""
         k = _KEEP
-        return tuple.__new__(MatchState, (
+        return _match(
             self[0] if rules is k else rules, self[1] if names is k else names,
             self[2] if lives is k else lives, self[3] if out is k else out,
             self[4] if sitting_out is k else sitting_out,
             self[5] if dealer is k else dealer, self[6] if rounds is k else rounds,
             self[7] if round is k else round, self[8] if history is k else history,
             self[9] if winners is k else winners,
-            self[10] if start_lives is k else start_lives))
+            self[10] if start_lives is k else start_lives)
 
     def __repr__(self) -> str:
         # The default spells out every round of the history: thousands of characters.
@@ -220,10 +220,14 @@ class MatchState(NamedTuple):
             raise IllegalActionError(
                 "the match is over" if self.winners is not None else "no round is being played"
             )
-        rnd, events = rnd.apply(action)
-        if rnd.turn < len(rnd.seats):
-            return self.evolve(round=rnd), events
-        return self._settle(rnd, events)
+        moved, events = rnd.apply(action)
+        if moved.turn < len(moved.seats):  # the round goes on: the lean path
+            (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+             start_lives) = self
+            round = moved
+            return _match(rules, names, lives, out, sitting_out, dealer, rounds, round,
+                          history, winners, start_lives), events
+        return self._settle(moved, events)
 
     def apply_for(self, seat: int, action: object) -> tuple[MatchState, tuple[Event, ...]]:
         """``apply``, checking first that it is ``seat``'s turn (IllegalActionError if
@@ -268,3 +272,14 @@ class MatchState(NamedTuple):
         state = self.evolve(lives=lives, out=out, sitting_out=sitting, dealer=dealer,
                             round=rnd, history=history, winners=winners)
         return state, events + tuple(extra) if extra else events
+
+
+def _match(rules: Rules, names: tuple[str, ...], lives: tuple[int, ...], out: tuple[int, ...],
+           sitting_out: tuple[int, ...], dealer: int, rounds: int, round: RoundState | None,
+           history: tuple[RoundState, ...], winners: tuple[int, ...] | None,
+           start_lives: tuple[int, ...]) -> MatchState:
+    """The one place a MatchState is built once started: ``evolve``, and the lean path
+    of ``apply``. Positional for speed, so by rule every argument is a variable named
+    for its field, in field order (tests/test_states.py reads every call)."""
+    return tuple.__new__(MatchState, (rules, names, lives, out, sitting_out, dealer, rounds,
+                                      round, history, winners, start_lives))

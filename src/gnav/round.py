@@ -155,12 +155,10 @@ class RoundState(NamedTuple):
         public: tuple[Event, ...] = _KEEP,
         private: tuple[PrivateLog, ...] = _KEEP,
     ) -> RoundState:
-        """This state with the named fields changed: the one way a round is rebuilt.
-
-        Keyword-only, so no two fields can trade places; it costs about as much as
-        ``_replace`` would if that were written out (the tuple is built directly)."""
+        """This state with the named fields changed: the way a round is rebuilt.
+        Keyword-only, so no two fields can trade places."""
         k = _KEEP
-        return tuple.__new__(RoundState, (
+        return _round(
             self[0] if rules is k else rules, self[1] if number is k else number,
             self[2] if seats is k else seats, self[3] if deal is k else deal,
             self[4] if hands is k else hands, self[5] if stock is k else stock,
@@ -168,7 +166,7 @@ class RoundState(NamedTuple):
             self[8] if lives is k else lives, self[9] if revealed is k else revealed,
             self[10] if turn is k else turn, self[11] if ended_by is k else ended_by,
             self[12] if sit_out is k else sit_out, self[13] if returning is k else returning,
-            self[14] if public is k else public, self[15] if private is k else private))
+            self[14] if public is k else public, self[15] if private is k else private)
 
     def __repr__(self) -> str:
         # The default spells out every piece and event: thousands of characters.
@@ -270,7 +268,13 @@ class RoundState(NamedTuple):
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
                 seat = seats[turn]
                 event = _STANDS.get(seat) or _stand(seat)
-                return self.evolve(turn=nxt, public=(*self.public, event)), (event,)
+                (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                 turn, ended_by, sit_out, returning, public, private) = self
+                turn = nxt
+                public = (*public, event)
+                return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
+                              revealed, turn, ended_by, sit_out, returning, public,
+                              private), (event,)
             play = _Play(self)
             play.emit(Stand(seats[turn]))
         else:
@@ -290,18 +294,37 @@ class RoundState(NamedTuple):
 
     def _swap_plain(self, asker: int, nxt: int) -> tuple[RoundState, tuple[Event, ...]]:
         """``asker`` swaps with a plain piece on its left; the round goes on at ``nxt``."""
-        seats = self.seats
-        hands = list(self.hands)
+        (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed, turn,
+         ended_by, sit_out, returning, public, private) = self
+        held = list(hands)
         target = asker + 1
-        _, whole = swap_pieces(self.rules, seats, hands, asker, target)
+        _, whole = swap_pieces(rules, seats, held, asker, target)
         key = seats[asker] << 8 | seats[target]
         events = _ASK_SWAP.get(key) or _ask_swap(seats[asker], seats[target])
-        full = ((len(self.public) + 1, whole),)
-        private = list(self.private)
-        private[asker] += full
-        private[target] += full
-        return self.evolve(hands=tuple(hands), turn=nxt, public=self.public + events,
-                           private=tuple(private)), events
+        full = ((len(public) + 1, whole),)
+        overlays = list(private)
+        overlays[asker] += full
+        overlays[target] += full
+        hands = tuple(held)
+        turn = nxt
+        public = public + events
+        private = tuple(overlays)
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private), events
+
+
+def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, ...],
+           hands: tuple[int, ...], stock: tuple[int, ...], drawn: int, aside: tuple[int, ...],
+           lives: tuple[int, ...], revealed: int, turn: int, ended_by: EndedBy | None,
+           sit_out: tuple[int, ...], returning: int, public: tuple[Event, ...],
+           private: tuple[PrivateLog, ...]) -> RoundState:
+    """The one place a RoundState is built once started: ``evolve``, and the two lean
+    paths of ``apply``. Positional for speed, so by rule every argument is a variable
+    named for its field, in field order; tests/test_states.py reads every call to hold
+    it so (a swap of two fields would not pass)."""
+    return tuple.__new__(RoundState, (rules, number, seats, deal, hands, stock, drawn, aside,
+                                      lives, revealed, turn, ended_by, sit_out, returning,
+                                      public, private))
 
 
 # Events are values: the commonest (a stand, a plain swap's public pair) are made once

@@ -201,7 +201,12 @@ class MatchState(NamedTuple):
         rnd = RoundState.start(self.rules, order, hands, stock, self.lives,
                                number=self.rounds + 1, returning=len(self.sitting_out),
                                checked=checked)
-        return self.evolve(rounds=self.rounds + 1, round=rnd, winners=None)
+        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+         start_lives) = self
+        rounds += 1
+        round = rnd
+        return _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
+                      winners, start_lives)
 
     def deal_seeded(self, seed: int) -> MatchState:
         """``deal`` shuffled from ``Random(seed)``: a record's seeded round."""
@@ -269,8 +274,11 @@ class MatchState(NamedTuple):
                 dealer = (dealer + 1) % n
         else:
             extra.append(MatchEnd(winners))
-        state = self.evolve(lives=lives, out=out, sitting_out=sitting, dealer=dealer,
-                            round=rnd, history=history, winners=winners)
+        rules, names, _, _, _, _, rounds, _, _, _, start_lives = self
+        sitting_out = sitting
+        round = rnd
+        state = _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
+                       winners, start_lives)
         return state, events + tuple(extra) if extra else events
 
 

@@ -102,10 +102,15 @@ class RoundState(NamedTuple):
         if rules.options.knock == "public" and not rules.fool_set.isdisjoint(deal):
             fools = rules.fools
             public += tuple(Knock(seats[p]) for p in range(n) if fools[deal[p]])
-        return cls(rules=rules, number=number, seats=seats, deal=deal, hands=deal,
-                   stock=tuple(stock), drawn=0, aside=(), lives=tuple(lives), revealed=0,
-                   turn=0, ended_by=None, sit_out=(), returning=returning, public=public,
-                   private=((),) * n)
+        hands = deal
+        stock = tuple(stock)
+        drawn = revealed = turn = 0
+        aside = sit_out = ()
+        lives = tuple(lives)
+        ended_by = None
+        private = ((),) * n
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private)
 
     @classmethod
     def imagined(
@@ -251,36 +256,32 @@ class RoundState(NamedTuple):
         IllegalActionError when the round is over or the rules forbid the action."""
         if action is not STAND and action is not SWAP:
             action = parse_action(action)
-        turn = self.turn
-        seats = self.seats
+        (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed, turn,
+         ended_by, sit_out, returning, public, private) = self
         n = len(seats)
         if turn >= n:
             raise IllegalActionError("the round is over")
-        rules = self.rules
+        effects = rules.effects
         if action == STAND:
-            if rules.stand_needs_matador and rules.effects[self.hands[turn]] is None:
+            if rules.stand_needs_matador and effects[hands[turn]] is None:
                 raise IllegalActionError(
                     f"seat {seats[turn]} may not stand without a matador "
                     "(stand_needs_matador)"
                 )
-            nxt = next_turn(rules, self.revealed, turn, n) if rules.skip_revealed \
-                else turn + 1
+            nxt = next_turn(rules, revealed, turn, n) if rules.skip_revealed else turn + 1
+            seat = seats[turn]
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
-                seat = seats[turn]
                 event = _STANDS.get(seat) or _stand(seat)
-                (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
-                 turn, ended_by, sit_out, returning, public, private) = self
                 turn = nxt
                 public = (*public, event)
                 return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
                               revealed, turn, ended_by, sit_out, returning, public,
                               private), (event,)
             play = _Play(self)
-            play.emit(Stand(seats[turn]))
+            play.emit(Stand(seat))
         else:
-            if turn < n - 1 and rules.effects[self.hands[turn + 1]] is None:
-                nxt = next_turn(rules, self.revealed, turn, n) if rules.skip_revealed \
-                    else turn + 1
+            if turn < n - 1 and effects[hands[turn + 1]] is None:
+                nxt = next_turn(rules, revealed, turn, n) if rules.skip_revealed else turn + 1
                 if nxt < n:  # a plain swap, the common case, kept lean
                     return self._swap_plain(turn, nxt)
             play = _Play(self)
@@ -535,13 +536,17 @@ class _Play:
         if turn >= n:
             ended_by = ended_by or Ending.TURNS
             sit_out = self.showdown(ended_by)
-        private = state.private if self.private is None else tuple(self.private)
         events = tuple(self.new)
-        new = state.evolve(hands=tuple(self.hands), drawn=self.drawn, aside=self.aside,
-                           lives=tuple(self.lives), revealed=self.revealed, turn=turn,
-                           ended_by=ended_by, sit_out=sit_out, public=state.public + events,
-                           private=private)
-        return new, events
+        rules, number, seats, deal, _, stock, _, _, _, _, _, _, _, returning, public, _ = state
+        hands = tuple(self.hands)
+        drawn = self.drawn
+        aside = self.aside
+        lives = tuple(self.lives)
+        revealed = self.revealed
+        public = public + events
+        private = state.private if self.private is None else tuple(self.private)
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private), events
 
     def showdown(self, ended_by: EndedBy) -> tuple[int, ...]:
         state = self.state

@@ -79,37 +79,24 @@ def _view(match: MatchState, seat: int | None) -> SeatView:
     Built on every decision, so it is built directly, not through keywords (18 keyword
     arguments cost several times the rest of the view); instead every value has the
     name of its field, in field order, and a test reads this function to hold it so."""
-    rules = match.rules
-    names = match.names
-    out = match.out
-    sitting_out = match.sitting_out
-    winners = match.winners
-    rnd = match.round
+    rules, names, lives, out, sitting_out, dealer, _, rnd, _, winners, _ = match
+    piece = dealt = to_act = None
+    private: PrivateLog = ()
+    legal: tuple[Action, ...] = ()
     if rnd is None:
         phase = match.phase
-        dealer = match.dealer
-        lives = match.lives
         round = stock_left = 0
         order: tuple[int, ...] = ()
         public: tuple[Event, ...] = ()
-        private: PrivateLog = ()
-        piece = dealt = None
-        to_act = None
-        legal: tuple[Action, ...] = ()
     else:
-        order = rnd.seats
-        turn = rnd.turn
+        _, round, order, deals, hands, stock, drawn, _, lives, _, turn, _, _, _, public, \
+            overlays = rnd
         over = winners is not None
-        to_act = None if over or turn >= len(order) else order[turn]
+        if not over and turn < len(order):
+            to_act = order[turn]
         phase = Phase.OVER if over else Phase.PLAY if to_act is not None else Phase.DEAL
-        round = rnd.number
         dealer = order[-1]
-        lives = rnd.lives
-        stock_left = len(rnd.stock) - rnd.drawn
-        public = rnd.public
-        piece = dealt = None
-        private = ()
-        legal = ()
+        stock_left = len(stock) - drawn
         pos = -1
         if seat is not None:
             # The acting seat is the common case: no search through the seats.
@@ -119,9 +106,9 @@ def _view(match: MatchState, seat: int | None) -> SeatView:
                 pos = order.index(seat)
         if pos >= 0:
             ids = rules.ids
-            piece = ids[rnd.hands[pos]]
-            dealt = ids[rnd.deal[pos]]
-            private = rnd.private[pos]
+            piece = ids[hands[pos]]
+            dealt = ids[deals[pos]]
+            private = overlays[pos]
             if pos == turn and not over:
                 legal = rnd.legal_actions()
     return tuple.__new__(SeatView, (rules, names, seat, phase, round, dealer, order, lives,

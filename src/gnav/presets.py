@@ -6,8 +6,9 @@ Adding a game is adding a ``Preset`` here; nothing in the round logic names a pi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Any
 
 from gnav.errors import UnknownPresetError
 from gnav.options import Options
@@ -36,6 +37,7 @@ class Preset:
     pieces: tuple[Piece, ...]
     options: Options
     min_seats: int = 2
+    max_seats: int | None = None  # None: as many as the deck allows (one piece left for the stock)
     score: str = "tokens"  # how lives are shown: tokens, strokes or the letters G-N-A-V
     lang: str = "nb"  # the language the game's calls are made in
     aliases: tuple[str, ...] = ()
@@ -44,9 +46,9 @@ class Preset:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Read-only mappings do not pickle: rebuild the words from a plain dict.
-        return (_preset_rebuilt, (self.name, self.title, self.description, self.source,
-                                  self.pieces, self.options, self.min_seats, self.score,
-                                  self.lang, self.aliases, dict(self.words)))
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["words"] = dict(self.words)
+        return (_preset_rebuilt, (values,))
 
     @property
     def builtin(self) -> bool:
@@ -54,11 +56,8 @@ class Preset:
         return PRESETS.get(self.name) == self
 
 
-def _preset_rebuilt(name: str, title: str, description: str, source: str,
-                    pieces: tuple[Piece, ...], options: Options, min_seats: int, score: str,
-                    lang: str, aliases: tuple[str, ...], words: dict[str, str]) -> Preset:
-    return Preset(name, title, description, source, pieces, options, min_seats, score, lang,
-                  aliases, MappingProxyType(words))
+def _preset_rebuilt(values: dict[str, Any]) -> Preset:
+    return Preset(**{**values, "words": MappingProxyType(values["words"])})
 
 
 def _opts(**changes: object) -> Options:
@@ -104,6 +103,17 @@ GNAV = Preset(
     "The Norwegian game: 42 pieces, five matadors, the fool drags the next-lowest down.",
     f"{S1} and {S3}, which agree", _gnav_deck(), _opts(),
     aliases=("norsk", "norwegian", "gnav-no"), words=GNAV_WORDS,
+)
+
+# The 13 ranks of an ordinary pack, King high and Ace low, as Chase the Ace and Le Her
+# play them: the King refuses (a King holder keeps it, and a King drawn from the stock
+# refuses the dealer).
+_CARDS: tuple[Piece, ...] = (
+    piece("king", {"en": "King"}, Power.REFUSE, aliases=["k"], calls={"en": "King!"}),
+    piece("queen", {"en": "Queen"}, aliases=["q"]),
+    piece("jack", {"en": "Jack"}, aliases=["j", "knave"]),
+    *numbers(10, 2, roman=False),
+    piece("ace", {"en": "Ace"}, aliases=["a"]),
 )
 
 PRESETS_LIST: tuple[Preset, ...] = (
@@ -200,15 +210,16 @@ PRESETS_LIST: tuple[Preset, ...] = (
     Preset("chase-the-ace", "Chase the Ace",
            "The English 52-card relative: the King refuses, the Ace is lowest, 3 lives.",
            "RULES.md §8 only: no seed describes it",
-           (piece("king", {"en": "King"}, Power.REFUSE, aliases=["k"],
-                  calls={"en": "King!"}),
-            piece("queen", {"en": "Queen"}, aliases=["q"]),
-            piece("jack", {"en": "Jack"}, aliases=["j", "knave"]),
-            *numbers(10, 2, roman=False),
-            piece("ace", {"en": "Ace"}, aliases=["a"])),
+           _CARDS,
            _opts(copies=4, lives=3), lang="en",
            aliases=("chase", "ranter-go-round", "cuckoo", "chase_the_ace"),
            words=MappingProxyType({"stand.en": "I stand", "swap.en": "Change"})),
+    Preset("le-her", "Le Her",
+           "The two-player French form: one pack, the King refuses, ties go to the dealer.",
+           "RULES.md §8 only: Le Her as the game-theory literature gives it (Waldegrave, 1713)",
+           _CARDS, _opts(copies=4, lives=3, dealer_wins_ties=True), min_seats=2, max_seats=2,
+           lang="en", aliases=("leher", "le_her", "her"),
+           words=MappingProxyType({"stand.en": "I keep it", "swap.en": "Change"})),
 )
 
 PRESETS: Mapping[str, Preset] = MappingProxyType({p.name: p for p in PRESETS_LIST})

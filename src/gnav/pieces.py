@@ -100,6 +100,7 @@ class PieceReader:
         self._table = table
 
     def index(self, text: object) -> int:
+        """The rank of the piece ``text`` names; UnknownPieceError if none does."""
         if isinstance(text, bool) or not isinstance(text, str | int):
             raise UnknownPieceError(f"a piece must be a string, not {text!r}")
         found = self._table.get(_norm(str(text)))
@@ -109,4 +110,5 @@ class PieceReader:
         return found
 
     def read(self, text: object) -> Piece:
+        """The piece ``text`` names; UnknownPieceError if none does."""
         return self._pieces[self.index(text)]

@@ -27,6 +27,8 @@ RESULT_FIELDS = ("hands", "lives", "sit_out", "ended_by")
 
 @dataclass(frozen=True)
 class RoundRecord:
+    """One round of a record, read: seats as numbers, pieces as ranks."""
+
     dealer: int
     deal: dict[int, int] | None  # seat -> piece; None for a seeded round
     stock: tuple[int, ...] | None
@@ -38,6 +40,8 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class Record:
+    """A record (RECORD.md), read and shape-checked: ``parse`` or ``loads`` make one."""
+
     rules: Rules
     seats: tuple[str, ...]
     lives: dict[int, int]
@@ -51,6 +55,8 @@ class Record:
 
 
 def loads(text: str) -> Record:
+    """A record from its JSON text. Raises MalformedError (one line: what and where)
+    for text that is not JSON or not a record's shape."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -75,6 +81,9 @@ def _fields(obj: Any, where: str, required: Sequence[str], optional: Sequence[st
 
 
 def parse(data: Any) -> Record:
+    """A record from JSON data (dicts and lists). Raises MalformedError for anything
+    that is not a record's shape: a missing or unknown field, an unknown preset, seat or
+    piece, a piece used more often than the deck holds it."""
     _fields(data, "record", ("gnav", "rules", "seats", "rounds"), ("lives", "result"))
     if data["gnav"] != FORMAT or isinstance(data["gnav"], bool):
         raise MalformedError(f"gnav: format version must be {FORMAT}, not {data['gnav']!r}")
@@ -200,7 +209,9 @@ class Replay:
 
 
 def replay(record: Record) -> Replay:
-    """Replay ``record``; an InconsistentError says where it departs from the rules."""
+    """Replay ``record``. Raises InconsistentError, saying where, when the record
+    departs from the rules (a wrong dealer, turn or deal, too many or too few actions,
+    an illegal action)."""
     first = record.rounds[0].dealer if record.rounds else 0
     match = MatchState.new(record.rules, record.seats, dealer=first, lives=record.lives)
     names = record.seats
@@ -270,6 +281,7 @@ def results_of(rounds: Sequence[RoundState], names: Sequence[str]) -> list[dict[
 
 
 def match_result(match: MatchState) -> dict[str, Any] | None:
+    """The record's ``result`` of a finished match (None while it goes on)."""
     if match.winners is None:
         return None
     return {"winners": [match.names[s] for s in match.winners],
@@ -285,6 +297,9 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     A round still being played cannot be a record round (RECORD.md: too few actions
     is inconsistent), so it is kept under ``x.unfinished_round``, where readers ignore
     it: a match saved mid-round still verifies.
+
+    Raises UnknownPresetError for rules whose preset a record cannot name (one of
+    your own that is not registered: ``gnav.presets.register``).
     """
     names = match.names
     data: dict[str, Any] = {"gnav": FORMAT, "rules": match.rules.to_spec(),

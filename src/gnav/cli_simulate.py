@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 from gnav.cli import make_rules
 from gnav.errors import GnavError
 from gnav.progress import ProgressBar
+from gnav.vocab import BotKind
 
 if TYPE_CHECKING:  # the simulation modules load only when the command runs
     from gnav.sim.batch import Plan
 
 DEFAULT_MATCHES = 1000
 DEFAULT_SEATS = 4
-DEFAULT_BOT = "threshold"
+DEFAULT_BOT = BotKind.THRESHOLD
 
 
 def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:

@@ -21,6 +21,7 @@ from gnav.events import (
     Undo,
 )
 from gnav.rules import Rules
+from gnav.vocab import Ending
 
 
 class Narrator:
@@ -116,7 +117,7 @@ class Narrator:
                               for s, p in zip(e.seats, e.pieces, strict=True))
             return f"Showdown: {shown}."
         if isinstance(e, RoundEnd):
-            how = "every turn taken" if e.ended_by == "turns" else \
+            how = "every turn taken" if e.ended_by == Ending.TURNS else \
                 f"stopped by the {self.piece(e.ended_by)}"
             text = f"The round ends ({how})."
             if e.sit_out:

@@ -10,6 +10,7 @@ from typing import Any
 from gnav.errors import InconsistentError, MalformedError
 from gnav.record import dumps, loads, match_result, replay, round_results
 from gnav.rules import Rules
+from gnav.vocab import Ending
 
 OK, INCONSISTENT, MALFORMED = 0, 1, 2
 
@@ -86,7 +87,7 @@ def _compare_round(where: str, said: dict[str, Any], engine: dict[str, Any],
                         f"engine computes {_show(engine['sit_out'])}")
     if "ended_by" in said:
         told = said["ended_by"]
-        if told != "turns":
+        if told != Ending.TURNS:
             with contextlib.suppress(MalformedError):
                 told = rules.pieces[rules.index(told)].id
         if told != engine["ended_by"]:

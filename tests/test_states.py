@@ -37,6 +37,9 @@ def test_reprs_are_short_at_the_largest_table() -> None:
         assert len(text) < 200, text
         assert text.startswith(f"<{type(state).__name__} ")
     assert "round 2" in repr(rnd) and "41 seats" in repr(match) and "seat 3" in repr(view)
+    # No piece in any repr: they end up in logs.
+    assert not any(f" {piece}," in repr(view) or f" {piece} " in repr(view)
+                   for piece in view.rules.ids if piece == view.piece)
 
 
 def test_tuple_new_is_called_in_one_helper_per_state_class() -> None:

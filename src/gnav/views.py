@@ -42,11 +42,11 @@ class SeatView(NamedTuple):
     winners: tuple[int, ...] | None
 
     def __repr__(self) -> str:
-        # The default spells out the whole event log.
+        # The default spells out the whole event log. No piece either: a repr ends up
+        # in logs, which are no place for even the seat's own piece.
         who = "spectator" if self.seat is None else f"seat {self.seat}"
         return (f"<SeatView {self.rules.name} round {self.round} for {who}: {self.phase}, "
-                f"holds {self.piece}, legal {'/'.join(self.legal) or '-'}, "
-                f"{len(self.public)} events>")
+                f"legal {'/'.join(self.legal) or '-'}, {len(self.public)} events>")
 
     @property
     def my_turn(self) -> bool:

@@ -137,12 +137,15 @@ class Rules:
         UnknownPieceError."""
         return self.reader.index(text)
 
+    def seats_text(self) -> str:
+        """The seat counts this game allows, in words: "2 to 41 seats", "exactly 2 seats"."""
+        lo, hi = self.min_seats, self.max_seats
+        return f"exactly {lo} seats" if lo == hi else f"{lo} to {hi} seats"
+
     def check_seats(self, n: int) -> None:
         """OptionError unless these rules seat ``n`` players."""
         if not self.min_seats <= n <= self.max_seats:
-            raise OptionError(
-                f"{self.name} takes {self.min_seats} to {self.max_seats} seats, not {n}"
-            )
+            raise OptionError(f"{self.name} takes {self.seats_text()}, not {n}")
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # A built-in preset goes by name (small, and the same object on the other side);

@@ -11,7 +11,7 @@ a view object per decision and an event log? Its rules are simplified on purpose
   no fool's drag, no two-fools rule: the lowest piece pays a life at the showdown.
 
 So it does less work per round than gnav's engine, which also keeps private overlays,
-immutable states and every rule of RULES.md. It is a developer tool, outside the installed
+immutable states and every rule of docs/spec/rules.md. It is a developer tool, outside the installed
 package: ``python tools/bench_baseline.py --seats 10`` plays both in one process,
 alternating, and prints each figure and the ratio (gnav / baseline).
 """

@@ -20,7 +20,7 @@ RANGES: dict[str, tuple[int, int]] = {"lives": (1, 10), "copies": (1, 4)}
 
 @dataclass(frozen=True)
 class Options:
-    """The options of RULES.md §7, checked: build changed ones with ``updated``."""
+    """The options of docs/spec/rules.md §7, checked: build changed ones with ``updated``."""
 
     lives: int = 4
     copies: int = 2

@@ -53,7 +53,7 @@ class Preset:
 
     @property
     def builtin(self) -> bool:
-        """Whether this is the fixed table's preset of that name (RULES.md §8)."""
+        """Whether this is the fixed table's preset of that name (docs/spec/rules.md §8)."""
         return PRESETS.get(self.name) == self
 
 

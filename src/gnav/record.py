@@ -40,7 +40,7 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class Record:
-    """A record (RECORD.md), read and shape-checked: ``parse`` or ``loads`` make one."""
+    """A record (docs/spec/records.md), read and shape-checked: ``parse`` or ``loads`` make one."""
 
     rules: Rules
     seats: tuple[str, ...]

@@ -268,7 +268,8 @@ class RoundState(NamedTuple):
                     f"seat {seats[turn]} may not stand without a matador "
                     "(stand_needs_matador)"
                 )
-            nxt = next_turn(rules, revealed, turn, n) if rules.skip_revealed else turn + 1
+            # No matador revealed yet (the common case): nobody to skip, no call.
+            nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
             seat = seats[turn]
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
                 event = _STANDS.get(seat) or _stand(seat)
@@ -281,7 +282,7 @@ class RoundState(NamedTuple):
             play.emit(Stand(seat))
         else:
             if turn < n - 1 and effects[hands[turn + 1]] is None:
-                nxt = next_turn(rules, revealed, turn, n) if rules.skip_revealed else turn + 1
+                nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
                 if nxt < n:  # a plain swap, the common case, kept lean
                     return self._swap_plain(turn, nxt)
             play = _Play(self)

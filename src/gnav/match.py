@@ -114,6 +114,7 @@ class MatchState(NamedTuple):
 
     @property
     def phase(self) -> Phase:
+        """``DEAL`` between rounds, ``PLAY`` during one, ``OVER`` once there are winners."""
         if self.winners is not None:
             return Phase.OVER
         if self.round is None or self.round.over:
@@ -130,6 +131,7 @@ class MatchState(NamedTuple):
         return len(self.names)
 
     def alive(self) -> tuple[int, ...]:
+        """Seats not eliminated, in seat order."""
         out = set(self.out)
         return tuple(s for s in range(len(self.names)) if s not in out)
 
@@ -153,12 +155,14 @@ class MatchState(NamedTuple):
 
     @property
     def to_act(self) -> int | None:
+        """The seat whose decision comes next, or None (between rounds, or over)."""
         rnd = self.round
         if rnd is None or self.winners is not None or rnd.turn >= len(rnd.seats):
             return None
         return rnd.seats[rnd.turn]
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take (none between rounds or once over)."""
         rnd = self.round
         if rnd is None or self.winners is not None:
             return ()

@@ -50,6 +50,8 @@ class Narrator:
         return quoted(word_pair(self.rules, key, self.lang))
 
     def line(self, e: Event) -> str | None:
+        """``e`` in words as the reader (``me``) may read it; None for an event that is
+        not told. Raises nothing for the engine's events."""
         w = self.who
         if isinstance(e, RoundStart):
             order = ", ".join(self.names[s] for s in e.order)

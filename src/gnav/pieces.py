@@ -34,9 +34,12 @@ class Piece:
         return self.power is not None
 
     def name(self, lang: str = "en") -> str:
+        """The display name in ``lang``, else English, else the id."""
         return self.names.get(lang) or self.names.get("en") or self.id
 
     def call(self, lang: str = "en") -> str | None:
+        """What the holder says when the piece answers, in ``lang`` or English (None
+        for a piece that never answers)."""
         return self.calls.get(lang) or self.calls.get("en")
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:

@@ -201,6 +201,7 @@ class RoundState(NamedTuple):
         return None if self.ended_by is None else ending_of(self.ended_by)
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take (none once the round is over)."""
         turn = self.turn
         if turn >= len(self.seats):
             return NONE
@@ -226,6 +227,8 @@ class RoundState(NamedTuple):
         return tuple(e.seat for e in self.public if type(e) is Knock)
 
     def is_revealed(self, seat: int) -> bool:
+        """Whether ``seat``'s matador has answered this round; IllegalActionError if the
+        seat is not dealt in."""
         return bool(self.revealed >> self.position(seat) & 1)
 
     def stock_left(self) -> int:

@@ -81,6 +81,8 @@ def results_warning(text: str, lang: str = "en") -> str | None:
 
 
 def verify_file(path: str, *, write: bool = False) -> tuple[int, list[str]]:
+    """(exit code, lines) for one record file; a missing or unreadable file is exit 2,
+    in the lines: nothing is raised."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ and the dealer's left is the stock.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from gnav.errors import IllegalActionError, MalformedError
@@ -409,7 +409,7 @@ def check_pieces(rules: Rules, pieces: Sequence[int]) -> None:
 class _Play:
     """The mutable working copy of one ``apply``; frozen again by ``finish``."""
 
-    __slots__ = ("aside", "drawn", "ended_by", "hands", "lives", "new", "private",
+    __slots__ = ("aside", "drawn", "emit", "ended_by", "hands", "lives", "new", "private",
                  "revealed", "state")
 
     def __init__(self, state: RoundState) -> None:
@@ -421,10 +421,9 @@ class _Play:
         self.revealed = state.revealed
         self.ended_by: EndedBy | None = None
         self.new: list[Event] = []
+        # ``emit(event)`` adds a public event: the list's own append, no Python frame.
+        self.emit: Callable[[Event], None] = self.new.append
         self.private: list[PrivateLog] | None = None
-
-    def emit(self, event: Event) -> None:
-        self.new.append(event)
 
     def emit_private(self, position: int, event: Event) -> None:
         """``event`` as ``position`` sees it, in place of the last public event."""

@@ -14,6 +14,7 @@ from gnav.errors import UnknownPresetError
 from gnav.options import Options
 from gnav.pieces import Piece, numbers, piece
 from gnav.powers import Power
+from gnav.vocab import Lang
 
 # The sources, named as a player would name them (docs/spec/rules.md lists them).
 SUMMARY = "a generic how-to-play summary"
@@ -40,7 +41,7 @@ class Preset:
     min_seats: int = 2
     max_seats: int | None = None  # None: as many as the deck allows (one piece left for the stock)
     score: str = "tokens"  # how lives are shown: tokens, strokes or the letters G-N-A-V
-    lang: str = "nb"  # the language the game's calls are made in
+    lang: Lang = Lang.NB  # the language the game's calls are made in
     aliases: tuple[str, ...] = ()
     # Spoken words of the game's own language: stand and swap.
     words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -135,7 +136,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
                                             "nb": "Kiss!"}),
             DRAGOON, HORSE,
             HOUSE, *numbers(12, 0, roman=False), OWL, POT, FOOL),
-           _opts(two_fools_sit_out=False), score="strokes", lang="da",
+           _opts(two_fools_sit_out=False), score="strokes", lang=Lang.DA,
            aliases=("1917", "danish", "dansk", "copenhagen"), words=GNAV_WORDS),
     Preset("gnav-summary", "Gnav (summary)",
            "A generic summary: no O piece, no drag, matador penalties go to the holder, "
@@ -164,7 +165,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
             piece("pispot", {"en": "Chamber pot", "nl": "Pispot"}, aliases=["chamber pot"]),
             piece("smoel", {"en": "Scary face", "nl": "Smoel"}, aliases=["scary face"]),
             piece("janrit", {"en": "Jan Rit", "nl": "Jan Rit"}, aliases=["jan rit", "fool"])),
-           _opts(knock="silent"), lang="nl", aliases=("zeeland", "slabber-jan"),
+           _opts(knock="silent"), lang=Lang.NL, aliases=("zeeland", "slabber-jan"),
            words=MappingProxyType({"stand.nl": "Ik sta", "swap.nl": "Ik ruil",
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("cuccu", "Cuccù",
@@ -186,7 +187,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
             piece("mascherone", {"en": "Mask", "it": "Mascherone"}),
             piece("leone", {"en": "Lion", "it": "Leone"}),
             piece("matto", {"en": "Fool", "it": "Matto"}, fool=True, aliases=["fool"])),
-           _opts(lives=3), lang="it", aliases=("cucco", "cuccù", "cucu"),
+           _opts(lives=3), lang=Lang.IT, aliases=("cucco", "cuccù", "cucu"),
            words=MappingProxyType({"stand.it": "Sto", "swap.it": "Cambio",
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("kille", "Kille",
@@ -206,21 +207,21 @@ PRESETS_LIST: tuple[Preset, ...] = (
             piece("kransen", {"en": "Wreath", "sv": "Kransen"}),
             piece("blompottan", {"en": "Flowerpot", "sv": "Blompottan"}),
             piece("blaren", {"en": "Blank", "sv": "Blaren"})),
-           _opts(), lang="sv", aliases=("byteskille", "kille-sv"),
+           _opts(), lang=Lang.SV, aliases=("byteskille", "kille-sv"),
            words=MappingProxyType({"stand.sv": "Jag står", "swap.sv": "Jag byter",
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("chase-the-ace", "Chase the Ace",
            "The English 52-card relative: the King refuses, the Ace is lowest, 3 lives.",
            "none of the Gnav sources: the English card game as it is commonly played",
            _CARDS,
-           _opts(copies=4, lives=3), lang="en",
+           _opts(copies=4, lives=3), lang=Lang.EN,
            aliases=("chase", "ranter-go-round", "cuckoo", "chase_the_ace"),
            words=MappingProxyType({"stand.en": "I stand", "swap.en": "Change"})),
     Preset("le-her", "Le Her",
            "The two-player French form: one pack, the King refuses, ties go to the dealer.",
            "the game-theory literature on Le Her (Waldegrave's solution of 1713)",
            _CARDS, _opts(copies=4, lives=3, dealer_wins_ties=True), min_seats=2, max_seats=2,
-           lang="en", aliases=("leher", "le_her", "her"),
+           lang=Lang.EN, aliases=("leher", "le_her", "her"),
            words=MappingProxyType({"stand.en": "I keep it", "swap.en": "Change"})),
 )
 

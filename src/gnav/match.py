@@ -290,8 +290,9 @@ def _match(rules: Rules, names: tuple[str, ...], lives: tuple[int, ...], out: tu
            sitting_out: tuple[int, ...], dealer: int, rounds: int, round: RoundState | None,
            history: tuple[RoundState, ...], winners: tuple[int, ...] | None,
            start_lives: tuple[int, ...]) -> MatchState:
-    """The one place a MatchState is built once started: ``evolve``, and the lean path
-    of ``apply``. Positional for speed, so by rule every argument is a variable named
-    for its field, in field order (tests/test_states.py reads every call)."""
+    """The one place a MatchState is rebuilt (``evolve``, ``deal``, the lean path of
+    ``apply`` and the settling of a round). Positional for speed, so by rule every
+    argument is a variable named for its field, in field order (tests/test_states.py
+    reads every call)."""
     return tuple.__new__(MatchState, (rules, names, lives, out, sitting_out, dealer, rounds,
                                       round, history, winners, start_lives))

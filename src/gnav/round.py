@@ -323,10 +323,10 @@ def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, .
            lives: tuple[int, ...], revealed: int, turn: int, ended_by: EndedBy | None,
            sit_out: tuple[int, ...], returning: int, public: tuple[Event, ...],
            private: tuple[PrivateLog, ...]) -> RoundState:
-    """The one place a RoundState is built once started: ``evolve``, and the two lean
-    paths of ``apply``. Positional for speed, so by rule every argument is a variable
-    named for its field, in field order; tests/test_states.py reads every call to hold
-    it so (a swap of two fields would not pass)."""
+    """The one place a RoundState is built (``start``, ``evolve``, the lean paths of
+    ``apply`` and the end of a longer one). Positional for speed, so by rule every
+    argument is a variable named for its field, in field order; tests/test_states.py
+    reads every call to hold it so (a swap of two fields would not pass)."""
     return tuple.__new__(RoundState, (rules, number, seats, deal, hands, stock, drawn, aside,
                                       lives, revealed, turn, ended_by, sit_out, returning,
                                       public, private))

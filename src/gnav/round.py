@@ -135,10 +135,14 @@ class RoundState(NamedTuple):
         n = len(seats)
         if not 0 <= turn < n:
             raise IllegalActionError(f"no position {turn} to act among {n} seats")
-        return cls(rules=rules, number=number, seats=tuple(seats), deal=tuple(deal),
-                   hands=tuple(hands), stock=tuple(stock), drawn=0, aside=(),
-                   lives=tuple(lives), revealed=revealed, turn=turn, ended_by=None,
-                   sit_out=(), returning=0, public=(), private=((),) * n)
+        seats, deal, hands, stock, lives = (tuple(seats), tuple(deal), tuple(hands),
+                                            tuple(stock), tuple(lives))
+        drawn = returning = 0
+        aside = sit_out = public = ()
+        ended_by = None
+        private = ((),) * n
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private)
 
     def evolve(
         self,

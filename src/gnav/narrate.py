@@ -22,6 +22,7 @@ from gnav.events import (
     Undo,
 )
 from gnav.rules import Rules
+from gnav.vocab import Ending
 
 
 class Narrator:
@@ -52,6 +53,8 @@ class Narrator:
         return quoted(word_pair(self.rules, key, self.lang))
 
     def line(self, e: Event) -> str | None:
+        """``e`` in words as the reader (``me``) may read it; None for an event that is
+        not told. Raises nothing for the engine's events."""
         w = self.who
         if isinstance(e, RoundStart):
             order = ", ".join(self.names[s] for s in e.order)
@@ -122,7 +125,7 @@ class Narrator:
                               for s, p in zip(e.seats, e.pieces, strict=True))
             return f"Showdown: {shown}."
         if isinstance(e, RoundEnd):
-            how = "every turn taken" if e.ended_by == "turns" else \
+            how = "every turn taken" if e.ended_by == Ending.TURNS else \
                 f"stopped by the {self.piece(e.ended_by)}"
             text = f"The round ends ({how})."
             if e.sit_out:

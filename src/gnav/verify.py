@@ -10,12 +10,14 @@ from typing import Any
 from gnav.errors import InconsistentError, MalformedError
 from gnav.record import dumps, loads, match_result, replay, round_results
 from gnav.rules import Rules
+from gnav.vocab import Ending
 
 OK, INCONSISTENT, MALFORMED = 0, 1, 2
 
 
 def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int, list[str]]:
-    """(exit code, lines) for one record's text."""
+    """(exit code, lines) for one record's text: 0 agrees, 1 inconsistent, 2 malformed.
+    Raises nothing for a bad record: its fault is in the lines."""
     try:
         record = loads(text)
         rep = replay(record)
@@ -46,7 +48,41 @@ def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int
     return OK, [f"{name}: ok ({len(engine)} round(s))"]
 
 
+# The warning over a record that replays, but whose stated results disagree with the
+# engine's: both replays (``gnav replay`` and the browser's) open it with these words.
+WARNING = {
+    "en": "The results this record states disagree with the rules; the replay shows what "
+          "the rules compute. {details}",
+    "nb": "Resultatene dette partiet oppgir, stemmer ikke med reglene; avspillingen viser "
+          "det reglene gir. {details}",
+    "da": "Resultaterne, dette spil angiver, stemmer ikke med reglerne; afspilningen viser, "
+          "hvad reglerne giver. {details}",
+}
+SHOWN = 3  # disagreements named in a warning; the rest are counted
+
+
+def results_warnings(text: str) -> dict[str, str] | None:
+    """The warning in every language, for a record that replays: None when every result
+    it states agrees with the engine."""
+    code, lines = verify_text(text, "record")
+    if code == OK:
+        return None
+    problems = [line.removeprefix("record: ") for line in lines]
+    details = "; ".join(problems[:SHOWN]) + "."
+    if len(problems) > SHOWN:
+        details += f" ({len(problems) - SHOWN} more.)"
+    return {lang: words.format(details=details) for lang, words in WARNING.items()}
+
+
+def results_warning(text: str, lang: str = "en") -> str | None:
+    """``results_warnings`` in one language (English for one it does not have)."""
+    warnings = results_warnings(text)
+    return None if warnings is None else warnings.get(lang, warnings["en"])
+
+
 def verify_file(path: str, *, write: bool = False) -> tuple[int, list[str]]:
+    """(exit code, lines) for one record file; a missing or unreadable file is exit 2,
+    in the lines: nothing is raised."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -85,7 +121,7 @@ def _compare_round(where: str, said: dict[str, Any], engine: dict[str, Any],
                         f"engine computes {_show(engine['sit_out'])}")
     if "ended_by" in said:
         told = said["ended_by"]
-        if told != "turns":
+        if told != Ending.TURNS:
             with contextlib.suppress(MalformedError):
                 told = rules.pieces[rules.index(told)].id
         if told != engine["ended_by"]:

@@ -26,10 +26,11 @@ from gnav.server.security import PerKey, bearer, invite_code
 from gnav.server.settings import Settings
 from gnav.server.untrusted import Untrusted, address_block, quote, shown_text, token, whole
 from gnav.table import Refused, TableConfig
-from gnav.table.config import BOT_KINDS
+from gnav.table.config import BOT_KINDS, lang_problem
 
 STATUS = {
     "bad_json": 400, "bad_body": 400, "bad_field": 400, "bad_config": 400, "bad_name": 400,
+    "name_blank": 400, "name_too_long": 400, "bad_lang": 400,
     "bad_seat": 400, "bad_bot": 400, "bad_game": 400, "bad_invite": 403,
     "no_host_token": 401,
     "not_host": 403, "bad_token": 403,
@@ -204,6 +205,9 @@ class Api:
             config = TableConfig.from_json(data)
         except MalformedError as e:
             raise ApiError("bad_config", str(e)) from None
+        problem = lang_problem(config)
+        if problem is not None:
+            raise ApiError("bad_lang", problem)
         address = self._client(request)
         wait = self.creates.take(address)
         if wait is not None:
@@ -244,7 +248,9 @@ class Api:
 
     @staticmethod
     def _join_request(data: dict[str, Any]) -> JoinRequest:
-        name = data.get("name", "")
+        name = data.get("name")
+        if name is None:
+            raise Untrusted("bad_name", "join.name: a name is needed to sit down")
         invite = data.get("invite")
         return JoinRequest(shown_text(name, "join.name", most=NAME_MOST, code="bad_name"),
                            None if invite is None else token(invite, "join.invite",

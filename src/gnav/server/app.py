@@ -8,6 +8,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import WebSocketRoute
@@ -20,6 +21,7 @@ from gnav.server.settings import Settings
 from gnav.server.store import Store
 from gnav.server.ws import Sockets
 from gnav.web import static_routes
+from gnav.web.routes import page_not_found
 
 
 def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] = time.time,
@@ -56,7 +58,9 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     ], clock=time.monotonic)
     routes = [*api.routes(), WebSocketRoute("/ws/{table_id}", sockets.endpoint),
               *static_routes()]
+    handlers = api.handlers()
+    handlers[404] = page_not_found(handlers[HTTPException])  # a person gets a page
     app = Starlette(routes=routes, middleware=[cors, costly],
-                    exception_handlers=api.handlers(), lifespan=lifespan)
+                    exception_handlers=handlers, lifespan=lifespan)
     app.state.hub = hub
     return app

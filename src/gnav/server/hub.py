@@ -521,7 +521,8 @@ class Hub:
         return await self._guarded(op())
 
     async def record(self, table_id: str, game: int | None) -> tuple[int, Entry]:
-        """The RECORD.md record of game ``game`` (default: the latest), once it is over."""
+        """The record (docs/spec/records.md) of game ``game`` (default: the latest), once
+        it is over."""
         cached = self._finished.get(table_id)
         if cached is not None and table_id not in self._tables:
             games, over = int(cached["games"]), True

@@ -21,11 +21,12 @@ from gnav.bots.base import Bot
 from gnav.errors import GnavError
 from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
+from gnav.names import NAME_MAX  # the one cap for every place a name is typed
 from gnav.record import from_match
 from gnav.round import merge
 from gnav.rules import Rules
 from gnav.table.config import BOT_KINDS, TableConfig
-from gnav.views import seat_view, view_to_json
+from gnav.views import SeatView, seat_view, spectator_view, view_to_json
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 EXPIRED = "expired"  # a lobby that was never started, closed after its time (see Hub)
@@ -33,7 +34,6 @@ EXPIRED = "expired"  # a lobby that was never started, closed after its time (se
 # message, however far behind it is: nobody can ask for hundreds of frames).
 MAX_CATCH_UP = 64
 STEPS_KEPT = 128  # at least the steps one change can make (two per bot decision)
-NAME_MAX = 24
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,11 @@ def check_token(token: object, digest: str | None) -> bool:
         return hmac.compare_digest(hash_token(token), digest)
     except UnicodeEncodeError:  # a lone surrogate: no token this table gave
         return False
+
+
+def view_of(match: MatchState, seat: int | None) -> SeatView:
+    """What ``seat`` may know, or (None) what a spectator may."""
+    return spectator_view(match) if seat is None else seat_view(match, seat)
 
 
 def name_problem(name: str) -> str | None:
@@ -286,21 +291,24 @@ class Table:
         msg: dict[str, Any] = {"type": "snapshot", "version": self.version,
                                "you": seat, "table": self.info(now)}
         if self.match is not None:
-            msg["view"] = view_to_json(seat_view(self.match, seat))
+            msg["view"] = view_to_json(view_of(self.match, seat))
         return msg
 
     # -- lobby -----------------------------------------------------------------------
 
     def join(self, name: str, now: float) -> tuple[int, str, Result]:
         """A person takes the first empty seat; returns the seat and its token."""
-        if not name.strip():
+        if not isinstance(name, str):  # the server parses names; other callers may not
             raise Refused("bad_name", "a name is needed to sit down")
+        # Blank and overlong names get codes of their own: the page says which it was.
+        if not name.strip():
+            raise Refused("name_blank", "a name of only spaces says nothing: give a name")
         problem = name_problem(name)
         if problem is not None:
             raise Refused("bad_name", problem)
         name = " ".join(name.split())
         if len(name) > NAME_MAX:
-            raise Refused("bad_name", f"a name has at most {NAME_MAX} characters")
+            raise Refused("name_too_long", f"a name has at most {NAME_MAX} characters")
         self._open()
         if self.phase != LOBBY:
             raise Refused("started", "the match has started: watch it, or wait for the next")
@@ -520,7 +528,19 @@ class Table:
         self._apply(seat, action, now)
         entry = {"op": "act", "seat": seat, "action": action, "by": by, "t": now,
                  "v": self.version}
-        return Result([entry], self._updates(before, now))
+        return Result([entry], self._mark_by(self._updates(before, now), before + 1, seat,
+                                             by))
+
+    def _mark_by(self, out: list[Outbound], version: int, seat: int,
+                 by: str) -> list[Outbound]:
+        """A decision a bot made for a person (their time ran out, or they are away past
+        the grace) says so in its update, so every page can tell the table."""
+        if by in ("timer", "standin"):
+            name = self.seats[seat].name or f"Seat {seat + 1}"
+            for o in out:
+                if o.message.get("version") == version:
+                    o.message["by"] = {"seat": name, "how": by}
+        return out
 
     def _apply(self, seat: int, action: str, now: float) -> None:
         match = self.match
@@ -570,7 +590,7 @@ class Table:
         done: dict[int, tuple[Event, dict[str, Any]]] = {} if shared is None else shared
         msgs = []
         for step in steps:
-            view = seat_view(step.match, seat)
+            view = view_of(step.match, seat)
             # ``view.events`` from ``step.start`` on. The piece dealt to the seat only
             # changes the round's first event, so past it the merge can leave it out
             # (rebuilding that event is most of a merge's cost).
@@ -602,8 +622,11 @@ class Table:
             info = self.seats[seat]
             if info.kind != "human" or not check_token(token, info.token):
                 raise Refused("bad_token", "that token does not hold this seat")
+            back = not info.connected
             info.connected = True
             info.away_since = None
+            if back:  # the others see the seat is no longer away
+                result.out += self._presence(now)
         if since is not None and 0 <= since <= self.version \
                 and self.version - since <= MAX_CATCH_UP:
             if since == self.version:
@@ -622,12 +645,20 @@ class Table:
         if info.kind == "human":
             info.connected = False
             info.away_since = now
+            result.out += self._presence(now)
         return result
+
+    def _presence(self, now: float) -> list[Outbound]:
+        """The table as it is now, to everyone: who is here and who is away is seen at
+        once, not with the next move. The version stays: nothing was played."""
+        msg = {"type": "table", "version": self.version, "table": self.info(now)}
+        return [*(Outbound(i, msg) for i, s in enumerate(self.seats) if s.kind == "human"),
+                Outbound(None, msg)]
 
     # -- the record ------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The match so far as a RECORD.md record (only once it is over: see server)."""
+        """The match so far as a record (docs/spec/records.md; only once it is over: see server)."""
         if self.match is None:
             raise Refused("no_match", "no match has been played at this table")
         return from_match(self.match)

@@ -51,8 +51,8 @@ class Pace:
     burst: int = 24
     seconds: float = 0.01
     watched: float = 1.0
-    idle: float = 0.05
-    duty: float = 0.2
+    idle: float = 0.1
+    duty: float = 0.1
 
 
 class Refused(GnavError):

@@ -22,9 +22,10 @@ from gnav.narrate import Narrator
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
+from gnav.texts.rules import spoken_word
 from gnav.tui.keys import ENTER, EOF, ESC, Keys
-from gnav.tui.labels import piece_label, spoken_word
-from gnav.tui.rules_text import pager_words, rules_lines, rules_title
+from gnav.tui.labels import piece_label
+from gnav.tui.rules_page import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
 from gnav.tui.table import LogLine, play_frame, table_lines
 from gnav.views import SeatView, seat_view, spectator_view

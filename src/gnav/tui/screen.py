@@ -15,7 +15,7 @@ CLEAR_LINE = "\x1b[K"
 CLEAR_BELOW = "\x1b[J"
 HIDE_CURSOR = "\x1b[?25l"
 SHOW_CURSOR = "\x1b[?25h"
-# The pager's words when nobody gives it others (``gnav.tui.rules_text.PAGER``).
+# The pager's words when nobody gives it others (``gnav.tui.rules_page.pager_words``).
 PAGER_EN = {"more": "[Space/Enter] more", "back": "[b] back", "close": "[q] back to the game",
             "lines": "lines {first}-{last} of {total}"}
 

@@ -256,8 +256,8 @@ WORDS: dict[str, dict[str, str]] = {
         "nb": "bokstavene G-N-A-V, én for hvert liv som er tapt",
         "da": "bogstaverne G-N-A-V, ét for hvert tabt liv",
     },
-    "score.tokens": {"en": "tokens", "nb": "merker", "da": "mærker"},
-    "score.strokes": {"en": "strokes", "nb": "streker", "da": "streger"},
+    "marks.tokens": {"en": "tokens", "nb": "merker", "da": "mærker"},
+    "marks.strokes": {"en": "strokes", "nb": "streker", "da": "streger"},
     # -- the presets' titles, where more than a name (English: the preset's own) ---
     "preset.title.gnav-rulebook": {"nb": "Gnav (regelboka)", "da": "Gnav (regelbogen)"},
     "preset.title.gnav-1917": {"nb": "Gnav (København 1917)", "da": "Gnav (København 1917)"},

@@ -113,7 +113,7 @@ def lives_shown(score: str, lives: int, lang: str) -> str:
     """How lives are shown, with as many marks as a player starts with (the letters of
     G-N-A-V count lives lost, so they are always four)."""
     if score in MARKS:
-        return f"{say(f'score.{score}', lang)} {MARKS[score] * lives}"
+        return f"{say(f'marks.{score}', lang)} {MARKS[score] * lives}"
     return lives_word(score, lang)
 
 

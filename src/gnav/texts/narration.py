@@ -189,7 +189,7 @@ class Words:
         if value is None:
             return self.word("ev.stock"), True
         if self.you and value == self.me:
-            return self.word("word.you_object" if field in OBJECTS else "word.you"), True
+            return self.word("word.reader_object" if field in OBJECTS else "word.reader"), True
         return self.name(value), False
 
     def seats(self, values: Sequence[object]) -> str:

@@ -135,8 +135,8 @@ EXPLANATION: dict[str, dict[str, str]] = {
 EVENTS: dict[str, dict[str, str]] = {
     # -- the words a narrated line is built with -----------------------------------------
     "ev.stock": {"en": "the stock", "nb": "bunken", "da": "bunken"},
-    "word.you": {"en": "you", "nb": "du", "da": "du"},
-    "word.you_object": {"en": "you", "nb": "deg", "da": "dig"},
+    "word.reader": {"en": "you", "nb": "du", "da": "du"},
+    "word.reader_object": {"en": "you", "nb": "deg", "da": "dig"},
     "word.and": {"en": "and", "nb": "og", "da": "og"},
     # -- the events ----------------------------------------------------------------------
     "ev.round_start": {"en": "Round {round}: {dealer} deals.", "nb": "Runde {round}: {dealer} gir.",

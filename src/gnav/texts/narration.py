@@ -10,7 +10,7 @@ Why a table both read, and not ids computed in Python and sent to the browser: t
 browser narrates the events it is sent as they come (and the replay's, and the stand-in
 notes the page makes itself), in the language the reader picks at any moment; narrating
 on the server would put every reader's words on the wire. The table keeps the choices
-in one place; the two small readers of it (``tell`` here, ``tell`` in narrate.js) only
+in one place; the two small readers of it (``tell`` here, ``narrate`` in narrate.js) only
 know how to test a condition and fill a sentence, and a browser test holds them to the
 same answers.
 

@@ -183,6 +183,10 @@ def _paths() -> J:
         "/static/presets.json": {"get": {
             "summary": "Every preset: pieces, names, calls, options (for the client)",
             "responses": {"200": _json({"type": "object"}, "The presets")}}},
+        "/static/texts.json": {"get": {
+            "summary": "Every sentence of the catalogue by id and language, and the "
+                       "narration table (for the client)",
+            "responses": {"200": _json({"type": "object"}, "The texts")}}},
         "/static/{path}": {"get": {
             "summary": "The client's scripts, styles and images",
             "parameters": [{"name": "path", "in": "path", "required": True,

@@ -9,7 +9,17 @@ the reader addressed as "you", calls in plain quotes, the turn order told.
 from __future__ import annotations
 
 from gnav.calls import call_pair, quoted, word_pair
-from gnav.events import Answer, Ask, Event, Pay, RoundStart, Showdown, Stand, event_to_json
+from gnav.events import (
+    Answer,
+    Ask,
+    Event,
+    MatchEnd,
+    Pay,
+    RoundStart,
+    Showdown,
+    Stand,
+    event_to_json,
+)
 from gnav.rules import Rules
 from gnav.texts.catalogue import text_lang
 from gnav.texts.narration import Words, tell
@@ -65,9 +75,8 @@ class Narrator:
             facts["shown"] = ", ".join(f"{self.names[s]} {self.piece(p)}"
                                        for s, p in zip(e.seats, e.pieces, strict=True))
             facts["n"] = len(e.seats)
-        elif e.kind == "match_end":
-            winners = event_to_json(e)["winners"]
-            facts["winner"] = winners[0] if len(winners) == 1 else None
+        elif isinstance(e, MatchEnd):
+            facts["winner"] = e.winners[0] if len(e.winners) == 1 else None
         return facts
 
     def line(self, e: Event) -> str | None:

@@ -2,7 +2,7 @@
 // "/" is the start page, "/t/{id}" a table, "/replay" the replay viewer.
 
 import { h, clear, icon } from "./dom.js";
-import { t, LANGS, LANG_NAMES, detectLang, setLang, lang, onLang, loadTexts } from "./i18n.js";
+import { t, LANGS, LANG_NAMES, detectLang, setLang, lang, onLang } from "./i18n.js";
 import { installDefs, crownSVG } from "./pieces.js";
 import { showRules } from "./rules.js";
 import { SPEEDS, speed, setSpeed, hintsOn, setHints, reducedMotion } from "./settings.js";
@@ -142,8 +142,7 @@ function notFound(shell, path) {
 setLang(detectLang(), false);
 installDefs();
 const shell = makeShell();
-// The engine's sentences come first: every page may narrate or show the rules.
-loadTexts().then(() => route(shell)).catch((e) => {
+route(shell).catch((e) => {
   console.error(e);
   clear(shell.main).append(h("p", { class: "error", role: "alert", text: says(e) }));
 });

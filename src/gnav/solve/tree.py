@@ -1,0 +1,292 @@
+"""The game tree of one round, built once by driving the real engine.
+
+Every history is a real ``RoundState`` reached by ``apply``: the solver never re-implements
+the rules. Chance is by piece *type* with exact probabilities from the copies left: the
+deal (one type per position) at the root, and each stock draw when a request reaches the
+stock. The stock a state carries is the pool of pieces nobody has seen, in an arbitrary
+order; to draw type ``t`` the builder puts a ``t`` on top and lets the engine answer.
+
+Collapsing (what keeps it small; each seat decides at most once a round):
+
+- An edge whose outcomes end the round holds their expected payoff, not a chance node.
+- The dealer's swap is the last move of the round, so a pass piece drawn from the stock
+  changes nothing but the pool: the first piece that is not a pass is drawn with
+  probability proportional to its copies left among the non-pass pieces. A plain piece
+  drawn then only becomes the dealer's piece, so its payoff is the engine's showdown of
+  those hands (memoised by hands); a drawn matador is answered by the engine itself.
+  ``fast=False`` builds every draw through ``apply`` instead, and a test checks that
+  both give the same tree.
+
+Payoff: each seat's change of lives in the round. Every seat starts the round with
+``LIVES`` lives, so that every payment is made (the solved game assumes every seat has
+lives to pay).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gnav.errors import OptionError
+from gnav.events import Knock
+from gnav.infoset import key_of
+from gnav.powers import Outcome
+from gnav.round import STAND, SWAP, RoundState, _Play, merge
+from gnav.rules import Rules
+
+LIVES = 1000  # every seat can pay every payment of a round
+ACTIONS = (STAND, SWAP)  # action 0 and action 1 of every node
+# The tree's arrays cost about this many bytes per decision node (build lists and the
+# solver's working arrays); ``check_size`` refuses a table that would not fit.
+BYTES_PER_NODE = 400
+MEMORY_LIMIT = 4 * 1024**3
+
+
+@dataclass
+class Tree:
+    """Decision nodes in build order (a parent before its children).
+
+    ``parent[h]``/``action[h]``: the edge that leads to ``h`` (-1 for a deal);
+    ``prob[h]``: the chance probability of that step (the deal's for a root);
+    ``infoset[h]``: index into ``keys``; ``term[h * 2n + a * n + i]``: the expected
+    payoff to position ``i`` of the outcomes of action ``a`` at ``h`` that end the round,
+    weighted by their chance probability.
+    """
+
+    rules: Rules
+    seats: int
+    parent: array[int]
+    action: array[int]
+    prob: array[float]
+    infoset: array[int]
+    depth: array[int]
+    term: array[float]
+    keys: list[str]
+    player: list[int]  # per infoset: the deciding position
+    legal: list[int]  # per infoset: bit 0 stand is legal, bit 1 swap is legal
+    openings: dict[str, int]  # piece id -> infoset of position 0 when nobody else knocked
+
+    @property
+    def nodes(self) -> int:
+        return len(self.parent)
+
+
+def deal_count(rules: Rules, seats: int) -> int:
+    """How many deals by piece type (the root's chance outcomes)."""
+    counts = list(Counter(rules.deck).values())
+
+    def ways(pos: int, left: list[int]) -> int:
+        if pos == seats:
+            return 1
+        total = 0
+        for i, c in enumerate(left):
+            if c:
+                left[i] -= 1
+                total += ways(pos + 1, left)
+                left[i] += 1
+        return total
+
+    return ways(0, counts)
+
+
+def estimate_nodes(rules: Rules, seats: int) -> int:
+    """An upper bound on decision nodes: 2^seats - 1 per deal."""
+    return deal_count(rules, seats) * (2**seats - 1)
+
+
+def check_size(rules: Rules, seats: int, limit: int = MEMORY_LIMIT) -> None:
+    """A one-line error for a table that cannot be solved in ``limit`` bytes."""
+    rules.check_seats(seats)
+    if seats > 6:
+        raise OptionError(f"gnav solve handles 2 to 6 seats, not {seats}: the tree grows "
+                          f"as deals x 2^seats")
+    need = estimate_nodes(rules, seats) * BYTES_PER_NODE
+    if need > limit:
+        raise OptionError(
+            f"{rules.name} at {seats} seats needs about {need / 1024**3:.1f} GB "
+            f"({estimate_nodes(rules, seats):,} decision nodes at {BYTES_PER_NODE} bytes); "
+            f"the limit is {limit / 1024**3:.0f} GB"
+        )
+
+
+class _Builder:
+    def __init__(self, rules: Rules, seats: int, fast: bool) -> None:
+        self.rules = rules
+        self.n = seats
+        self.fast = fast
+        self.seat_order = tuple(range(seats))
+        self.parent: array[int] = array("i")
+        self.action: array[int] = array("b")
+        self.prob: array[float] = array("d")
+        self.infoset: array[int] = array("i")
+        self.depth: array[int] = array("b")
+        self.term: array[float] = array("d")
+        self.index: dict[str, int] = {}
+        self.keys: list[str] = []
+        self.player: list[int] = []
+        self.legal: list[int] = []
+        self.openings: dict[str, int] = {}
+        self.showdowns: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.zero = (0.0,) * (2 * seats)
+
+    # -- nodes ---------------------------------------------------------------------
+
+    def node(self, state: RoundState, prob: float, parent: int, action: int,
+             depth: int) -> None:
+        n = self.n
+        h = len(self.parent)
+        pos = state.turn
+        ids = self.rules.ids
+        dealt = ids[state.deal[pos]]
+        events = merge(state.public, state.private[pos], dealt)
+        key = key_of(self.seat_order, pos, dealt, ids[state.hands[pos]], events)
+        legal = state.legal_actions()
+        info = self.index.get(key)
+        if info is None:
+            info = self.index[key] = len(self.keys)
+            self.keys.append(key)
+            self.player.append(pos)
+            self.legal.append((STAND in legal) | (SWAP in legal) << 1)
+            if pos == 0 and all(not isinstance(e, Knock) or e.seat == 0 for e in events):
+                self.openings.setdefault(dealt, info)
+        self.parent.append(parent)
+        self.action.append(action)
+        self.prob.append(prob)
+        self.infoset.append(info)
+        self.depth.append(depth)
+        self.term.extend(self.zero)
+        base = h * 2 * n
+        for a, act in enumerate(ACTIONS):
+            if act not in legal:
+                continue
+            for p, nxt in self.outcomes(state, act):
+                if nxt.over:
+                    lives = nxt.lives
+                    for i in range(n):
+                        self.term[base + a * n + i] += p * (lives[i] - LIVES)
+                else:
+                    self.node(nxt, p, h, a, depth + 1)
+
+    # -- chance --------------------------------------------------------------------
+
+    def outcomes(self, state: RoundState, act: str) -> list[tuple[float, RoundState]]:
+        if act == SWAP and state.turn == self.n - 1 and self.fast:
+            return self.dealer_draw(state)
+        nxt, _ = state.apply(act)
+        if nxt.drawn == state.drawn:
+            return [(1.0, nxt)]
+        return self.draws(state, act, (), 1.0)
+
+    def draws(self, state: RoundState, act: str, chosen: tuple[int, ...],
+              prob: float) -> list[tuple[float, RoundState]]:
+        """Every sequence of stock draws the request can make: a run of pass pieces
+        (set aside, draw again) ending in any other piece, or an empty stock."""
+        prefix = state.stock[: state.drawn]
+        pool = list(state.stock[state.drawn:])
+        for t in chosen:
+            pool.remove(t)
+        if not pool:
+            nxt, _ = state._replace(stock=prefix + chosen).apply(act)
+            return [(prob, nxt)]
+        out: list[tuple[float, RoundState]] = []
+        counts = Counter(pool)
+        total = len(pool)
+        for t, c in sorted(counts.items()):
+            rest = list(pool)
+            rest.remove(t)
+            top = prefix + chosen + (t,)
+            nxt, _ = state._replace(stock=top + tuple(rest)).apply(act)
+            p = prob * c / total
+            if nxt.drawn > len(top):  # t passed the request on: the engine drew again
+                out += self.draws(state, act, (*chosen, t), p)
+            else:
+                out.append((p, nxt))
+        return out
+
+    def dealer_draw(self, state: RoundState) -> list[tuple[float, RoundState]]:
+        """The dealer's swap, the round's last move (see the module's note)."""
+        rules = self.rules
+        effects = rules.effects
+        prefix = state.stock[: state.drawn]
+        pool = state.stock[state.drawn:]
+        counts = Counter(t for t in pool
+                         if effects[t] is None or effects[t].outcome is not Outcome.PASS)
+        total = sum(counts.values())
+        if total == 0:  # only pass pieces (or nothing) left: the engine empties the stock
+            return [(1.0, state.apply(SWAP)[0])]
+        out: list[tuple[float, RoundState]] = []
+        plain: list[tuple[float, int]] = []
+        for t, c in sorted(counts.items()):
+            if effects[t] is None:
+                plain.append((c / total, t))
+                continue
+            rest = list(pool)
+            rest.remove(t)
+            nxt, _ = state._replace(stock=(*prefix, t, *rest)).apply(SWAP)
+            out.append((c / total, nxt))
+        if plain:
+            # One engine draw shows what a plain draw does; the others differ only in
+            # the piece the dealer ends with.
+            first = plain[0][1]
+            rest = list(pool)
+            rest.remove(first)
+            drawn, _ = state._replace(stock=(*prefix, first, *rest)).apply(SWAP)
+            before = state.lives
+            for p, t in plain:
+                hands = (*drawn.hands[:-1], t)
+                delta = self.showdown(state, hands)
+                lives = tuple(b + d for b, d in zip(before, delta, strict=True))
+                out.append((p, drawn._replace(lives=lives)))
+        return out
+
+    def showdown(self, state: RoundState, hands: tuple[int, ...]) -> tuple[int, ...]:
+        """The engine's showdown of ``hands``: each position's change of lives."""
+        got = self.showdowns.get(hands)
+        if got is None:
+            play = _Play(state)
+            play.hands = list(hands)
+            play.lives = [LIVES] * self.n
+            play.showdown("turns")
+            got = self.showdowns[hands] = tuple(v - LIVES for v in play.lives)
+        return got
+
+
+def build(rules: Rules, seats: int, *, fast: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> Tree:
+    """The collapsed tree of one round of ``rules`` at ``seats`` seats."""
+    rules.check_seats(seats)
+    b = _Builder(rules, seats, fast)
+    counts = Counter(rules.deck)
+    types = sorted(counts)
+    deck_size = len(rules.deck)
+    deals: list[tuple[float, tuple[int, ...]]] = []
+
+    def deal(pos: int, prob: float, hand: tuple[int, ...]) -> None:
+        if pos == seats:
+            deals.append((prob, hand))
+            return
+        left = deck_size - pos
+        for t in types:
+            c = counts[t]
+            if c:
+                counts[t] -= 1
+                deal(pos + 1, prob * c / left, (*hand, t))
+                counts[t] += 1
+
+    deal(0, 1.0, ())
+    lives = (LIVES,) * seats
+    seat_order = tuple(range(seats))
+    for k, (prob, hand) in enumerate(deals):
+        stock = list(rules.deck)
+        for t in hand:
+            stock.remove(t)
+        state = RoundState.start(rules, seat_order, hand, tuple(stock), lives, checked=True)
+        b.node(state, prob, -1, 0, 0)
+        if progress is not None and (k + 1) % 256 == 0:
+            progress(k + 1, len(deals))
+    if progress is not None:
+        progress(len(deals), len(deals))
+    return Tree(rules, seats, b.parent, b.action, b.prob, b.infoset, b.depth, b.term,
+                b.keys, b.player, b.legal, b.openings)

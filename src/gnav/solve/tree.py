@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gnav.errors import OptionError
-from gnav.events import Knock
+from gnav.events import Draw, Knock
 from gnav.infoset import key_of
 from gnav.powers import Outcome
 from gnav.round import STAND, SWAP, RoundState, _Play, merge
@@ -193,17 +193,49 @@ class _Builder:
         out: list[tuple[float, RoundState]] = []
         counts = Counter(pool)
         total = len(pool)
+        effects = self.rules.effects
+        plain: RoundState | None = None
         for t, c in sorted(counts.items()):
+            p = prob * c / total
+            effect = effects[t]
+            if effect is not None and effect.outcome is Outcome.PASS:
+                # t passes the request on and the engine draws again: the next piece is
+                # chance too. (The engine's own check below catches a wrong guess.)
+                out += self.draws(state, act, (*chosen, t), p)
+                continue
             rest = list(pool)
             rest.remove(t)
             top = prefix + chosen + (t,)
-            nxt, _ = state._replace(stock=top + tuple(rest)).apply(act)
-            p = prob * c / total
-            if nxt.drawn > len(top):  # t passed the request on: the engine drew again
-                out += self.draws(state, act, (*chosen, t), p)
-            else:
-                out.append((p, nxt))
+            stock = top + tuple(rest)
+            if effect is None and plain is not None and not plain.over and self.fast:
+                out.append((p, self.redraw(state, plain, t, stock)))
+                continue
+            nxt, _ = state._replace(stock=stock).apply(act)
+            if nxt.drawn != len(top):
+                raise AssertionError(f"the engine drew {nxt.drawn - len(prefix)} pieces, "
+                                     f"not {len(top) - len(prefix)}")
+            if effect is None:
+                plain = nxt
+            out.append((p, nxt))
         return out
+
+    def redraw(self, state: RoundState, drawn: RoundState, t: int,
+               stock: tuple[int, ...]) -> RoundState:
+        """``drawn`` (the engine's answer when the asker drew one plain piece) with plain
+        piece ``t`` drawn instead: only the asker's piece, its private draw and the
+        stock's order differ while the round goes on (no showdown yet)."""
+        asker = state.turn
+        ids = self.rules.ids
+        hands = list(drawn.hands)
+        hands[asker] = t
+        overlay = list(drawn.private[asker])
+        for k in range(len(state.private[asker]), len(overlay)):
+            index, event = overlay[k]
+            if isinstance(event, Draw) and event.piece is not None:
+                overlay[k] = (index, event._replace(piece=ids[t]))
+        private = list(drawn.private)
+        private[asker] = tuple(overlay)
+        return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private))
 
     def dealer_draw(self, state: RoundState) -> list[tuple[float, RoundState]]:
         """The dealer's swap, the round's last move (see the module's note)."""

@@ -49,6 +49,7 @@ def options_strategy(draw: st.DrawFn) -> dict[str, Any]:
     _maybe(draw, options, "penalty_to", st.sampled_from(("pool", "holder")))
     _maybe(draw, options, "stand_needs_matador", st.booleans())
     _maybe(draw, options, "max_rounds", st.one_of(st.none(), st.integers(1, 30)))
+    _maybe(draw, options, "dealer_wins_ties", st.booleans())
     return options
 
 

@@ -106,7 +106,7 @@ VARIANTS: list[dict[str, Any]] = [
 def test_every_bot_plays_only_legal_actions_in_every_preset(preset: str) -> None:
     for number, options in enumerate(VARIANTS):
         rules = Rules.of(preset, **options)
-        seats = max(rules.min_seats, 5)
+        seats = min(max(rules.min_seats, 5), rules.max_seats)
         players = [Recorder(b) for b in (CounterBot(number, samples=16), ThresholdBot(),
                                          RandomBot(number), CounterBot(number + 1),
                                          ThresholdBot(threshold="2"))][:seats]

@@ -22,6 +22,7 @@ VALID: dict[str, list[object]] = {
     "penalty_to": ["pool", "holder"],
     "stand_needs_matador": [True, False],
     "max_rounds": [None, 1, 2, 10, 1000],
+    "dealer_wins_ties": [True, False],
 }
 INVALID: dict[str, list[object]] = {
     "lives": [0, 11, -1, True, False, "4", 4.0, None],
@@ -34,11 +35,12 @@ INVALID: dict[str, list[object]] = {
     "penalty_to": ["holders", "bank", None],
     "stand_needs_matador": ["true", 1, None],
     "max_rounds": [0, -1, True, False, "3", 2.5, "none"],
+    "dealer_wins_ties": ["true", 1, 0, None],
 }
 DEFAULTS: dict[str, object] = {
     "lives": 4, "copies": 2, "knock": "public", "revealed": "skip", "drag": True,
     "two_fools": "gain", "two_fools_sit_out": True, "penalty_to": "pool",
-    "stand_needs_matador": False, "max_rounds": None,
+    "stand_needs_matador": False, "max_rounds": None, "dealer_wins_ties": False,
 }
 CASES_VALID = [(k, v) for k, vs in VALID.items() for v in vs]
 CASES_INVALID = [(k, v) for k, vs in INVALID.items() for v in vs]
@@ -99,6 +101,7 @@ def test_options_set_on_top_of_any_preset(preset: str) -> None:
         "lives": 7, "knock": "silent", "revealed": "act", "drag": False,
         "two_fools": "pay", "two_fools_sit_out": False, "penalty_to": "holder",
         "stand_needs_matador": True, "max_rounds": 5, "copies": 3,
+        "dealer_wins_ties": not base.options.dealer_wins_ties,
     }
     rules = Rules.of(preset, **changes)
     assert rules.name == base.name
@@ -106,7 +109,8 @@ def test_options_set_on_top_of_any_preset(preset: str) -> None:
         assert getattr(rules.options, name) == value
     assert rules.pieces == base.pieces
     assert len(rules.deck) == 3 * len(rules.pieces)
-    assert rules.max_seats == 3 * len(rules.pieces) - 1
+    cap = base.preset.max_seats
+    assert rules.max_seats == min(3 * len(rules.pieces) - 1, cap or 3 * len(rules.pieces))
     spec = rules.to_spec()
     assert isinstance(spec, dict)
     assert spec["preset"] == base.name

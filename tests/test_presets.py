@@ -73,6 +73,13 @@ TABLE: dict[str, tuple[list[str], int, dict[str, str], list[str], dict[str, obje
         [],
         {"copies": 4, "lives": 3},
     ),
+    "le-her": (
+        ["king", "queen", "jack", *[str(n) for n in range(10, 1, -1)], "ace"],
+        4,
+        {"king": "refuse"},
+        [],
+        {"copies": 4, "lives": 3, "dealer_wins_ties": True},
+    ),
 }
 
 
@@ -142,7 +149,7 @@ def test_default_options_are_rules_7() -> None:
     assert asdict(Options()) == {
         "lives": 4, "copies": 2, "knock": "public", "revealed": "skip", "drag": True,
         "two_fools": "gain", "two_fools_sit_out": True, "penalty_to": "pool",
-        "stand_needs_matador": False, "max_rounds": None,
+        "stand_needs_matador": False, "max_rounds": None, "dealer_wins_ties": False,
     }
 
 

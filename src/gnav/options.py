@@ -14,7 +14,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "two_fools": ("gain", "pay", "plain"),
     "penalty_to": ("pool", "holder"),
 }
-BOOLS = ("drag", "two_fools_sit_out", "stand_needs_matador")
+BOOLS = ("drag", "two_fools_sit_out", "stand_needs_matador", "dealer_wins_ties")
 RANGES: dict[str, tuple[int, int]] = {"lives": (1, 10), "copies": (1, 4)}
 
 
@@ -30,6 +30,8 @@ class Options:
     penalty_to: str = "pool"
     stand_needs_matador: bool = False
     max_rounds: int | None = None
+    # Le Her's rule: the dealer never pays for a tie on the rank that pays.
+    dealer_wins_ties: bool = False
 
     def updated(self, changes: Mapping[str, object], *, where: str = "rules") -> Options:
         """These options with ``changes`` applied, each one checked."""

@@ -29,6 +29,7 @@ class Preset:
     pieces: tuple[Piece, ...]
     options: Options
     min_seats: int = 2
+    max_seats: int | None = None  # None: as many as the deck allows (one piece left for the stock)
     score: str = "tokens"  # how lives are shown: tokens, strokes or the letters G-N-A-V
     lang: str = "nb"  # the language the game's calls are made in
     aliases: tuple[str, ...] = ()
@@ -79,6 +80,17 @@ GNAV = Preset(
     "The Norwegian game: 42 pieces, five matadors, the fool drags the next-lowest down.",
     f"{S1} and {S3}, which agree", _gnav_deck(), _opts(),
     aliases=("norsk", "norwegian", "gnav-no"), words=GNAV_WORDS,
+)
+
+# The 13 ranks of an ordinary pack, King high and Ace low, as Chase the Ace and Le Her
+# play them: the King refuses (a King holder keeps it, and a King drawn from the stock
+# refuses the dealer).
+_CARDS: tuple[Piece, ...] = (
+    piece("king", {"en": "King"}, Power.REFUSE, aliases=["k"], calls={"en": "King!"}),
+    piece("queen", {"en": "Queen"}, aliases=["q"]),
+    piece("jack", {"en": "Jack"}, aliases=["j", "knave"]),
+    *numbers(10, 2, roman=False),
+    piece("ace", {"en": "Ace"}, aliases=["a"]),
 )
 
 PRESETS_LIST: tuple[Preset, ...] = (
@@ -175,15 +187,16 @@ PRESETS_LIST: tuple[Preset, ...] = (
     Preset("chase-the-ace", "Chase the Ace",
            "The English 52-card relative: the King refuses, the Ace is lowest, 3 lives.",
            "RULES.md §8 only: no seed describes it",
-           (piece("king", {"en": "King"}, Power.REFUSE, aliases=["k"],
-                  calls={"en": "King!"}),
-            piece("queen", {"en": "Queen"}, aliases=["q"]),
-            piece("jack", {"en": "Jack"}, aliases=["j", "knave"]),
-            *numbers(10, 2, roman=False),
-            piece("ace", {"en": "Ace"}, aliases=["a"])),
+           _CARDS,
            _opts(copies=4, lives=3), lang="en",
            aliases=("chase", "ranter-go-round", "cuckoo", "chase_the_ace"),
            words=MappingProxyType({"stand.en": "I stand", "swap.en": "Change"})),
+    Preset("le-her", "Le Her",
+           "The two-player French form: one pack, the King refuses, ties go to the dealer.",
+           "RULES.md §8 only: Le Her as the game-theory literature gives it (Waldegrave, 1713)",
+           _CARDS, _opts(copies=4, lives=3, dealer_wins_ties=True), min_seats=2, max_seats=2,
+           lang="en", aliases=("leher", "le_her", "her"),
+           words=MappingProxyType({"stand.en": "I keep it", "swap.en": "Change"})),
 )
 
 PRESETS: Mapping[str, Preset] = MappingProxyType({p.name: p for p in PRESETS_LIST})

@@ -403,6 +403,16 @@ class _Play:
             lives[holder] += 1
             self.emit(Gain(holder, "penalty", lives[holder]))
 
+    def pay_lowest(self, positions: list[int]) -> None:
+        """Every position in ``positions`` holds the rank that pays, and pays for it;
+        with ``dealer_wins_ties`` the dealer (the last position) is let off a tie."""
+        dealer = len(self.state.seats) - 1
+        if len(positions) > 1 and self.state.rules.options.dealer_wins_ties \
+                and positions[-1] == dealer:
+            positions = positions[:-1]
+        for p in positions:
+            self.pay(p, "lowest")
+
     def next_turn(self, after: int) -> int:
         n = len(self.state.seats)
         if not self.state.rules.skip_revealed:
@@ -459,14 +469,10 @@ class _Play:
             fool = fools[0]
             self.pay(fool, "fool")
             lowest = max(h for p, h in enumerate(hands) if p != fool)
-            for p, h in enumerate(hands):
-                if h == lowest and p != fool:
-                    self.pay(p, "lowest")
+            self.pay_lowest([p for p, h in enumerate(hands) if h == lowest and p != fool])
         else:
             lowest = max(hands)
-            for p, h in enumerate(hands):
-                if h == lowest:
-                    self.pay(p, "lowest")
+            self.pay_lowest([p for p, h in enumerate(hands) if h == lowest])
         out = tuple(sorted(seats[p] for p in sit_out)) if sit_out else ()
         self.emit(RoundEnd(ended_by, tuple(self.lives), out))
         return out

@@ -92,8 +92,10 @@ class Rules:
 
     @property
     def max_seats(self) -> int:
-        # The stock must hold at least one piece.
-        return len(self.deck) - 1
+        # The stock must hold at least one piece; a preset may allow fewer (Le Her: 2).
+        most = len(self.deck) - 1
+        cap = self.preset.max_seats
+        return most if cap is None else min(cap, most)
 
     def shuffle(self, rng: Random) -> list[int]:
         """The deck in a random order drawn from ``rng``.

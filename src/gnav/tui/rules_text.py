@@ -113,6 +113,9 @@ OPTION_TEXT: dict[str, dict[str, str]] = {
     "stand_needs_matador": {"en": "you may stand only while holding a matador",
                             "nb": "du kan bare stå når du har en matador",
                             "da": "du må kun stå, når du har en matador"},
+    "dealer_wins_ties": {"en": "a tie on the paying piece goes to the dealer, who does not pay",
+                         "nb": "står giveren likt på brikken som betaler, går giveren fri",
+                         "da": "står giveren lige på brikken, der betaler, går giveren fri"},
     "max_rounds": {"en": "the match ends after this many rounds (none: no limit)",
                    "nb": "partiet slutter etter så mange runder (none: ingen grense)",
                    "da": "spillet slutter efter så mange runder (none: ingen grænse)"},
@@ -159,6 +162,10 @@ DESCRIPTION: dict[str, dict[str, str]] = {
                             "lavest, 3 liv.",
                       "da": "Den engelske slægtning med 52 kort: kongen nægter, esset er "
                             "lavest, 3 liv."},
+    "le-her": {"nb": "Den franske tomannsformen: én kortstokk, kongen nekter, og giveren "
+                     "vinner når det står likt.",
+               "da": "Den franske tomandsform: ét spil kort, kongen nægter, og giveren "
+                     "vinder, når det står lige."},
 }
 
 
@@ -204,6 +211,8 @@ def explanation(rules: Rules, lang: str) -> list[str]:
                      "plain": " To narrer er bare likt lavest."}[o.two_fools]
             if o.two_fools != "plain" and o.two_fools_sit_out:
                 show += " De to med narr står over neste runde."
+        if o.dealer_wins_ties:
+            show += " Står giveren likt med en annen på brikken som betaler, går giveren fri."
         out.append(show)
         end = (f"Alle starter med {o.lives} liv, vist som {style}. Den som står uten liv når "
                "runden er slutt, er ute; den siste med liv igjen vinner.")
@@ -246,6 +255,8 @@ def explanation(rules: Rules, lang: str) -> list[str]:
                      "plain": " To narre står blot lige som lavest."}[o.two_fools]
             if o.two_fools != "plain" and o.two_fools_sit_out:
                 show += " De to med narrene står over i næste runde."
+        if o.dealer_wins_ties:
+            show += " Står giveren lige med en anden på brikken, der betaler, går giveren fri."
         out.append(show)
         end = (f"Alle starter med {o.lives} liv, vist som {style}. Den, der står uden liv, når "
                "runden er slut, er ude; den sidste med liv tilbage vinder.")
@@ -286,6 +297,8 @@ def explanation(rules: Rules, lang: str) -> list[str]:
                      "plain": " Two fools simply tie for lowest."}[o.two_fools]
             if o.two_fools != "plain" and o.two_fools_sit_out:
                 show += " The two fool holders sit out the next round."
+        if o.dealer_wins_ties:
+            show += " A tie on the paying piece goes to the dealer: the dealer does not pay."
         out.append(show)
         end = (f"Everyone starts with {o.lives} lives, shown as {style}. A player with no "
                "lives left at the end of a round is out; the last player with lives wins.")

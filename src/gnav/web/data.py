@@ -54,7 +54,7 @@ def preset_json(p: Preset) -> dict[str, Any]:
     description.update(DESCRIPTION.get(p.name, {}))
     return {
         "name": p.name, "title": p.title, "description": description, "source": p.source,
-        "min_seats": p.min_seats, "score": p.score, "lang": p.lang,
+        "min_seats": p.min_seats, "max_seats": p.max_seats, "score": p.score, "lang": p.lang,
         "aliases": list(p.aliases), "words": dict(p.words),
         "options": p.options.as_dict(),
         "pieces": [piece_json(x) for x in p.pieces],

@@ -130,6 +130,8 @@ const S = {
                       da: "Straffen for en matador går til" },
   "opt.stand_needs_matador": { en: "Stand only while holding a matador",
                                nb: "Stå bare med en matador", da: "Stå kun med en matador" },
+  "opt.dealer_wins_ties": { en: "Ties go to the dealer", nb: "Giveren vinner likt",
+                            da: "Giveren vinder lige" },
   "opt.max_rounds": { en: "Round limit (empty: none)", nb: "Største antall runder (tomt: ingen)",
                       da: "Største antal runder (tomt: ingen)" },
   "val.public": { en: "public: a fool is knocked", nb: "offentlig: narren bankes",

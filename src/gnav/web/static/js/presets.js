@@ -65,7 +65,9 @@ export function word(p, key, tableLang) {
 }
 
 export function maxSeats(p, copies) {
-  return p.pieces.length * copies - 1;
+  // The stock keeps at least one piece; a preset may cap the table lower (Le Her: 2).
+  const most = p.pieces.length * copies - 1;
+  return p.max_seats == null ? most : Math.min(p.max_seats, most);
 }
 
 export function effectiveOptions(p, options) {

@@ -10,7 +10,7 @@ import { setRulesContext, showRules } from "./rules.js";
 
 const TIMERS = [null, 15, 30, 60, 120];
 const MORE = ["copies", "knock", "revealed", "drag", "two_fools", "two_fools_sit_out", "penalty_to",
-              "stand_needs_matador", "max_rounds"];
+              "stand_needs_matador", "dealer_wins_ties", "max_rounds"];
 
 export async function startPage(shell) {
   await loadPresets();

@@ -176,17 +176,25 @@ def solve(game: Game, *, target: float = 1e-4, max_iterations: int = 5000,
     conv = float("inf")
     it = 0
     avg = uniform
-    while it < max_iterations:
-        it += 1
+    def current() -> F:
         pos = np.where(legal, regret, 0.0)
         norm = pos.sum(axis=1, keepdims=True)
-        sigma = np.where(norm > 0, pos / np.where(norm > 0, norm, 1.0), uniform)
-        rho = game.reach(sigma)
-        v, q = game.values(sigma)
-        cf = game.action_values(rho, q)
-        base = (cf * sigma).sum(axis=1, keepdims=True)
-        regret = np.maximum(regret + np.where(legal, cf - base, 0.0), 0.0)
-        total += it * sigma
+        return np.where(norm > 0, pos / np.where(norm > 0, norm, 1.0), uniform)
+
+    # Alternating updates (each seat in turn sees the others' newest strategy) converge
+    # several times faster than simultaneous ones on these games.
+    owners = [game.player == i for i in range(game.n)]
+    while it < max_iterations:
+        it += 1
+        for mine in owners:
+            sigma = current()
+            rho = game.reach(sigma)
+            _, q = game.values(sigma)
+            cf = game.action_values(rho, q)
+            base = (cf * sigma).sum(axis=1, keepdims=True)
+            step = np.where(legal & mine[:, None], cf - base, 0.0)
+            regret = np.maximum(regret + step, 0.0)
+            total[mine] += it * sigma[mine]
         weight += it
         if it % check_every == 0 or it == max_iterations:
             avg = total / weight

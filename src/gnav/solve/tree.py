@@ -28,6 +28,8 @@ from array import array
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from math import factorial
 
 from gnav.errors import OptionError
 from gnav.events import Draw, Knock
@@ -74,21 +76,19 @@ class Tree:
 
 
 def deal_count(rules: Rules, seats: int) -> int:
-    """How many deals by piece type (the root's chance outcomes)."""
-    counts = list(Counter(rules.deck).values())
-
-    def ways(pos: int, left: list[int]) -> int:
-        if pos == seats:
-            return 1
-        total = 0
-        for i, c in enumerate(left):
-            if c:
-                left[i] -= 1
-                total += ways(pos + 1, left)
-                left[i] += 1
-        return total
-
-    return ways(0, counts)
+    """How many deals by piece type (the root's chance outcomes): sequences of ``seats``
+    types using no type more often than its copies, counted with the exponential
+    generating function prod_t sum_{j <= copies_t} x^j / j!."""
+    poly = [Fraction(1)]
+    for c in Counter(rules.deck).values():
+        term = [Fraction(1, factorial(j)) for j in range(c + 1)]
+        out = [Fraction(0)] * min(seats + 1, len(poly) + c)
+        for i, a in enumerate(poly):
+            for j, b in enumerate(term):
+                if i + j <= seats:
+                    out[i + j] += a * b
+        poly = out
+    return int(poly[seats] * factorial(seats)) if seats < len(poly) else 0
 
 
 def estimate_nodes(rules: Rules, seats: int) -> int:

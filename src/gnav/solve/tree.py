@@ -9,13 +9,12 @@ order; to draw type ``t`` the builder puts a ``t`` on top and lets the engine an
 Collapsing (what keeps it small; each seat decides at most once a round):
 
 - An edge whose outcomes end the round holds their expected payoff, not a chance node.
-- The dealer's swap is the last move of the round, so a pass piece drawn from the stock
-  changes nothing but the pool: the first piece that is not a pass is drawn with
-  probability proportional to its copies left among the non-pass pieces. A plain piece
-  drawn then only becomes the dealer's piece, so its payoff is the engine's showdown of
-  those hands (memoised by hands); a drawn matador is answered by the engine itself.
-  ``fast=False`` builds every draw through ``apply`` instead, and a test checks that
-  both give the same tree.
+- The dealer's move is the last of the round: its payoffs come from the engine's
+  showdown of the hands it leads to (memoised by hands), see ``dealer_swap``.
+- A plain piece drawn from the stock mid-round changes only the asker's piece and its
+  private draw: one engine draw is copied for the others (``redraw``).
+- ``fast=False`` builds every move and every draw through ``apply`` instead, and a test
+  checks that both give the same tree.
 
 Payoff: each seat's change of lives in the round. Every seat starts the round with
 ``LIVES`` lives, so that every payment is made (the solved game assumes every seat has
@@ -158,6 +157,15 @@ class _Builder:
         self.depth.append(depth)
         self.term.extend(self.zero)
         base = h * 2 * n
+        if pos == n - 1 and self.fast:
+            # The dealer's move ends the round: its payoffs straight from the showdowns.
+            for a, act in enumerate(ACTIONS):
+                if act in legal:
+                    payoff = self.dealer_stand(state) if act == STAND \
+                        else self.dealer_swap(state)
+                    for i in range(n):
+                        self.term[base + a * n + i] = payoff[i]
+            return
         for a, act in enumerate(ACTIONS):
             if act not in legal:
                 continue
@@ -172,8 +180,6 @@ class _Builder:
     # -- chance --------------------------------------------------------------------
 
     def outcomes(self, state: RoundState, act: str) -> list[tuple[float, RoundState]]:
-        if act == SWAP and state.turn == self.n - 1 and self.fast:
-            return self.dealer_draw(state)
         nxt, _ = state.apply(act)
         if nxt.drawn == state.drawn:
             return [(1.0, nxt)]
@@ -207,7 +213,7 @@ class _Builder:
             rest.remove(t)
             top = prefix + chosen + (t,)
             stock = top + tuple(rest)
-            if effect is None and plain is not None and not plain.over and self.fast:
+            if effect is None and plain is not None and self.fast:
                 out.append((p, self.redraw(state, plain, t, stock)))
                 continue
             nxt, _ = state._replace(stock=stock).apply(act)
@@ -223,7 +229,7 @@ class _Builder:
                stock: tuple[int, ...]) -> RoundState:
         """``drawn`` (the engine's answer when the asker drew one plain piece) with plain
         piece ``t`` drawn instead: only the asker's piece, its private draw and the
-        stock's order differ while the round goes on (no showdown yet)."""
+        stock's order differ, and the showdown if the round is over."""
         asker = state.turn
         ids = self.rules.ids
         hands = list(drawn.hands)
@@ -235,42 +241,58 @@ class _Builder:
                 overlay[k] = (index, event._replace(piece=ids[t]))
         private = list(drawn.private)
         private[asker] = tuple(overlay)
-        return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private))
+        lives = drawn.lives
+        if drawn.over:
+            # The draw ended the round (the seats after it take no turn): the payments
+            # before the showdown, then the showdown of the new hands.
+            old = self.showdown(drawn, drawn.hands)
+            new = self.showdown(drawn, tuple(hands))
+            lives = tuple(v - o + w for v, o, w in zip(lives, old, new, strict=True))
+        return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private),
+                              lives=lives)
 
-    def dealer_draw(self, state: RoundState) -> list[tuple[float, RoundState]]:
-        """The dealer's swap, the round's last move (see the module's note)."""
+    def dealer_stand(self, state: RoundState) -> list[float]:
+        """The dealer stands: the payments so far and the showdown of the hands."""
+        return [b - LIVES + d for b, d in
+                zip(state.lives, self.showdown(state, state.hands), strict=True)]
+
+    def dealer_swap(self, state: RoundState) -> list[float]:
+        """The expected payoff of the dealer's swap with the stock, the round's last move.
+
+        A pass piece drawn changes nothing but the pool, so the first other piece is drawn
+        with probability proportional to its copies among the non-pass pieces left. A
+        plain piece becomes the dealer's and the hands go to the showdown; a matador
+        keeps the dealer's piece, charges the dealer if its power charges, and undoes
+        every swap if its power undoes (the hands dealt go to the showdown); stop,
+        refuse or charge: the round ends anyway. ``fast=False`` draws every piece
+        through ``apply``, and a test checks both agree."""
+        n = self.n
         rules = self.rules
         effects = rules.effects
-        prefix = state.stock[: state.drawn]
         pool = state.stock[state.drawn:]
         counts = Counter(t for t in pool
                          if effects[t] is None or effects[t].outcome is not Outcome.PASS)
         total = sum(counts.values())
-        if total == 0:  # only pass pieces (or nothing) left: the engine empties the stock
-            return [(1.0, state.apply(SWAP)[0])]
-        out: list[tuple[float, RoundState]] = []
-        plain: list[tuple[float, int]] = []
-        for t, c in sorted(counts.items()):
-            if effects[t] is None:
-                plain.append((c / total, t))
-                continue
-            rest = list(pool)
-            rest.remove(t)
-            nxt, _ = state._replace(stock=(*prefix, t, *rest)).apply(SWAP)
-            out.append((c / total, nxt))
-        if plain:
-            # One engine draw shows what a plain draw does; the others differ only in
-            # the piece the dealer ends with.
-            first = plain[0][1]
-            rest = list(pool)
-            rest.remove(first)
-            drawn, _ = state._replace(stock=(*prefix, first, *rest)).apply(SWAP)
-            before = state.lives
-            for p, t in plain:
-                hands = (*drawn.hands[:-1], t)
-                delta = self.showdown(state, hands)
-                lives = tuple(b + d for b, d in zip(before, delta, strict=True))
-                out.append((p, drawn._replace(lives=lives)))
+        if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
+            return self.dealer_stand(state)
+        before = [b - LIVES for b in state.lives]
+        out = [0.0] * n
+        last = n - 1
+        hands = list(state.hands)
+        for t, c in counts.items():
+            p = c / total
+            effect = effects[t]
+            if effect is None:
+                hands[last] = t
+                shown = tuple(hands)
+                charge = 0
+            else:
+                shown = state.deal if effect.outcome is Outcome.UNDO else state.hands
+                charge = int(effect.charge)
+            delta = self.showdown(state, shown)
+            for i in range(n):
+                out[i] += p * (before[i] + delta[i])
+            out[last] -= p * charge
         return out
 
     def showdown(self, state: RoundState, hands: tuple[int, ...]) -> tuple[int, ...]:

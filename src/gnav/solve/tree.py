@@ -169,6 +169,12 @@ class _Builder:
         for a, act in enumerate(ACTIONS):
             if act not in legal:
                 continue
+            if self.fast and act == SWAP:
+                payoff = self.final_draw(state)
+                if payoff is not None:
+                    for i in range(n):
+                        self.term[base + a * n + i] = payoff[i]
+                    continue
             for p, nxt in self.outcomes(state, act):
                 if nxt.over:
                     lives = nxt.lives
@@ -251,6 +257,37 @@ class _Builder:
         return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private),
                               lives=lives)
 
+    def final_draw(self, state: RoundState) -> list[float] | None:
+        """The expected payoff of a swap that reaches the stock (a pass chain to the
+        dealer and beyond) when the round ends right after the draw; None if the swap
+        does not reach the stock or the round goes on."""
+        pos = state.turn
+        if pos >= self.n - 1:
+            return None
+        hands = state.hands
+        effects = self.rules.effects
+        target = pos + 1
+        while True:  # the pass chain, read from the rules' table of effects
+            effect = effects[hands[target]]
+            if effect is None or effect.outcome is not Outcome.PASS:
+                return None
+            if target == self.n - 1:
+                break
+            target += 1
+        pool = state.stock[state.drawn:]
+        plain = next((t for t in pool if effects[t] is None), None)
+        if plain is None:
+            return None
+        rest = list(pool)
+        rest.remove(plain)
+        probe, _ = state._replace(
+            stock=(*state.stock[: state.drawn], plain, *rest)).apply(SWAP)
+        if not probe.over or probe.hands[pos] != plain:
+            return None
+        shown = self.showdown(probe, probe.hands)
+        before = [v - LIVES - d for v, d in zip(probe.lives, shown, strict=True)]
+        return self.stock_answer(state, pos, before)
+
     def dealer_stand(self, state: RoundState) -> list[float]:
         """The dealer stands: the payments so far and the showdown of the hands."""
         return [b - LIVES + d for b, d in
@@ -266,6 +303,11 @@ class _Builder:
         every swap if its power undoes (the hands dealt go to the showdown); stop,
         refuse or charge: the round ends anyway. ``fast=False`` draws every piece
         through ``apply``, and a test checks both agree."""
+        return self.stock_answer(state, self.n - 1, [b - LIVES for b in state.lives])
+
+    def stock_answer(self, state: RoundState, last: int, before: list[float]) -> list[float]:
+        """``dealer_swap`` for a request by position ``last`` that reaches the stock and
+        ends the round; ``before``: each position's payments before the showdown."""
         n = self.n
         rules = self.rules
         effects = rules.effects
@@ -274,10 +316,9 @@ class _Builder:
                          if effects[t] is None or effects[t].outcome is not Outcome.PASS)
         total = sum(counts.values())
         if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
-            return self.dealer_stand(state)
-        before = [b - LIVES for b in state.lives]
+            delta = self.showdown(state, state.hands)
+            return [b + d for b, d in zip(before, delta, strict=True)]
         out = [0.0] * n
-        last = n - 1
         hands = list(state.hands)
         for t, c in counts.items():
             p = c / total

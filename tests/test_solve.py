@@ -96,12 +96,17 @@ def test_cfr_solves_matching_pennies() -> None:
     assert sol.strategy[:, 1] == pytest.approx([0.5, 0.5], abs=1e-3)
 
 
-@pytest.mark.parametrize("options", [{}, {"penalty_to": "holder"},
-                                     {"stand_needs_matador": True, "revealed": "act"}])
-def test_fast_tree_is_the_engine_tree(options: dict[str, object]) -> None:
-    """The builder's shortcuts (pass pieces skipped at the dealer's draw, plain draws
-    copied from one engine draw) against every draw made through ``apply``."""
-    rules = Rules.of("hypp", **options)
+@pytest.mark.parametrize(("preset", "options"), [
+    ("hypp", {}), ("hypp", {"penalty_to": "holder"}),
+    ("hypp", {"stand_needs_matador": True, "revealed": "act"}),
+    ("hypp", {"two_fools": "pay", "drag": False, "knock": "silent"}),
+    ("slabberjan", {}),  # charge_stop, refuse, undo, one pass piece
+])
+def test_fast_tree_is_the_engine_tree(preset: str, options: dict[str, object]) -> None:
+    """The builder's shortcuts (the dealer's move and a draw that ends the round paid
+    from showdowns, plain draws copied from one engine draw) against every move and
+    every draw made through ``apply``."""
+    rules = Rules.of(preset, **options)
     fast = build(rules, 2)
     slow = build(rules, 2, fast=False)
     assert fast.keys == slow.keys

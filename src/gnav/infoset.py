@@ -58,7 +58,7 @@ def key_of(order: Sequence[int], seat: int, dealt: str, piece: str,
 
 
 def _p(pos: dict[int, int], seat: int | None) -> str:
-    return "s" if seat is None else str(pos[seat])
+    return "s" if seat is None else str(pos[seat])  # s: no seat (the stock, the pool)
 
 
 def _code(e: Event, pos: dict[int, int]) -> str:

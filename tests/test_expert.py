@@ -154,3 +154,26 @@ print("ok", bots[0].table(rules, 3) is not None)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["ok", "True"]
+
+
+def test_expert_at_a_solved_table_is_given_only_views() -> None:
+    from gnav.runner import play_match
+
+    given: list[type] = []
+
+    class Recorder:
+        name = "expert"
+
+        def __init__(self, seed: int) -> None:
+            self.bot = ExpertBot(seed)
+
+        def act(self, *args: object) -> str:
+            given.extend(type(a) for a in args)
+            view = args[0]
+            assert isinstance(view, SeatView)
+            assert not any(isinstance(v, MatchState) for v in view)
+            return self.bot.act(view)
+
+    play_match(Rules.of("gnav"), ["a", "b", "c"], [Recorder(i) for i in range(3)], seed=4,
+               max_rounds=12)
+    assert given and set(given) == {SeatView}

@@ -28,6 +28,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                    help="seats at the table (default 6: you and 5 bots)")
     p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
                    help="bot kinds, cycled over the bot seats (default: threshold, or random)")
+    p.add_argument("--strategy", metavar="FILE", default=None,
+                   help="the strategy expert bots play (a file of gnav solve --out)")
     p.add_argument("--humans", type=int, default=None, metavar="N",
                    help="people at this screen, taking turns (hot-seat); default 1")
     p.add_argument("--names", default=None, metavar="A,B,C",
@@ -77,6 +79,7 @@ def _people(args: argparse.Namespace) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from gnav.bots.registry import with_strategy
     from gnav.cli import make_rules
     from gnav.tui.game import BOT_NAMES, PlayConfig, bot_maker, make_bot, play
     from gnav.tui.keys import Keys
@@ -97,7 +100,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
     maker, default_kind = bot_maker(rules)
     kinds_text = args.bots if args.bots is not None else default_kind
-    kinds = [k.strip().lower() for k in kinds_text.split(",")]
+    kinds = [with_strategy(k.strip().lower(), args.strategy) for k in kinds_text.split(",")]
     if not all(kinds):
         raise GnavError(f"--bots: empty kind in {kinds_text!r}")
     taken = {n.casefold() for n in people}

@@ -22,6 +22,7 @@ from gnav.events import (
     Undo,
 )
 from gnav.rules import Rules
+from gnav.vocab import Ending
 
 
 class Narrator:
@@ -33,6 +34,9 @@ class Narrator:
         self.names = names
         self.me = me
         self.lang = lang or rules.preset.lang
+        # Whether this showdown's fool has paid: a "lowest" payment after it is the
+        # fool's drag (events read in order, as they happened).
+        self.fool_paid = False
 
     def who(self, seat: int | None) -> str:
         if seat is None:
@@ -49,6 +53,8 @@ class Narrator:
         return quoted(word_pair(self.rules, key, self.lang))
 
     def line(self, e: Event) -> str | None:
+        """``e`` in words as the reader (``me``) may read it; None for an event that is
+        not told. Raises nothing for the engine's events."""
         w = self.who
         if isinstance(e, RoundStart):
             order = ", ".join(self.names[s] for s in e.order)
@@ -93,11 +99,15 @@ class Narrator:
         if isinstance(e, StockEmpty):
             return "The stock is empty: nothing happens."
         if isinstance(e, Pay):
+            dragged = e.reason == "lowest" and self.fool_paid
+            self.fool_paid = self.fool_paid or e.reason == "fool"
             if not e.paid:
                 return f"{w(e.seat).capitalize()} would pay, but has no life left."
             dest = "the pool" if e.to is None else w(e.to)
             why = {"lowest": " for the lowest piece", "fool": " for the fool",
                    "two_fools": " for the two fools"}.get(e.reason, "")
+            if dragged:
+                why = ", dragged down by the fool"
             return f"{w(e.seat).capitalize()} pay{'' if e.seat == self.me else 's'} a life to " \
                    f"{dest}{why} ({e.lives} left)."
         if isinstance(e, Gain):
@@ -110,11 +120,12 @@ class Narrator:
                 text += f" You have {self.piece(e.piece)} again."
             return text
         if isinstance(e, Showdown):
+            self.fool_paid = False
             shown = ", ".join(f"{self.names[s]} {self.piece(p)}"
                               for s, p in zip(e.seats, e.pieces, strict=True))
             return f"Showdown: {shown}."
         if isinstance(e, RoundEnd):
-            how = "every turn taken" if e.ended_by == "turns" else \
+            how = "every turn taken" if e.ended_by == Ending.TURNS else \
                 f"stopped by the {self.piece(e.ended_by)}"
             text = f"The round ends ({how})."
             if e.sit_out:

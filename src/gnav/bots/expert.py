@@ -20,13 +20,14 @@ from gnav.infoset import infoset_key
 from gnav.rules import Rules
 from gnav.strategies import Strategy, load, shipped
 from gnav.views import SeatView
+from gnav.vocab import BotKind
 
 STAND = "stand"
 SWAP = "swap"
 
 
 class ExpertBot:
-    name = "expert"
+    name = BotKind.EXPERT
 
     def __init__(self, seed: int | None = None, strategy: str | Strategy | None = None,
                  *, fallback: CounterBot | None = None) -> None:

@@ -10,8 +10,9 @@ from gnav.calls import call_pair, quoted, word_pair
 from gnav.pieces import Piece
 from gnav.rules import Rules
 from gnav.tui.style import Style
+from gnav.vocab import TEXT_LANGS
 
-LANGS = ("en", "nb", "da")
+LANGS = TEXT_LANGS  # the languages these texts are written in
 
 POWER_TEXT: dict[str, dict[str, str]] = {
     "stop": {

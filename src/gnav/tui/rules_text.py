@@ -12,6 +12,7 @@ from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.tui.labels import lives_word, native_name, piece_call, piece_text, spoken_word
 from gnav.tui.style import Style, pad, wrap
+from gnav.vocab import TEXT_LANGS, Lang
 
 T: dict[str, dict[str, str]] = {
     "title": {"en": "Rules: {title}", "nb": "Regler: {title}", "da": "Regler: {title}"},
@@ -419,8 +420,8 @@ def changes(rules: Rules, lang: str) -> list[str]:
 
 def rules_lines(rules: Rules, lang: str, style: Style, cols: int = 88) -> list[str]:
     """The rules of ``rules`` (a preset and its options) as lines for the terminal."""
-    if lang not in ("en", "nb", "da"):
-        lang = "en"
+    if lang not in TEXT_LANGS:
+        lang = Lang.EN
     s = style
     p = rules.preset
 

@@ -32,6 +32,21 @@ from gnav.tui.rules_text import (
 LANGS = ("en", "nb", "da")
 OPTIONS_MAX_BYTES = 2048
 
+# The presets' titles in the page's other languages, where they are more than a name
+# (the engine's titles are English; a game's own name is never translated).
+TITLES: dict[str, dict[str, str]] = {
+    "gnav-rulebook": {"nb": "Gnav (regelboka)", "da": "Gnav (regelbogen)"},
+    "gnav-1917": {"nb": "Gnav (København 1917)", "da": "Gnav (København 1917)"},
+    "gnav-summary": {"nb": "Gnav (sammendrag)", "da": "Gnav (resumé)"},
+    "chase-the-ace": {"nb": "Chase the Ace (engelsk)", "da": "Chase the Ace (engelsk)"},
+}
+
+
+def titles(p: Preset) -> dict[str, str]:
+    """The title of ``p`` in each language of the page."""
+    own = TITLES.get(p.name, {})
+    return {lang: own.get(lang, p.title) for lang in LANGS}
+
 
 def _texts(table: Mapping[str, str]) -> dict[str, str]:
     return {lang: table[lang] for lang in LANGS}
@@ -53,7 +68,8 @@ def preset_json(p: Preset) -> dict[str, Any]:
     description = {"en": p.description}
     description.update(DESCRIPTION.get(p.name, {}))
     return {
-        "name": p.name, "title": p.title, "description": description, "source": p.source,
+        "name": p.name, "title": p.title, "titles": titles(p), "description": description,
+        "source": p.source,
         "min_seats": p.min_seats, "max_seats": p.max_seats, "score": p.score, "lang": p.lang,
         "aliases": list(p.aliases), "words": dict(p.words),
         "options": p.options.as_dict(),
@@ -97,13 +113,34 @@ def _value(v: object) -> str:
     return "none" if v is None else str(v)
 
 
-def rules_json(preset: str, options: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """The rules of ``preset`` with ``options`` in ``lang``, as the rules panel shows them.
-    MalformedError names what is wrong with the preset or an option."""
+MARKS = {"tokens": "●", "strokes": "|"}
+SCORE_WORDS = {"tokens": {"en": "tokens", "nb": "merker", "da": "mærker"},
+               "strokes": {"en": "strokes", "nb": "streker", "da": "streger"}}
+
+
+def lives_shown(score: str, lives: int, lang: str) -> str:
+    """How lives are shown, with as many marks as a player starts with (the letters of
+    G-N-A-V count lives lost, so they are always four)."""
+    if score in MARKS:
+        return f"{SCORE_WORDS[score][lang]} {MARKS[score] * lives}"
+    return lives_word(score, lang)
+
+
+def rules_json(preset: str, options: Mapping[str, Any], lang: str,
+               score: str | None = None) -> dict[str, Any]:
+    """The rules of ``preset`` with ``options`` in ``lang``, as the rules panel shows them,
+    lives shown as ``score`` (a table's choice; None: the preset's). MalformedError
+    names what is wrong with the preset, an option or the score."""
     if lang not in LANGS:
         raise MalformedError(f"lang: must be one of {', '.join(LANGS)}, not {lang!r}")
+    if score is not None and score not in ("tokens", "strokes", "gnav"):
+        raise MalformedError(f"score: must be one of tokens, strokes, gnav, not {score!r}")
     rules = Rules.from_spec({"preset": preset, **options}, where="options")
     p = rules.preset
+    # The engine's text shows the preset's way of scoring with three marks; the page
+    # shows the table's, with one mark for each life the table starts with.
+    generic, shown = lives_word(p.score, lang), lives_shown(score or p.score,
+                                                           rules.options.lives, lang)
     # English rules still name the pieces as the game does, with the English beside.
     own = p.lang if lang == "en" else lang
     pieces = []
@@ -123,12 +160,12 @@ def rules_json(preset: str, options: Mapping[str, Any], lang: str) -> dict[str, 
     description = p.description if lang == "en" else \
         DESCRIPTION.get(p.name, {}).get(lang, p.description)
     return {
-        "preset": p.name, "title": p.title, "description": description, "source": p.source,
-        "lang": lang,
-        "explanation": explanation(rules, lang),
+        "preset": p.name, "title": titles(p)[lang], "description": description,
+        "source": p.source, "lang": lang,
+        "explanation": [para.replace(generic, shown) for para in explanation(rules, lang)],
         "pieces": pieces, "copies": rules.options.copies,
         "min_seats": rules.min_seats, "max_seats": rules.max_seats,
-        "score": lives_word(p.score, lang),
+        "score": shown,
         "options": [{"name": k, "value": _value(v), "text": OPTION_TEXT[k][lang],
                      "changed": base[k] != v} for k, v in now.items()],
         "changes": changes(rules, lang) if p.name != "gnav" else [],

@@ -3,8 +3,25 @@
 import { t, lang, list } from "./i18n.js";
 import { pieceName, pieceCall, callBeside, word, piece } from "./presets.js";
 
-// ctx: {preset, tableLang, me (name or null), full (a replay: every piece known)}
-export function narrate(e, ctx) {
+// The event with every seat name as the reader is shown it (``who``: names.js).
+function renamed(e, who) {
+  const out = { ...e };
+  for (const k of ["seat", "target", "to", "dealer"]) if (typeof e[k] === "string") out[k] = who(e[k]);
+  for (const k of ["seats", "winners", "sit_out", "order"]) if (Array.isArray(e[k])) out[k] = e[k].map(who);
+  return out;
+}
+
+// At a table this big the showdown's pieces are read on the board, not in one long line
+// of the log.
+export const BIG_SHOWDOWN = 10;
+
+// ctx: {preset, tableLang, me (name or null), full (a replay: every piece known),
+//       who (name shown for a seat's name), dragged (this "lowest" payment is the
+//       fool's drag: a "fool" payment came before it in the same showdown)}
+export function narrate(raw, ctx) {
+  const e = ctx.who ? renamed(raw, ctx.who) : raw;
+  const me = ctx.me && ctx.who ? ctx.who(ctx.me) : ctx.me;
+  ctx = { ...ctx, me };
   const p = ctx.preset;
   const L = lang();
   const name = (id) => pieceName(p, id, L);
@@ -60,7 +77,8 @@ export function narrate(e, ctx) {
       return t("ev.stock_empty");
     case "pay": {
       if (!e.paid) return t("ev.pay_none", { seat: e.seat });
-      const why = e.reason === "lowest" || e.reason === "fool" || e.reason === "two_fools"
+      const why = e.reason === "lowest" && ctx.dragged ? t("why.dragged")
+        : e.reason === "lowest" || e.reason === "fool" || e.reason === "two_fools"
         ? t(`why.${e.reason}`) : piece(p, e.reason).power ? t("why.matador", { piece: name(e.reason) }) : "";
       return e.to === null ? t("ev.pay", { seat: e.seat, why, lives: e.lives })
         : t("ev.pay_to", { seat: e.seat, to: e.to, why, lives: e.lives });
@@ -75,9 +93,13 @@ export function narrate(e, ctx) {
       return s;
     }
     case "showdown": {
+      // Who pays, and why, follows line by line.
+      if (e.seats.length >= BIG_SHOWDOWN) return t("ev.showdown_big", { n: e.seats.length });
       const shown = e.seats.map((s, i) => `${s} ${name(e.pieces[i])}`).join(", ");
       return t("ev.showdown", { shown });
     }
+    case "standin":  // not an engine event: a bot decided for a person (table.js)
+      return t(e.how === "timer" ? "ev.timer" : "ev.standin", { seat: e.seat });
     case "round_end": {
       let s = e.ended_by === "turns" ? t("ev.round_end") : t("ev.round_end_by", { piece: name(e.ended_by) });
       if (e.sit_out.length) s += ` ${t("ev.sit_out", { seats: list(e.sit_out) })}`;
@@ -91,4 +113,17 @@ export function narrate(e, ctx) {
     default:
       return "";
   }
+}
+
+// A function that says, for each event read in order, whether it is a "lowest" payment
+// the fool dragged down (a "fool" payment came before it in the same showdown): the
+// events themselves do not say.
+export function dragWatch() {
+  let fool = false;
+  return (e) => {
+    if (e.type === "showdown" || e.type === "round_start") fool = false;
+    const dragged = e.type === "pay" && e.reason === "lowest" && fool;
+    if (e.type === "pay" && e.reason === "fool") fool = true;
+    return dragged;
+  };
 }

@@ -73,3 +73,8 @@ export function maxSeats(p, copies) {
 export function effectiveOptions(p, options) {
   return { ...p.options, ...(options || {}) };
 }
+
+// A game's title in the reader's language (the engine's own title where it has none).
+export function presetTitle(p, lang) {
+  return (p.titles && p.titles[lang]) || p.title;
+}

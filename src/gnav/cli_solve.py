@@ -8,6 +8,7 @@ solve).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import time
@@ -73,10 +74,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise GnavError("needs numpy: pip install 'gnav[analysis]'") from None
+    if importlib.util.find_spec("numpy") is None:
+        raise GnavError("needs numpy: pip install 'gnav[analysis]'")
     from gnav.cli import make_rules
 
     show = sys.stderr.isatty() if args.progress is None else args.progress

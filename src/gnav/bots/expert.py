@@ -34,11 +34,12 @@ class ExpertBot:
         self.seed = 0 if seed is None else seed
         self.given = load(strategy) if isinstance(strategy, str) else strategy
         self.fallback = fallback if fallback is not None else CounterBot(seed)
-        self._tables: dict[tuple[int, int], Strategy | None] = {}
+        # Keyed by the rules object itself (hashed by identity), which the key keeps alive.
+        self._tables: dict[tuple[Rules, int], Strategy | None] = {}
 
     def table(self, rules: Rules, seats: int) -> Strategy | None:
         """The strategy this bot plays at ``seats`` active seats of ``rules``, if any."""
-        slot = (id(rules), seats)
+        slot = (rules, seats)
         if slot not in self._tables:
             given = self.given
             self._tables[slot] = given if given is not None and given.fits(rules, seats) \

@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "gnav"
-NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web"})
+NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web", "solve"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
 # Names the interpreter itself puts in sys.modules (multiprocessing aliases the main
@@ -158,7 +158,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("gnav.*", "gnav.texts")),
     ("bots", ("gnav.bots",)),
     ("facade", ("gnav",)),
-    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench")),
+    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve")),
     ("table", ("gnav.table",)),
     ("server/web", ("gnav.server", "gnav.web", "gnav.loadtest")),
     ("cli", ("gnav.cli", "gnav.cli_*")),

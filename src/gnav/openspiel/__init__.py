@@ -64,6 +64,9 @@ from gnav.rules import Rules
 from gnav.views import SeatView, seat_view
 
 SHORT_NAME = "python_gnav"
+# Nodes a game remembers as children of others (about 2 kB each): a whole small tree
+# (le-her has 4,382 states), and never an unbounded memory for long sampling runs.
+CACHE_LIMIT = 200_000
 STAND, SWAP = 0, 1
 
 _GENERIC = Options()
@@ -135,6 +138,7 @@ class _Config(_Same):
         self.stock_size = len(self.rules.deck) - seats
         self.types = len(self.rules.pieces)
         self.names = tuple(f"p{i}" for i in range(seats))
+        self.cached = 0  # nodes remembered as children, up to CACHE_LIMIT
         self.info_size = information_size(self.rules, seats)
         self.obs_size = observation_size(self.rules, seats)
 
@@ -172,7 +176,7 @@ class _Stock(tuple[int, ...]):
 class _Node(_Same):
     """Where a game stands: the deal so far, the round, and an action waiting for a draw."""
 
-    __slots__ = ("cache", "dealt", "pending", "round")
+    __slots__ = ("cache", "children", "dealt", "pending", "round")
 
     def __init__(self, dealt: tuple[int, ...], rnd: RoundState | None,
                  pending: int | None) -> None:
@@ -180,6 +184,9 @@ class _Node(_Same):
         self.round = rnd
         self.pending = pending
         self.cache: dict[tuple[str, int], str] = {}
+        # The node each action leads to: algorithms that walk the tree again and again
+        # (CFR) then run the engine once per node, not once per visit.
+        self.children: dict[int, _Node] = {}
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (_Node, (self.dealt, self.round, self.pending))
@@ -291,6 +298,17 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         node = self._node
+        child = node.children.get(action)
+        if child is None:
+            child = self._child(action)
+            cfg = self._cfg
+            if cfg.cached < CACHE_LIMIT:
+                node.children[action] = child
+                cfg.cached += 1
+        self._node = child
+
+    def _child(self, action: int) -> _Node:
+        node = self._node
         cfg = self._cfg
         if node.round is None:
             if not 0 <= action < cfg.types or self._left()[action] <= 0:
@@ -302,17 +320,17 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
                                        _Stock((), cfg.stock_size), (cfg.lives,) * cfg.seats,
                                        checked=True)
                 rnd = rnd._replace(stock=_Stock((), cfg.stock_size))
-            self._node = _Node(dealt, rnd, None)
+            return _Node(dealt, rnd, None)
         elif node.pending is not None:
             if not 0 <= action < cfg.types or self._left()[action] <= 0:
                 raise ValueError(f"{SHORT_NAME}: no piece {action} left to draw")
             known = (*tuple.__iter__(node.round.stock), action)
             rnd = node.round._replace(stock=_Stock(known, cfg.stock_size))
-            self._node = self._play(rnd, node.pending)
+            return self._play(rnd, node.pending)
         else:
             if action not in (STAND, SWAP):
                 raise ValueError(f"{SHORT_NAME}: no action {action} (0 stand, 1 swap)")
-            self._node = self._play(node.round, action)
+            return self._play(node.round, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -88,17 +88,14 @@ def observation(view: SeatView) -> list[float]:
     from_stock = [0.0] * p
     index = rules.index
     for e in view.public:
-        t = type(e)
-        if t is Stand:
-            stood.add(e.seat)  # type: ignore[union-attr]
-        elif t is Ask:
-            swapped.add(e.seat)  # type: ignore[union-attr]
-        elif t is Answer:
-            assert isinstance(e, Answer)
+        if isinstance(e, Stand):
+            stood.add(e.seat)
+        elif isinstance(e, Ask):
+            swapped.add(e.seat)
+        elif isinstance(e, Answer):
             if e.seat is None:
                 from_stock[index(e.piece)] += 1.0
-        elif t is Showdown:
-            assert isinstance(e, Showdown)
+        elif isinstance(e, Showdown):
             shown = e.hands
     revealed = view.revealed
     out_set, sitting = set(view.out), set(view.sitting_out)

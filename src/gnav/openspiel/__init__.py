@@ -46,7 +46,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from random import Random
 from typing import Any, cast
 
 import numpy as np
@@ -55,7 +54,7 @@ from open_spiel.python import policy as os_policy
 
 from gnav.bots import make_bot
 from gnav.errors import IllegalActionError, MalformedError
-from gnav.events import Event, Showdown
+from gnav.events import Ask, Event, Showdown, Stand
 from gnav.features import information, information_size, observation, observation_size
 from gnav.match import MatchState
 from gnav.options import Options
@@ -161,7 +160,7 @@ class _Stock(tuple[int, ...]):
         stock.size = size
         return stock
 
-    def __getnewargs__(self) -> tuple[tuple[int, ...], int]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[tuple[int, ...], int]:
         return (tuple(self), self.size)
 
     def __len__(self) -> int:
@@ -431,10 +430,10 @@ def observation_text(view: SeatView) -> str:
     """The table as the seat sees it now: a readable form of ``features.observation``."""
     parts = [f"p{view.order.index(view.seat)}" if view.seat in view.order else "spectator",
              f"piece {view.piece}", f"dealt {view.dealt}", f"stock {view.stock_left}"]
-    acted = {}
+    acted: dict[int, str] = {}
     for e in view.public:
-        if e.kind in ("stand", "ask"):
-            acted[e.seat] = e.kind  # type: ignore[union-attr]
+        if isinstance(e, Stand | Ask):
+            acted[e.seat] = e.kind
     pos = {s: i for i, s in enumerate(view.order)}
     parts.append("acted " + ",".join(f"{pos[s]}:{'stand' if k == 'stand' else 'swap'}"
                                      for s, k in sorted(acted.items())))
@@ -526,18 +525,6 @@ def load(preset: str = "gnav", seats: int = 2, **options: object) -> GnavGame:
             raise MalformedError(f"unknown option {name!r} (options: {', '.join(OPTION_NAMES)})")
         params[name] = 0 if name == "max_rounds" and value is None else value
     return cast(GnavGame, pyspiel.load_game(SHORT_NAME, params))
-
-
-def sample_game(game: GnavGame, rng: Random) -> GnavState:
-    """A whole round played at random from ``rng`` (chance by its probabilities)."""
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return cast(GnavState, state)
 
 
 pyspiel.register_game(_GAME_TYPE, GnavGame)

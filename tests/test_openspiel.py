@@ -1,0 +1,339 @@
+"""The OpenSpiel game ``python_gnav``: OpenSpiel's own checks, exact chance, the engine's
+returns, information states that hide what they must, CFR, and policies from bots."""
+
+from __future__ import annotations
+
+import pickle
+from fractions import Fraction
+from random import Random
+from typing import Any
+
+import numpy as np
+
+# The [rl] extra is part of `make test`: without it these fail, they do not skip.
+import pyspiel
+import pytest
+from open_spiel.python import policy as os_policy
+from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
+from open_spiel.python.algorithms.get_all_states import get_all_states
+
+import gnav.openspiel as gos
+from gnav.bots import make_bot
+from gnav.errors import MalformedError
+from gnav.round import ACTIONS, RoundState
+from gnav.rules import Rules
+
+CHECKED = [("gnav", 2), ("gnav", 3), ("gnav-1917", 2), ("gnav-1917", 3), ("slabberjan", 2),
+           ("slabberjan", 3), ("chase-the-ace", 2), ("chase-the-ace", 3), ("le-her", 2)]
+
+
+def _play(game: gos.GnavGame, rng: Random) -> tuple[gos.GnavState, list[tuple[int, int]]]:
+    """A round at random, every chance node checked: probabilities sum to 1."""
+    state = game.new_initial_state()
+    history: list[tuple[int, int]] = []
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-12)
+            assert all(p > 0 for _, p in outcomes)
+            actions, probs = zip(*outcomes, strict=True)
+            assert list(actions) == state.legal_actions()
+            action = rng.choices(actions, probs)[0]
+        else:
+            view = state.view(player)
+            assert view is not None and view.my_turn
+            assert state.legal_actions() == [ACTIONS.index(a) for a in view.legal]
+            action = rng.choice(state.legal_actions())
+        history.append((player, action))
+        state.apply_action(action)
+    return state, history
+
+
+def _engine_returns(rules: Rules, seats: int, history: list[tuple[int, int]]) -> list[int]:
+    """The same round played by the engine alone from the same deal and draws: the deal
+    and the drawn stock pieces come from the chance outcomes, in order; the undrawn rest
+    of the stock is filled with what is left (never read)."""
+    chance = [a for p, a in history if p == pyspiel.PlayerId.CHANCE]
+    moves = [a for p, a in history if p != pyspiel.PlayerId.CHANCE]
+    deal, drawn = chance[:seats], chance[seats:]
+    rest = list(rules.deck)
+    for piece in deal + drawn:
+        rest.remove(piece)
+    lives = rules.options.lives
+    rnd = RoundState.start(rules, range(seats), deal, drawn + rest, [lives] * seats)
+    for move in moves:
+        rnd, _ = rnd.apply(ACTIONS[move])
+    assert rnd.over
+    assert rnd.drawn == len(drawn)  # every draw the adapter asked chance for was made
+    return [rnd.lives[s] - lives for s in range(seats)]
+
+
+@pytest.mark.parametrize(("preset", "seats"), CHECKED)
+def test_openspiel_random_sim_with_serialisation(preset: str, seats: int) -> None:
+    game = gos.load(preset, seats)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("preset", "seats"), CHECKED)
+def test_chance_legal_actions_and_returns_match_the_engine(preset: str, seats: int) -> None:
+    game = gos.load(preset, seats)
+    rules = game.config.rules
+    rng = Random(f"{preset}{seats}")
+    for _ in range(25):
+        state, history = _play(game, rng)
+        returns = state.returns()
+        assert returns == _engine_returns(rules, seats, history)
+        info = game.get_type()
+        assert info.short_name == "python_gnav"
+        assert game.min_utility() <= min(returns) and max(returns) <= game.max_utility()
+        assert len(history) <= game.max_game_length()
+
+
+def test_deal_probabilities_by_hand() -> None:
+    """Le Her's 52 cards, 4 of each of 13: the first card is any rank with 4/52; after a
+    king is dealt, a second king has 3/51 and a queen 4/51."""
+    game = gos.load("le-her", 2)
+    state = game.new_initial_state()
+    outcomes = dict(state.chance_outcomes())
+    assert len(outcomes) == 13
+    assert all(p == pytest.approx(4 / 52) for p in outcomes.values())
+    state.apply_action(0)  # a king
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes[0] == pytest.approx(3 / 51)
+    assert outcomes[1] == pytest.approx(4 / 51)
+    state.apply_action(12)  # an ace to the dealer: the stock holds 50, 4 queens among them
+    state.apply_action(gos.STAND)
+    state.apply_action(gos.SWAP)  # the dealer draws: chance picks the top of the stock
+    assert state.is_chance_node()
+    draws = dict(state.chance_outcomes())
+    assert draws[0] == pytest.approx(3 / 50)
+    assert draws[12] == pytest.approx(3 / 50)
+    assert draws[1] == pytest.approx(4 / 50)
+
+
+def test_every_chance_node_of_a_whole_tree_sums_to_one() -> None:
+    """Le Her with one copy of each card: the whole tree, walked by OpenSpiel."""
+    game = gos.load("le-her", 2, copies=1)
+    states = get_all_states(game, include_terminals=True, include_chance_states=True)
+    assert len(states) > 1000
+    chance = [s for s in states.values() if s.is_chance_node()]
+    for s in chance:
+        probs = [p for _, p in s.chance_outcomes()]
+        assert sum(probs) == pytest.approx(1.0, abs=1e-12)
+    # The probability of reaching each terminal, summed over the tree, is 1: the exact
+    # fractions multiply along every path.
+    total = Fraction(0)
+    stack: list[tuple[Any, Fraction]] = [(game.new_initial_state(), Fraction(1))]
+    while stack:
+        s, p = stack.pop()
+        if s.is_terminal():
+            total += p
+        elif s.is_chance_node():
+            left = s._left()
+            whole = sum(left)
+            for a, _ in s.chance_outcomes():
+                stack.append((s.child(a), p * Fraction(left[a], whole)))
+        else:
+            stack.extend((s.child(a), p) for a in s.legal_actions()[:1])
+    assert total == 1
+
+
+def test_a_seat_cannot_tell_hidden_pieces_apart() -> None:
+    """Three seats of gnav: the player at the dealer's left stands. Changing the pieces of
+    the other two (dealt, and what the dealer draws) changes nothing it sees; the seat
+    whose piece changed sees the change."""
+    game = gos.load("gnav", 3)
+    ids = game.config.rules.ids
+    ten, two, five, six, seven = (ids.index(x) for x in ("10", "2", "5", "6", "7"))
+
+    def at_turn(second: int, third: int) -> gos.GnavState:
+        state = game.new_initial_state()
+        for action in (ten, second, third, gos.STAND):
+            state.apply_action(action)
+        return state
+
+    a, b = at_turn(two, five), at_turn(six, seven)
+    for state in (a, b):
+        assert state.current_player() == 1
+    assert a.information_state_string(0) == b.information_state_string(0)
+    assert a.information_state_tensor(0) == b.information_state_tensor(0)
+    assert a.observation_string(0) == b.observation_string(0)
+    assert a.observation_tensor(0) == b.observation_tensor(0)
+    for player in (1, 2):
+        assert a.information_state_string(player) != b.information_state_string(player)
+        assert a.information_state_tensor(player) != b.information_state_tensor(player)
+    # The dealer's draw is its own: a different piece drawn is the same to the others
+    # until the showdown shows it.
+    c = at_turn(two, five)
+    d = at_turn(two, five)
+    for state, drawn in ((c, six), (d, seven)):
+        state.apply_action(gos.STAND)
+        state.apply_action(gos.SWAP)
+        assert state.is_chance_node()
+        state.apply_action(drawn)
+    assert c.is_terminal() and d.is_terminal()
+    assert c.information_state_string(2) != d.information_state_string(2)
+    # The showdown is public, so the round's end differs for everyone.
+    assert c.information_state_string(0) != d.information_state_string(0)
+
+
+def test_a_swap_shows_both_sides_what_they_traded() -> None:
+    game = gos.load("gnav", 3)
+    ids = game.config.rules.ids
+    ten, two, five, six = (ids.index(x) for x in ("10", "2", "5", "6"))
+    states = []
+    for third in (five, six):
+        state = game.new_initial_state()
+        for action in (two, ten, third, gos.SWAP):
+            state.apply_action(action)
+        states.append(state)
+    a, b = states
+    # The seats that traded know both pieces; neither knows the dealer's.
+    assert a.information_state_string(0) == b.information_state_string(0)
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert "10" in a.observation_string(0)  # player 0 took the X
+    assert a.information_state_string(2) != b.information_state_string(2)
+
+
+def test_the_tensors_have_the_declared_sizes() -> None:
+    game = gos.load("gnav", 3)
+    state, _ = _play(game, Random(3))
+    assert len(state.information_state_tensor(0)) == game.information_state_tensor_size()
+    assert len(state.observation_tensor(1)) == game.observation_tensor_size()
+    fresh = game.new_initial_state()
+    assert not any(fresh.information_state_tensor(0))
+
+
+def test_serialisation_and_pickle_give_the_same_state() -> None:
+    game = gos.load("gnav", 3)
+    rng = Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        text = pyspiel.serialize_game_and_state(game, state)
+        game2, state2 = pyspiel.deserialize_game_and_state(text)
+        assert str(game2) == str(game)
+        assert str(state2) == str(state)
+        for player in range(3):
+            assert state2.information_state_string(player) == \
+                state.information_state_string(player)
+        again = pickle.loads(pickle.dumps(state))
+        assert str(again) == str(state)
+
+
+def test_parameters_keep_the_presets_own_options() -> None:
+    summary = gos.load("gnav-summary", 3)
+    options = summary.config.rules.options
+    assert options.drag is False and options.penalty_to == "holder"
+    assert gos.load("le-her", 2).config.rules.options.dealer_wins_ties is True
+    changed = gos.load("gnav", 2, lives=2, copies=1, knock="silent", two_fools_sit_out=False)
+    o = changed.config.rules.options
+    assert (o.lives, o.copies, o.knock, o.two_fools_sit_out) == (2, 1, "silent", False)
+    assert set(gos.PARAMETERS) >= {"preset", "seats", "lives", "copies", "knock", "revealed",
+                                   "drag", "two_fools", "two_fools_sit_out", "penalty_to",
+                                   "stand_needs_matador", "max_rounds", "dealer_wins_ties"}
+    by_string = pyspiel.load_game("python_gnav(preset=hypp,seats=3,drag=false)")
+    assert by_string.num_players() == 3
+    assert by_string.config.rules.options.drag is False
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"preset": "nope"}, "unknown preset 'nope'"),
+    ({"preset": "le-her", "seats": 3}, "le-her takes 2 to 2 seats, not 3"),
+    ({"lives": 11}, "lives must be a whole number from 1 to 10"),
+    ({"knock": "loud"}, "knock must be one of public, silent"),
+])
+def test_bad_parameters_give_one_clear_line(params: dict[str, object], message: str) -> None:
+    with pytest.raises(Exception) as info:  # pyspiel wraps it in its own error type
+        pyspiel.load_game("python_gnav", params)
+    text = str(info.value)
+    assert message in text
+    assert "Traceback" not in text
+
+
+def test_load_names_unknown_options() -> None:
+    with pytest.raises(MalformedError, match="unknown option 'colour'"):
+        gos.load("gnav", 2, colour="red")
+
+
+def test_cfr_on_le_her_converges() -> None:
+    """OpenSpiel's CFR+ through the adapter, on Le Her with one card of each rank; the
+    NashConv is OpenSpiel's own exact best response."""
+    game = gos.load("le-her", 2, copies=1)
+    solver = cfr.CFRPlusSolver(game)
+    start = exploitability.nash_conv(game, os_policy.UniformRandomPolicy(game))
+    for _ in range(40):
+        solver.evaluate_and_update_policy()
+    nash_conv = exploitability.nash_conv(game, solver.average_policy())
+    assert start > 0.1
+    assert 0 <= nash_conv < 1e-3
+    # With one card of each rank there are no ties: exactly one seat pays one life in
+    # every round, so the two seats' values add up to -1 whatever the policy.
+    values = expected_game_score.policy_value(game.new_initial_state(),
+                                              [solver.average_policy()] * 2)
+    assert sum(values) == pytest.approx(-1.0)
+
+
+def test_policy_from_a_deterministic_bot_is_its_choice() -> None:
+    game = gos.load("gnav", 3)
+    pol = gos.policy_from_bot(game, "threshold", seed=1)
+    rng = Random(9)
+    checked = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            player = state.current_player()
+            mixed = pol.action_probabilities(state)
+            view = state.view(player)
+            assert view is not None
+            chosen = make_bot("threshold", 1 + player).act(view)
+            assert mixed == {ACTIONS.index(a): float(a == chosen) for a in view.legal}
+            checked += 1
+            state.apply_action(max(mixed, key=mixed.__getitem__))
+    assert checked >= 20
+    random_policy = gos.policy_from_bot(game, "random")
+    state = game.new_initial_state()
+    for a in (0, 1, 2):
+        state.apply_action(a)
+    assert random_policy.action_probabilities(state) == {0: 0.5, 1: 0.5}
+
+
+def test_policy_from_a_mixing_bot_is_its_mixed_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot with ``probabilities(view)`` (the expert's interface) gives them exactly, and
+    sees only its view."""
+    seen: list[object] = []
+
+    class Mixer:
+        name = "mixer"
+
+        def act(self, view: object) -> str:
+            raise AssertionError("a mixing bot is asked for probabilities, not a choice")
+
+        def probabilities(self, view: Any) -> dict[str, float]:
+            seen.append(view)
+            return {"stand": 0.25, "swap": 0.75} if view.piece == "ace" else {"stand": 1.0}
+
+    monkeypatch.setattr(gos, "make_bot", lambda kind, seed: Mixer())
+    game = gos.load("le-her", 2, copies=1)
+    pol = gos.policy_from_bot(game, "mixer")
+    state = game.new_initial_state()
+    state.apply_action(12)  # the ace to the dealer's left
+    state.apply_action(0)
+    assert pol.action_probabilities(state) == {0: 0.25, 1: 0.75}
+    state = game.new_initial_state()
+    state.apply_action(3)
+    state.apply_action(0)
+    assert pol.action_probabilities(state) == {0: 1.0, 1: 0.0}
+    assert all(type(v).__name__ == "SeatView" for v in seen)
+    # OpenSpiel's nash_conv reads the policy: a policy of the stand-unless-ace kind in Le
+    # Her is exploitable, and the number is finite and positive.
+    value = exploitability.nash_conv(game, pol)
+    assert np.isfinite(value) and value > 0

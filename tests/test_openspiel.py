@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 from fractions import Fraction
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -14,7 +15,7 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python import policy as os_policy
-from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
+from open_spiel.python.algorithms import expected_game_score, exploitability
 from open_spiel.python.algorithms.get_all_states import get_all_states
 
 import gnav.openspiel as gos
@@ -260,22 +261,45 @@ def test_load_names_unknown_options() -> None:
         gos.load("gnav", 2, colour="red")
 
 
+def docs_examples(word: str) -> list[str]:
+    """The Python examples of docs/rl.md that use ``word``."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    return [b for b in blocks if word in b]
+
+
 def test_cfr_on_le_her_converges() -> None:
-    """OpenSpiel's CFR+ through the adapter, on Le Her with one card of each rank; the
-    NashConv is OpenSpiel's own exact best response."""
-    game = gos.load("le-her", 2, copies=1)
-    solver = cfr.CFRPlusSolver(game)
-    start = exploitability.nash_conv(game, os_policy.UniformRandomPolicy(game))
-    for _ in range(40):
-        solver.evaluate_and_update_policy()
-    nash_conv = exploitability.nash_conv(game, solver.average_policy())
-    assert start > 0.1
+    """The CFR example of docs/rl.md, run as written: OpenSpiel's CFR+ through the
+    adapter on Le Her with one card of each rank, judged by OpenSpiel's own nash_conv."""
+    (example,) = docs_examples("CFRPlusSolver")
+    scope: dict[str, Any] = {}
+    exec(example, scope)
+    game, solver, nash_conv = scope["game"], scope["solver"], scope["nash_conv"]
     assert 0 <= nash_conv < 1e-3
+    assert exploitability.nash_conv(game, os_policy.UniformRandomPolicy(game)) > 0.1
     # With one card of each rank there are no ties: exactly one seat pays one life in
     # every round, so the two seats' values add up to -1 whatever the policy.
     values = expected_game_score.policy_value(game.new_initial_state(),
                                               [solver.average_policy()] * 2)
     assert sum(values) == pytest.approx(-1.0)
+
+
+def test_the_match_example_of_the_docs_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    (example,) = docs_examples("state_of_round")
+    exec(example, {})
+    assert capsys.readouterr().out.startswith("won by [")
+
+
+def test_the_command_line_example(capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.openspiel.__main__ import main
+
+    assert main(["--preset", "le-her", "-o", "copies=1", "--iterations", "2",
+                 "--every", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("iteration     1  NashConv")
+    assert out[-1].startswith("player 1 (the dealer): ")
+    assert main(["-o", "lives=99"]) == 2
+    assert "lives must be a whole number from 1 to 10" in capsys.readouterr().err
 
 
 def test_policy_from_a_deterministic_bot_is_its_choice() -> None:
@@ -337,3 +361,41 @@ def test_policy_from_a_mixing_bot_is_its_mixed_strategy(monkeypatch: pytest.Monk
     # Her is exploitable, and the number is finite and positive.
     value = exploitability.nash_conv(game, pol)
     assert np.isfinite(value) and value > 0
+
+
+def test_a_match_plays_its_rounds_through_the_one_round_game() -> None:
+    """A whole match of gnav at 3 seats, every decision asked of a policy of the one-round
+    game through ``state_of_round``: the policy's choice is the bot's on the match's own
+    view, and the replayed state holds the same pieces as the match's round."""
+    from gnav.match import MatchState
+    from gnav.views import seat_view
+
+    rules = Rules.of("gnav")
+    games = {n: gos.load("gnav", n) for n in (2, 3)}
+    policies = {n: gos.policy_from_bot(g, "threshold") for n, g in games.items()}
+    rng = Random(21)
+    match = MatchState.new(rules, ("a", "b", "c"), seed=21)
+    decisions = 0
+    while not match.over:
+        if match.phase == "deal":
+            match = match.deal(rng=rng)
+            continue
+        rnd = match.round
+        assert rnd is not None
+        n = len(rnd.seats)
+        state = gos.state_of_round(games[n], rnd)
+        assert state.current_player() == rnd.turn
+        assert state.round is not None and state.round.hands == rnd.hands
+        probs = policies[n].action_probabilities(state)
+        action = ACTIONS[max(probs, key=probs.__getitem__)]
+        seat = rnd.seats[rnd.turn]
+        assert action == make_bot("threshold", 0).act(seat_view(match, seat))
+        match, _ = match.apply(action)
+        decisions += 1
+    assert decisions > 10 and match.winners
+
+
+def test_state_of_round_refuses_another_game() -> None:
+    rnd = RoundState.start(Rules.of("hypp"), (0, 1), (0, 1), tuple(range(2, 21)), (4, 4))
+    with pytest.raises(MalformedError, match="a round of 2 seats of hypp is not a state of"):
+        gos.state_of_round(gos.load("gnav", 2), rnd)

@@ -5,6 +5,7 @@ that are the views' legal actions, and rendering from the spectator's view."""
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -238,3 +239,24 @@ def test_human_render_prints_the_table(capsys: pytest.CaptureFixture[str]) -> No
     env.step(0)
     assert "Gnav" in capsys.readouterr().out
     assert gpz.raw_env(preset="gnav", seats=3).render() is None
+
+
+def test_the_random_agent_example_of_the_docs_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    (example,) = [b for b in blocks if "gnav.pettingzoo" in b]
+    exec(example, {})
+    out = capsys.readouterr().out
+    assert out.startswith("lives won or lost: {'seat_0': ") and "winners: ['seat_" in out
+
+
+def test_the_command_line_example(capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.pettingzoo.__main__ import main
+
+    assert main(["--seats", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Gnav · round 1" in out
+    assert out.rstrip().splitlines()[-2].startswith("lives won or lost: seat_0 ")
+    assert out.rstrip().splitlines()[-1].startswith("won by seat_")
+    assert main(["--preset", "nope"]) == 2
+    assert "unknown preset 'nope'" in capsys.readouterr().err

@@ -517,6 +517,27 @@ def policy_from_bot(game: GnavGame, kind: str, seed: int = 0) -> BotPolicy:
     return BotPolicy(game, kind, seed)
 
 
+def state_of_round(game: GnavGame, rnd: RoundState) -> GnavState:
+    """The state of ``game`` at the point ``rnd`` has reached: how a match plays its rounds
+    with a policy of the one-round game. Players are ``rnd``'s positions (player 0 at the
+    dealer's left); the deal, the decisions and the draws of ``rnd`` are replayed through
+    the adapter. Lives are the game's: a match's own lives change no decision's key."""
+    cfg = game.config
+    if len(rnd.seats) != cfg.seats or rnd.rules != cfg.rules:
+        raise MalformedError(f"{SHORT_NAME}: a round of {len(rnd.seats)} seats of "
+                             f"{rnd.rules.name} is not a state of {game}")
+    state = game.new_initial_state()
+    for piece in rnd.deal:
+        state.apply_action(piece)
+    draws = iter(rnd.stock[: rnd.drawn])
+    for e in rnd.public:
+        if isinstance(e, Stand | Ask):
+            state.apply_action(STAND if isinstance(e, Stand) else SWAP)
+            while state.is_chance_node():
+                state.apply_action(next(draws))
+    return state
+
+
 def load(preset: str = "gnav", seats: int = 2, **options: object) -> GnavGame:
     """``pyspiel.load_game("python_gnav", ...)`` with the rules contract's option names."""
     params: dict[str, object] = {"preset": preset, "seats": seats}

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 
 import gnav.pettingzoo as gpz
 from gnav.errors import MalformedError
-from gnav.features import observation
+from gnav.features import information, information_size, observation
 from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.views import seat_view
@@ -179,6 +179,21 @@ def test_masks_and_observations_are_the_views() -> None:
         seen_forced |= mask.tolist() == [0, 1]
         env.step(int(rng.choice(list(np.flatnonzero(mask)))))
     assert seen_forced  # a seat without a matador may only swap
+
+
+def test_perfect_recall_observations_are_the_rounds_events() -> None:
+    env = gpz.env(preset="hypp", seats=3, perfect_recall=True)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation space for each agent")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(env, num_cycles=50)
+    raw = env.unwrapped
+    raw.reset(seed=5)
+    agent = raw.agent_selection
+    seat = raw.possible_agents.index(agent)
+    assert raw.observe(agent)["observation"].tolist() == information(seat_view(raw.match, seat))
+    assert raw.observation_space(agent)["observation"].shape == (
+        information_size(raw.rules, 3),)
 
 
 def test_the_same_seed_deals_the_same_game_and_seeds_differ() -> None:

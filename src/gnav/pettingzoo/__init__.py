@@ -6,7 +6,9 @@ game (``MatchState``) and every observation is read from the seat's ``SeatView``
 
 - agents ``seat_0`` … ``seat_{n-1}``; actions ``Discrete(2)``: 0 stand, 1 swap;
 - an observation is ``{"observation": features.observation(view), "action_mask": [stand,
-  swap]}``: the mask is all zeros for an agent whose turn it is not;
+  swap]}``: the mask is all zeros for an agent whose turn it is not. With
+  ``perfect_recall=True`` the observation is ``features.information(view)`` instead: the
+  whole round as the seat saw it, event by event;
 - the reward of a step is each seat's change of lives in it (penalties, gains, the
   showdown), so a round's rewards add up to the seat's change of lives in the round;
 - ``mode="round"``: one round, after which every agent terminates; ``mode="match"``: the
@@ -34,7 +36,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from gnav.errors import MalformedError
-from gnav.features import observation, observation_size
+from gnav.features import information, information_size, observation, observation_size
 from gnav.match import MatchState
 from gnav.round import ACTIONS
 from gnav.rules import Rules
@@ -67,7 +69,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def __init__(self, preset: str = "gnav", seats: int = 3, *, mode: str = "match",
                  render_mode: str | None = None, max_cycles: int | None = None,
-                 options: Mapping[str, object] | None = None) -> None:
+                 options: Mapping[str, object] | None = None,
+                 perfect_recall: bool = False) -> None:
         super().__init__()
         if mode not in MODES:
             raise MalformedError(f"{NAME}: mode must be round or match, not {mode!r}")
@@ -87,7 +90,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"seat_{s}" for s in range(seats)]
         self.agents = self.possible_agents[:]
         self._names = tuple(self.possible_agents)
-        size = observation_size(self.rules, seats)
+        self.perfect_recall = bool(perfect_recall)
+        self._encode = information if self.perfect_recall else observation
+        size = (information_size if self.perfect_recall else observation_size)(self.rules, seats)
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(low=0.0, high=np.inf, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(len(ACTIONS),), dtype=np.int8),
@@ -143,7 +148,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         view = self.view(agent)
         mask = np.array([a in view.legal for a in ACTIONS], dtype=np.int8)
-        return {"observation": np.asarray(observation(view), dtype=np.float32),
+        return {"observation": np.asarray(self._encode(view), dtype=np.float32),
                 "action_mask": mask}
 
     def step(self, action: Any) -> None:

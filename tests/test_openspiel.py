@@ -17,10 +17,12 @@ import pytest
 from open_spiel.python import policy as os_policy
 from open_spiel.python.algorithms import expected_game_score, exploitability
 from open_spiel.python.algorithms.get_all_states import get_all_states
+from open_spiel.python.observation import make_observation
 
 import gnav.openspiel as gos
 from gnav.bots import make_bot
 from gnav.errors import MalformedError
+from gnav.features import information
 from gnav.round import ACTIONS, RoundState
 from gnav.rules import Rules
 
@@ -195,6 +197,34 @@ def test_a_swap_shows_both_sides_what_they_traded() -> None:
     assert a.information_state_string(1) == b.information_state_string(1)
     assert "10" in a.observation_string(0)  # player 0 took the X
     assert a.information_state_string(2) != b.information_state_string(2)
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("gnav", 3), ("slabberjan", 2)])
+def test_openspiels_observers_agree_with_the_states_methods(preset: str, seats: int) -> None:
+    """OpenSpiel's C++ side reads the observers; Python reads the state's methods: the
+    same strings and tensors, at every kind of node, for every player."""
+    game = gos.load(preset, seats)
+    rng = Random(2)
+    for _ in range(5):
+        state = game.new_initial_state()
+        while True:
+            for p in range(seats):
+                assert pyspiel.State.information_state_string(state, p) == \
+                    state.information_state_string(p)
+                assert pyspiel.State.observation_string(state, p) == state.observation_string(p)
+                assert pyspiel.State.information_state_tensor(state, p) == \
+                    pytest.approx(state.information_state_tensor(p))
+                assert pyspiel.State.observation_tensor(state, p) == \
+                    pytest.approx(state.observation_tensor(p))
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    public.set_from(state, 0)
+    spectator = state.view(None)
+    assert spectator is not None
+    assert public.tensor.tolist() == information(spectator)
 
 
 def test_the_tensors_have_the_declared_sizes() -> None:

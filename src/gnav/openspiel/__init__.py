@@ -57,7 +57,8 @@ from gnav.errors import IllegalActionError, MalformedError
 from gnav.events import Ask, Event, Showdown, Stand
 from gnav.features import information, information_size, observation, observation_size
 from gnav.match import MatchState
-from gnav.options import Options
+from gnav.options import RANGES, Options
+from gnav.presets import PRESETS
 from gnav.round import ACTIONS, RoundState
 from gnav.rules import Rules
 from gnav.views import SeatView, seat_view
@@ -92,7 +93,8 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=41,
+    # The largest table any preset allows: the biggest deck in 4 copies, less the stock.
+    max_num_players=max(len(p.pieces) for p in PRESETS.values()) * RANGES["copies"][1] - 1,
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
@@ -107,8 +109,6 @@ def rules_from_params(params: Mapping[str, object]) -> tuple[Rules, int]:
     preset = params.get("preset", "gnav")
     changes = {name: params[name] for name in OPTION_NAMES
                if name in params and params[name] != _keep_value(name)}
-    if changes.get("max_rounds") == 0:
-        del changes["max_rounds"]
     rules = Rules.of(str(preset), **changes)
     seats = params.get("seats", 2)
     if isinstance(seats, bool) or not isinstance(seats, int):
@@ -224,15 +224,21 @@ class GnavGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, object] | None = None) -> GnavObserver:
+        """OpenSpiel's observers, which its C++ side reads (the state's own methods give
+        the same): perfect recall is the information state, else the observation; no
+        private information is the spectator's view."""
+        if isinstance(iig_obs_type, Mapping):  # called with the parameters alone
+            iig_obs_type, params = None, iig_obs_type
         if params:
-            raise ValueError(f"{SHORT_NAME}: observers take no parameters, not {params}")
-        perfect = iig_obs_type is None or iig_obs_type.perfect_recall
-        if iig_obs_type is not None and iig_obs_type.private_info not in (
-                pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.NONE):
-            raise ValueError(f"{SHORT_NAME}: only a single player's observation exists")
-        public_only = iig_obs_type is not None and \
-            iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        return GnavObserver(self.config, perfect_recall=perfect, public_only=public_only)
+            raise ValueError(f"{SHORT_NAME}: observers take no parameters, not {dict(params)}")
+        if iig_obs_type is None:
+            return GnavObserver(self.config, perfect_recall=False, public_only=False)
+        private = iig_obs_type.private_info
+        if private not in (pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                           pyspiel.PrivateInfoType.NONE):
+            raise ValueError(f"{SHORT_NAME}: only one seat's or the spectator's view exists")
+        return GnavObserver(self.config, perfect_recall=bool(iig_obs_type.perfect_recall),
+                            public_only=private == pyspiel.PrivateInfoType.NONE)
 
 
 class GnavState(pyspiel.State):  # type: ignore[misc]

@@ -22,6 +22,7 @@ from open_spiel.python.observation import make_observation
 import gnav.openspiel as gos
 from gnav.bots import make_bot
 from gnav.errors import MalformedError
+from gnav.events import Swap
 from gnav.features import information
 from gnav.round import ACTIONS, RoundState
 from gnav.rules import Rules
@@ -429,3 +430,51 @@ def test_state_of_round_refuses_another_game() -> None:
     rnd = RoundState.start(Rules.of("hypp"), (0, 1), (0, 1), tuple(range(2, 21)), (4, 4))
     with pytest.raises(MalformedError, match="a round of 2 seats of hypp is not a state of"):
         gos.state_of_round(gos.load("gnav", 2), rnd)
+
+
+class _LeHerRule(os_policy.Policy):  # type: ignore[misc]
+    """Le Her's threshold play, as the 1713 letters put it: Paul (the dealer's left) swaps
+    at or below ``paul``; Pierre (the dealer), when Paul held, draws at or below
+    ``pierre``, and when Paul took his card, draws only if he now holds the lower card
+    (ties go to the dealer). Ranks run from the ace (1) to the king (13). It reads the
+    seat's view only."""
+
+    def __init__(self, game: gos.GnavGame, paul: int, pierre: int) -> None:
+        super().__init__(game, [0, 1])
+        self.ids = game.config.rules.ids
+        self.paul, self.pierre = paul, pierre
+
+    def rank(self, piece: str | None) -> int:
+        assert piece is not None
+        return 13 - self.ids.index(piece)
+
+    def action_probabilities(self, state: gos.GnavState,
+                             player_id: int | None = None) -> dict[int, float]:
+        view = state.view(state.current_player())
+        assert view is not None and view.seat is not None
+        mine = self.rank(view.piece)
+        if view.order.index(view.seat) == 0:
+            swap = mine <= self.paul
+        else:
+            taken = [e for e in view.events if isinstance(e, Swap)]
+            swap = mine < self.rank(taken[0].seat_got) if taken else mine <= self.pierre
+        return {gos.SWAP: float(swap), gos.STAND: float(not swap)}
+
+
+def test_le_her_reproduces_waldegraves_table_of_1713() -> None:
+    """The outside result: Waldegrave's solution of Le Her (1713, as given by Bellhouse and
+    Fillion, Statistical Science 2015) is that Paul wins with probability
+    (2828ac + 2834bc + 2838ad + 2828bd) / (13·17·25·(a+b)(c+d)), where a and b are Paul's
+    chances of swapping and holding a seven, c and d Pierre's of swapping and holding an
+    eight. The four pure corners, played exactly through the adapter on the full 52-card
+    game, give the four numbers. (The equilibrium they imply, a seven swapped with 3/8 and
+    an eight with 5/8, is what CFR+ finds on the full game in a few hundred iterations:
+    too slow for a unit test, see docs/rl.md.)"""
+    game = gos.load("le-her", 2)
+    table = {(7, 8): 2828, (6, 8): 2834, (7, 7): 2838, (6, 7): 2828}
+    for (paul, pierre), count in table.items():
+        rule = _LeHerRule(game, paul, pierre)
+        values = expected_game_score.policy_value(game.new_initial_state(), [rule, rule])
+        # Exactly one seat pays: Paul wins when Pierre, the dealer, pays.
+        assert values[0] + values[1] == pytest.approx(-1.0)
+        assert -values[1] * 13 * 17 * 25 == pytest.approx(count, abs=1e-9)

@@ -64,9 +64,9 @@ from gnav.rules import Rules
 from gnav.views import SeatView, seat_view
 
 SHORT_NAME = "python_gnav"
-# Nodes a game remembers as children of others (about 2 kB each): a whole small tree
-# (le-her has 4,382 states), and never an unbounded memory for long sampling runs.
-CACHE_LIMIT = 200_000
+# Nodes a game remembers as children of others (one or two kB each): a whole small tree
+# (le-her has 5,396 states), and never an unbounded memory for long sampling runs.
+CACHE_LIMIT = 50_000
 STAND, SWAP = 0, 1
 
 _GENERIC = Options()
@@ -201,6 +201,9 @@ class GnavGame(pyspiel.Game):  # type: ignore[misc]
         except ValueError as e:
             raise ValueError(f"{SHORT_NAME}: {e}") from None
         self.config = _Config(rules.to_spec(), seats)
+        # Every initial state starts from this node, so the children it remembers serve
+        # every walk of the tree, and a new state allocates nothing.
+        self.root = _Node((), None, None)
         matadors = sum(1 for e in rules.effects if e is not None)
         passes = sum(1 for e in rules.effects if e is not None and e.outcome.value == "pass")
         stock = self.config.stock_size
@@ -247,7 +250,7 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: GnavGame) -> None:
         super().__init__(game)
         self._cfg = game.config
-        self._node = _Node((), None, None)
+        self._node = game.root
 
     # -- the engine underneath ---------------------------------------------------------
 

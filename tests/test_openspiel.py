@@ -334,7 +334,7 @@ def test_the_command_line_example(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_policy_from_a_deterministic_bot_is_its_choice() -> None:
     game = gos.load("gnav", 3)
-    pol = gos.policy_from_bot(game, "threshold", seed=1)
+    pol = gos.policy_from_bot(game, "threshold:7", seed=1)
     rng = Random(9)
     checked = 0
     for _ in range(20):
@@ -348,7 +348,7 @@ def test_policy_from_a_deterministic_bot_is_its_choice() -> None:
             mixed = pol.action_probabilities(state)
             view = state.view(player)
             assert view is not None
-            chosen = make_bot("threshold", 1 + player).act(view)
+            chosen = make_bot("threshold", 1 + player, threshold="7").act(view)
             assert mixed == {ACTIONS.index(a): float(a == chosen) for a in view.legal}
             checked += 1
             state.apply_action(max(mixed, key=mixed.__getitem__))
@@ -375,7 +375,8 @@ def test_policy_from_a_mixing_bot_is_its_mixed_strategy(monkeypatch: pytest.Monk
             seen.append(view)
             return {"stand": 0.25, "swap": 0.75} if view.piece == "ace" else {"stand": 1.0}
 
-    monkeypatch.setattr(gos, "make_bot", lambda kind, seed: Mixer())
+    monkeypatch.setattr(gos, "make_bot", lambda kind, seed, **params: Mixer())
+    monkeypatch.setattr(gos, "parse_bot_spec", lambda spec: (spec, {}))
     game = gos.load("le-her", 2, copies=1)
     pol = gos.policy_from_bot(game, "mixer")
     state = game.new_initial_state()

@@ -52,7 +52,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python import policy as os_policy
 
-from gnav.bots import make_bot
+from gnav.bots import Bot, make_bot, parse_bot_spec
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.events import Ask, Event, Showdown, Stand
 from gnav.features import information, information_size, observation, observation_size
@@ -490,17 +490,22 @@ class GnavObserver:
 class BotPolicy(os_policy.Policy):  # type: ignore[misc]
     """An OpenSpiel policy that asks one of gnav's bots, through the seat's view only.
 
-    A bot with ``probabilities(view) -> {action: probability}`` (the ``expert``) gives its
-    mixed strategy exactly; any other bot gives the action it chooses, with probability 1.
-    A bot is made per player from ``seed + player``, and asked afresh for every state, so
-    the policy is a function of the information state as OpenSpiel expects: the bots of
-    gnav decide from the view and their seed alone."""
+    ``spec`` names the bot as the command line does: ``kind`` or ``kind:arg``
+    (``"threshold:7"``, ``"expert:my.json.gz"``). A bot with ``probabilities(view) ->
+    {action: probability}`` (the ``expert``) gives its mixed strategy exactly; ``random``
+    gives the uniform strategy (its coin); any other bot gives the action it chooses,
+    with probability 1. The bot of player ``p`` is made from ``seed + p``, afresh for
+    each question, so the answer is a function of the information state and the seed
+    alone, as OpenSpiel expects of a policy."""
 
-    def __init__(self, game: GnavGame, kind: str, seed: int = 0) -> None:
+    def __init__(self, game: GnavGame, spec: str, seed: int = 0) -> None:
         super().__init__(game, list(range(game.num_players())))
-        self.kind = kind
+        self.kind, self.params = parse_bot_spec(spec)
         self.seed = seed
-        self._bots = [make_bot(kind, seed + p) for p in range(game.num_players())]
+        self._bots = [self._make(p) for p in range(game.num_players())]
+
+    def _make(self, player: int) -> Bot:
+        return make_bot(self.kind, self.seed + player, **self.params)
 
     def action_probabilities(self, state: GnavState,
                              player_id: int | None = None) -> dict[int, float]:
@@ -514,15 +519,14 @@ class BotPolicy(os_policy.Policy):  # type: ignore[misc]
             mixed = cast(Mapping[str, float], probabilities(view))
             return {ACTIONS.index(a): float(mixed.get(a, 0.0)) for a in view.legal}
         if self.kind == "random":
-            # The random bot's choice is a coin: its exact strategy is uniform.
             return {ACTIONS.index(a): 1.0 / len(view.legal) for a in view.legal}
-        # A fresh bot per question keeps the answer a function of the view and the seed.
-        chosen = make_bot(self.kind, self.seed + player).act(view)
+        chosen = self._make(player).act(view)
         return {ACTIONS.index(a): 1.0 if a == chosen else 0.0 for a in view.legal}
 
 
 def policy_from_bot(game: GnavGame, kind: str, seed: int = 0) -> BotPolicy:
-    """An OpenSpiel policy playing gnav's bot ``kind`` for every player."""
+    """An OpenSpiel policy playing gnav's bot ``kind`` (or ``kind:arg``) for every
+    player (see ``BotPolicy``)."""
     return BotPolicy(game, kind, seed)
 
 

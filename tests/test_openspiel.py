@@ -492,3 +492,32 @@ def test_openspiels_cpp_and_python_cfr_agree_through_the_adapter() -> None:
     python_value = exploitability.nash_conv(game, python.average_policy())
     assert cpp_value > 0.01
     assert cpp_value == pytest.approx(python_value, abs=1e-12)
+
+
+def test_sampling_algorithms_run_on_a_table_too_big_to_walk() -> None:
+    """Gnav at three seats is far too big for a tree walk; OpenSpiel's outcome-sampling
+    MCCFR samples it through the adapter, and its average policy is a distribution over
+    the legal actions of every information set it met."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = gos.load("gnav", 3)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    np.random.seed(3)
+    for _ in range(200):
+        solver.iteration()
+    average = solver.average_policy()
+    rng = Random(4)
+    met = 0
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            dist = average.action_probabilities(state)
+            assert set(dist) == set(state.legal_actions())
+            assert sum(dist.values()) == pytest.approx(1.0)
+            met += state.information_state_string() in solver._infostates
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert met > 0

@@ -324,7 +324,7 @@ def test_counter_loses_fewer_lives_than_threshold_in_the_same_seat() -> None:
 
 
 def test_make_bot_makes_each_kind() -> None:
-    assert BOT_KINDS == ("random", "threshold", "counter")
+    assert BOT_KINDS == ("random", "threshold", "counter", "expert")
     assert isinstance(make_bot("random", seed=1), RandomBot)
     assert isinstance(make_bot("Threshold", threshold="7"), ThresholdBot)
     bot = make_bot("counter", seed=2, samples=96)

@@ -150,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     cli_play.register(sub, rules_args)
     cli_simulate.register(sub, rules_args)
     cli_serve.register(sub, rules_args)
+    from gnav.solve import cli as cli_solve
+
+    cli_solve.register(sub, rules_args)
     return p
 
 

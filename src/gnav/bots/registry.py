@@ -10,7 +10,7 @@ from gnav.bots.random_bot import RandomBot
 from gnav.bots.threshold import ThresholdBot
 from gnav.errors import MalformedError
 
-BOT_KINDS: tuple[str, ...] = ("random", "threshold", "counter")
+BOT_KINDS: tuple[str, ...] = ("random", "threshold", "counter", "expert")
 
 
 def _random(seed: int | None, params: dict[str, object]) -> Bot:
@@ -47,10 +47,24 @@ def _counter(seed: int | None, params: dict[str, object]) -> Bot:
     return CounterBot(seed, samples, threshold=threshold, likelihood=likelihood)
 
 
+def _expert(seed: int | None, params: dict[str, object]) -> Bot:
+    from gnav.bots.expert import ExpertBot
+
+    unknown = set(params) - {"strategy"}
+    if unknown:
+        raise MalformedError(f"bot 'expert' takes only 'strategy', not "
+                             f"{', '.join(sorted(unknown))}")
+    strategy = params.get("strategy")
+    if strategy is not None and not isinstance(strategy, str):
+        raise MalformedError(f"a strategy is a file name, not {strategy!r}")
+    return ExpertBot(seed, strategy)
+
+
 _MAKERS: dict[str, Callable[[int | None, dict[str, object]], Bot]] = {
     "random": _random,
     "threshold": _threshold,
     "counter": _counter,
+    "expert": _expert,
 }
 
 
@@ -70,7 +84,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     The part after ``:`` is the bot's main parameter: the threshold piece for
     ``threshold`` (``"threshold:7"`` swaps at or below ``7``; any piece name the deck
     reads, e.g. ``"threshold:owl"``), the number of samples for ``counter``
-    (``"counter:96"``). ``random`` takes none.
+    (``"counter:96"``), a strategy file of ``gnav solve --out`` for ``expert``
+    (``"expert:my.json.gz"``). ``random`` takes none.
     """
     if not isinstance(spec, str) or not spec.strip():
         raise MalformedError(f"a bot is named as kind or kind:arg, not {spec!r}")
@@ -92,4 +107,6 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
             raise MalformedError(f"bot spec {spec!r}: samples must be a whole number, "
                                  f"not {arg!r}") from None
         return kind, {"samples": samples}
+    if kind == "expert":
+        return kind, {"strategy": arg}
     raise MalformedError(f"bot {kind!r} takes no parameter (given {arg!r})")

@@ -54,8 +54,9 @@ from open_spiel.python import policy as os_policy
 
 from gnav.bots import Bot, make_bot, parse_bot_spec
 from gnav.errors import IllegalActionError, MalformedError
-from gnav.events import Ask, Event, Showdown, Stand
+from gnav.events import Ask, RoundEnd, Showdown, Stand
 from gnav.features import information, information_size, observation, observation_size
+from gnav.infoset import infoset_key
 from gnav.match import MatchState
 from gnav.options import RANGES, Options
 from gnav.presets import PRESETS
@@ -424,15 +425,16 @@ def _check_player(player: int, seats: int) -> None:
 
 
 def info_string(view: SeatView) -> str:
-    """The seat's information set: its position, dealt piece, piece held, and the round's
-    events as it saw them (seats are positions here), the showdown included."""
-    pos = view.order.index(view.seat) if view.seat in view.order else -1
-    events = ";".join(_event_text(e) for e in view.events)
-    return f"{pos}/{len(view.order)}|{view.dealt}|{view.piece}|{events}"
-
-
-def _event_text(e: Event) -> str:
-    return e.kind + ":" + ",".join("-" if v is None else str(v) for v in e)
+    """The seat's information set: ``gnav.infoset.infoset_key``, the key ``gnav solve``
+    and the ``expert`` use, while the round is played; once it is over, the showdown and
+    the end are added (the key stops at the last decision)."""
+    key = infoset_key(view)
+    for e in view.public:
+        if isinstance(e, Showdown):
+            key += "|shown:" + ",".join(e.pieces)
+        elif isinstance(e, RoundEnd):
+            key += f"|end:{e.ended_by}"
+    return key
 
 
 def observation_text(view: SeatView) -> str:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gnav.errors import IllegalActionError
+from gnav.events import Event
 from gnav.infoset import infoset_key, key_of
 from gnav.match import MatchState
 from gnav.round import RoundState, merge
@@ -53,16 +55,16 @@ def test_the_view_key_is_the_solvers_key(seed: int, seats: int, preset: str) -> 
         assert infoset_key(seat_view(match, seat)) == renumbered
 
 
-def _renumber(events: list[object], rnd: RoundState) -> list[object]:
+def _renumber(events: list[Event], rnd: RoundState) -> list[Event]:
     pos = {s: i for i, s in enumerate(rnd.seats)}
-    out = []
+    out: list[Event] = []
     for e in events:
-        fields = {}
+        fields: dict[str, Any] = {}
         for name in ("seat", "target", "to", "asker", "by"):
             value = getattr(e, name, None)
             if name in getattr(e, "_fields", ()) and value is not None:
                 fields[name] = pos[value]
-        out.append(e._replace(**fields) if fields else e)  # type: ignore[attr-defined]
+        out.append(e._replace(**fields) if fields else e)
     return out
 
 

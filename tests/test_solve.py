@@ -22,7 +22,7 @@ def hand_tree(children: list[tuple[int, int, float, int]],
     """A two-seat tree from a list of nodes (parent, action, prob, infoset), terminal
     payoffs by (node, action), and (player, legal bits) per information set."""
     n = 2
-    depth = []
+    depth: list[int] = []
     for parent, _, _, _ in children:
         depth.append(0 if parent < 0 else depth[parent] + 1)
     flat = [0.0] * (len(children) * 2 * n)

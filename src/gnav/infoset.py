@@ -66,7 +66,8 @@ def _code(e: Event, pos: dict[int, int]) -> str:
     first; RoundStart says nothing beyond the order (the own dealt piece is in the key)."""
     t = type(e)
     if t is Stand:
-        return f"S{pos[e.seat]}"  # type: ignore[union-attr]
+        assert isinstance(e, Stand)
+        return f"S{pos[e.seat]}"
     if t is Ask:
         assert isinstance(e, Ask)
         return f"A{pos[e.seat]}{_p(pos, e.target)}"
@@ -85,7 +86,8 @@ def _code(e: Event, pos: dict[int, int]) -> str:
         assert isinstance(e, Gain)
         return f"G{pos[e.seat]}:{e.reason}"
     if t is Knock:
-        return f"K{pos[e.seat]}"  # type: ignore[union-attr]
+        assert isinstance(e, Knock)
+        return f"K{pos[e.seat]}"
     if t is Draw:
         assert isinstance(e, Draw)
         return f"D{pos[e.seat]}" if e.piece is None else f"D{pos[e.seat]}:{e.piece}:{e.set_aside}"
@@ -93,7 +95,8 @@ def _code(e: Event, pos: dict[int, int]) -> str:
         assert isinstance(e, Undo)
         return f"U{_p(pos, e.by)}"
     if t is StockEmpty:
-        return f"E{pos[e.seat]}"  # type: ignore[union-attr]
+        assert isinstance(e, StockEmpty)
+        return f"E{pos[e.seat]}"
     if t is RoundStart:
         return ""
     # Showdown and RoundEnd come after the last decision; nothing else is in a round.

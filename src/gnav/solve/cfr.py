@@ -68,8 +68,9 @@ class Game:
     # -- the passes ----------------------------------------------------------------
 
     def uniform(self) -> F:
-        legal = self.legal.astype(np.float64)
-        return legal / legal.sum(axis=1, keepdims=True)
+        legal: F = self.legal.astype(np.float64)
+        out: F = legal / legal.sum(axis=1, keepdims=True)
+        return out
 
     def reach(self, sigma: F) -> F:
         """Each node's path probability: chance times every seat's choices."""
@@ -103,7 +104,8 @@ class Game:
 
     def root_values(self, v: F) -> F:
         a, b = self.levels[0] if self.levels else (0, 0)
-        return (v[a:b] * self.prob[a:b, None]).sum(axis=0)  # type: ignore[no-any-return]
+        out: F = (v[a:b] * self.prob[a:b, None]).sum(axis=0)
+        return out
 
     def action_values(self, rho: F, q: F) -> F:
         """Counterfactual value of each action at each information set, to its player."""
@@ -153,9 +155,9 @@ class Solution:
 
     def swap_probability(self) -> dict[str, float]:
         """Information set key -> probability of swapping, where both are legal."""
-        both = self.game.legal.all(axis=1)
+        both: list[bool] = (self.game.legal[:, 0] & self.game.legal[:, 1]).tolist()
         return {k: float(p) for k, p, b in
-                zip(self.game.keys, self.strategy[:, 1], both, strict=True) if b}
+                zip(self.game.keys, self.strategy[:, 1].tolist(), both, strict=True) if b}
 
     def opening(self) -> dict[str, float]:
         """Position 0's swap probability by dealt piece when no other seat knocked."""

@@ -63,6 +63,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                    help=f"at most this many CFR+ iterations (default {MAX_ITERATIONS})")
     s.add_argument("--ship", action="store_true",
                    help="solve every shipped table and write them to src/gnav/strategies/")
+    s.add_argument("--ship-only", metavar="PRESET-SEATS[,...]",
+                   help="with --ship: only these tables, e.g. gnav-4,hypp-4")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on stderr (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_solve)
@@ -149,17 +151,33 @@ def _print(r: dict[str, Any]) -> None:
 def _ship(args: argparse.Namespace, show: bool) -> int:
     from gnav.rules import Rules
     from gnav.solve.export import write
-    from gnav.strategies import HERE, shipped_name
+    from gnav.strategies import HERE, round_options, shipped_name
 
+    only = {s.strip() for s in args.ship_only.split(",")} if args.ship_only else None
+    done: dict[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
     for preset, seats in shipped_tables():
+        if only is not None and f"{preset}-{seats}" not in only:
+            continue
         rules = Rules.of(preset)
-        result, data = run(rules, seats, target=args.target, iterations=args.iterations,
-                           show=show, strategy=True)
-        assert data is not None
+        # gnav-rulebook is gnav under another name: one solve serves every preset with
+        # the same pieces and round options.
+        game = (seats, tuple((p.id, p.power, p.fool) for p in rules.pieces),
+                tuple(sorted(round_options(rules).items())))
+        if game in done:
+            result, data = done[game]
+            result, data = {**result, "preset": preset}, {**data, "preset": preset}
+        else:
+            result, solved = run(rules, seats, target=args.target,
+                                 iterations=args.iterations, show=show, strategy=True)
+            assert solved is not None
+            data = solved
+            done[game] = (result, data)
         path = Path(HERE) / shipped_name(preset, seats)
         write(path, data)
-        print(f"{path.name}: NashConv {result['nash_conv']:.2e}, {result['seconds']} s, "
-              f"{path.stat().st_size:,} bytes", flush=True)
+        print(f"{path.name}: NashConv {result['nash_conv']:.2e}, {result['iterations']} "
+              f"iterations, {result['seconds']} s (tree {result['build_seconds']} s), "
+              f"{result['nodes']:,} nodes, {result['infosets']:,} information sets, "
+              f"peak {result['peak_mb']} MB, {path.stat().st_size:,} bytes", flush=True)
     return 0
 
 

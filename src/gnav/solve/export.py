@@ -60,9 +60,9 @@ def summary(rules: Rules, seats: int, sol: Solution, **extra: Any) -> dict[str, 
 def strategy_data(rules: Rules, seats: int, sol: Solution,
                   **extra: Any) -> dict[str, Any]:
     game = sol.game
-    both = game.legal.all(axis=1)
-    swap = {k: round(float(p) * SCALE) for k, p, b in
-            zip(game.keys, sol.strategy[:, 1], both, strict=True) if b}
+    both: list[bool] = (game.legal[:, 0] & game.legal[:, 1]).tolist()
+    swap = {k: round(p * SCALE) for k, p, b in
+            zip(game.keys, sol.strategy[:, 1].tolist(), both, strict=True) if b}
     return {
         "format": FORMAT,
         "preset": rules.name,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import factorial
@@ -33,7 +33,7 @@ from math import factorial
 from gnav.errors import OptionError
 from gnav.events import Draw, Knock
 from gnav.infoset import key_of
-from gnav.powers import Outcome
+from gnav.powers import Effect, Outcome
 from gnav.round import STAND, SWAP, RoundState, _Play, merge
 from gnav.rules import Rules
 
@@ -87,12 +87,16 @@ def deal_count(rules: Rules, seats: int) -> int:
                 if i + j <= seats:
                     out[i + j] += a * b
         poly = out
-    return int(poly[seats] * factorial(seats)) if seats < len(poly) else 0
+    if seats >= len(poly):
+        return 0
+    count = int(poly[seats] * factorial(seats))
+    return count
 
 
 def estimate_nodes(rules: Rules, seats: int) -> int:
     """An upper bound on decision nodes: 2^seats - 1 per deal."""
-    return deal_count(rules, seats) * (2**seats - 1)
+    deals: int = deal_count(rules, seats)
+    return deals * ((1 << seats) - 1)
 
 
 def check_size(rules: Rules, seats: int, limit: int = MEMORY_LIMIT) -> None:
@@ -170,10 +174,10 @@ class _Builder:
             if act not in legal:
                 continue
             if self.fast and act == SWAP:
-                payoff = self.final_draw(state)
-                if payoff is not None:
+                final = self.final_draw(state)
+                if final is not None:
                     for i in range(n):
-                        self.term[base + a * n + i] = payoff[i]
+                        self.term[base + a * n + i] = final[i]
                     continue
             for p, nxt in self.outcomes(state, act):
                 if nxt.over:
@@ -305,15 +309,15 @@ class _Builder:
         through ``apply``, and a test checks both agree."""
         return self.stock_answer(state, self.n - 1, [b - LIVES for b in state.lives])
 
-    def stock_answer(self, state: RoundState, last: int, before: list[float]) -> list[float]:
+    def stock_answer(self, state: RoundState, last: int,
+                     before: Sequence[float]) -> list[float]:
         """``dealer_swap`` for a request by position ``last`` that reaches the stock and
         ends the round; ``before``: each position's payments before the showdown."""
         n = self.n
         rules = self.rules
         effects = rules.effects
         pool = state.stock[state.drawn:]
-        counts = Counter(t for t in pool
-                         if effects[t] is None or effects[t].outcome is not Outcome.PASS)
+        counts = Counter(t for t in pool if _draws_on(effects[t]))
         total = sum(counts.values())
         if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
             delta = self.showdown(state, state.hands)
@@ -346,6 +350,11 @@ class _Builder:
             play.showdown("turns")
             got = self.showdowns[hands] = tuple(v - LIVES for v in play.lives)
         return got
+
+
+def _draws_on(effect: Effect | None) -> bool:
+    """Whether a stock piece with ``effect`` answers a request (is no pass piece)."""
+    return effect is None or effect.outcome is not Outcome.PASS
 
 
 def build(rules: Rules, seats: int, *, fast: bool = True,

@@ -524,13 +524,13 @@ def test_sampling_algorithms_run_on_a_table_too_big_to_walk() -> None:
     assert met > 0
 
 
-@pytest.mark.parametrize("iterations", [3, 400])
-def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(
-        tmp_path: Path, iterations: int) -> None:
+def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Path) -> None:
     """The independent judge (issue 11): ``gnav solve`` writes a Le Her strategy with the
     NashConv its own exact best response measured; the expert plays that file, and
     OpenSpiel's nash_conv walks OpenSpiel's tree of the game, asking the expert through
-    its views. A strategy far from equilibrium (3 iterations) and a near one agree."""
+    its views. Three iterations leave it far from equilibrium, so every information set
+    counts (the shipped strategy, near equilibrium, is checked below)."""
+    iterations = 3
     from gnav.solve.cli import run
     from gnav.solve.export import write
 
@@ -546,11 +546,24 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(
     states = get_all_states(game, include_terminals=False, include_chance_states=False)
     for state in states.values():
         view = state.view(state.current_player())
+        assert view is not None
         if len(view.legal) == 2:
             assert infoset_key(view) in data["swap"]
     ours = exploitability.nash_conv(game, expert)
     assert ours == pytest.approx(data["nash_conv"], abs=1e-9)
-    if iterations == 3:
-        assert ours > 1e-3
-    else:
-        assert ours < 1e-4
+    assert ours > 1e-2
+
+
+@pytest.mark.parametrize("preset", ["le-her", "chase-the-ace"])
+def test_openspiels_nash_conv_of_the_shipped_expert_is_the_shipped_one(preset: str) -> None:
+    """The expert as it plays at a table (the strategy shipped with gnav) judged by
+    OpenSpiel: the NashConv the strategy was shipped with, to rounding. Chase the Ace
+    at two seats is not constant-sum (a tie costs both), Le Her is."""
+    from gnav.strategies import shipped
+
+    strategy = shipped(Rules.of(preset), 2)
+    assert strategy is not None
+    game = gos.load(preset, 2)
+    ours = exploitability.nash_conv(game, gos.policy_from_bot(game, "expert"))
+    assert ours == pytest.approx(strategy.nash_conv, abs=1e-9)
+    assert ours < 1e-3

@@ -275,3 +275,11 @@ def test_the_command_line_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.rstrip().splitlines()[-1].startswith("won by seat_")
     assert main(["--preset", "nope"]) == 2
     assert "unknown preset 'nope'" in capsys.readouterr().err
+
+
+def test_the_versioned_module_is_the_environment() -> None:
+    from gnav.pettingzoo import gnav_v0
+
+    assert gnav_v0.raw_env is gpz.raw_env
+    made = gnav_v0.env(preset="hypp", seats=2)
+    assert str(made.unwrapped) == "gnav_v0"

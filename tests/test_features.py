@@ -71,7 +71,7 @@ def test_pieces_nobody_has_seen_change_nothing(setup: Setup) -> None:
     match = setup.new_match().deal(rng=rng)
     rnd = match.round
     assert rnd is not None
-    actions: list[str | None] = []
+    actions: list[str] = []
     states = [match]
     while match.phase == "play":
         action = rng.choice(match.legal_actions())
@@ -84,13 +84,14 @@ def test_pieces_nobody_has_seen_change_nothing(setup: Setup) -> None:
     rest = list(rnd.stock[drawn:])
     random.Random(setup.seed + 1).shuffle(rest)
     other = _with_stock(states[0], (*rnd.stock[:drawn], *rest))
-    for action, mine in zip([*actions, None], states, strict=True):
+    moves: list[str | None] = [*actions, None]
+    for move, mine in zip(moves, states, strict=True):
         for seat in (*range(setup.seats), None):
             a, b = seat_view(mine, seat), seat_view(other, seat)
             assert observation(a) == observation(b)
             assert information(a) == information(b)
-        if action is not None:
-            other, _ = other.apply(action)
+        if move is not None:
+            other, _ = other.apply(move)
 
 
 def _with_stock(match: MatchState, stock: tuple[int, ...]) -> MatchState:

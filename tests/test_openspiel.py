@@ -567,3 +567,29 @@ def test_openspiels_nash_conv_of_the_shipped_expert_is_the_shipped_one(preset: s
     ours = exploitability.nash_conv(game, gos.policy_from_bot(game, "expert"))
     assert ours == pytest.approx(strategy.nash_conv, abs=1e-9)
     assert ours < 1e-3
+
+
+@pytest.mark.parametrize(("preset", "seats", "options"), [
+    ("gnav", 3, {"revealed": "act", "knock": "silent", "lives": 1}),
+    ("gnav", 4, {"penalty_to": "holder", "two_fools": "pay", "copies": 1}),
+    ("gnav-summary", 3, {"stand_needs_matador": True}),
+    ("hypp", 5, {"dealer_wins_ties": True, "drag": False}),
+    ("cuccu", 3, {}),
+    ("kille", 4, {"copies": 3}),
+    ("gnav-pagat", 10, {}),
+])
+def test_options_and_other_tables_through_openspiels_checks(
+        preset: str, seats: int, options: dict[str, object]) -> None:
+    """Every option reaches the engine: OpenSpiel's random simulation, and the returns of
+    random rounds against the engine's own play of the same deals and draws."""
+    game = gos.load(preset, seats, **options)
+    rules = game.config.rules
+    for name, value in options.items():
+        assert getattr(rules.options, name) == value
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    rng = Random(f"{preset}{seats}{options}")
+    for _ in range(15):
+        state, history = _play(game, rng)
+        assert state.returns() == _engine_returns(rules, seats, history)
+        assert game.min_utility() <= min(state.returns())
+        assert max(state.returns()) <= game.max_utility()

@@ -1,8 +1,11 @@
-"""Records shared by tests (no tests here): a worked round, a finished match of bots."""
+"""Records shared by tests (no tests here): the worked records of ``tests/records/``, a
+worked round, a finished match of bots."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from gnav.bots import RandomBot
@@ -11,7 +14,26 @@ from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.views import seat_view
 
-# hc-02 of the shared records: the dealer draws the Dragoon from the stock. Tests copy it
+# The worked records (docs/spec/records.md): the repository's own, never a folder beside it.
+RECORDS = Path(__file__).resolve().parent / "records"
+
+
+def record_paths() -> list[Path]:
+    """Every worked record, by name."""
+    return sorted(RECORDS.glob("*.json"))
+
+
+def disagreeing_record() -> str:
+    """A worked record that replays, with two stated results the engine disagrees with:
+    round 1's lives of B (the engine computes 1) and the winners (the engine: C)."""
+    data: dict[str, Any] = json.loads(
+        (RECORDS / "rule-rotation-passes-over-the-out.json").read_text(encoding="utf-8"))
+    data["rounds"][0]["result"]["lives"]["B"] = 3
+    data["result"]["winners"] = ["B"]
+    return json.dumps(data)
+
+
+# hc-02 of the worked records: the dealer draws the Dragoon from the stock. Tests copy it
 # before changing it.
 DRAGOON_DRAW: dict[str, Any] = {
     "gnav": 1,

@@ -1,7 +1,7 @@
 """Shared hypothesis strategies and random-play helpers for the property tests.
 
 A ``Setup`` is everything a random match needs: the rules (any preset of
-``gnav.presets.PRESETS`` with random valid options of RULES.md §7), a seat count within
+``gnav.presets.PRESETS`` with random valid options of docs/spec/rules.md §7), a seat count within
 the rules' limits (at most 12), and a seed. All chance (the first dealer, every shuffle,
 every decision) comes from ``random.Random(seed)``, so a setup plays the same match
 every time.
@@ -37,7 +37,7 @@ def _maybe(draw: st.DrawFn, options: dict[str, Any], name: str,
 
 @st.composite
 def options_strategy(draw: st.DrawFn) -> dict[str, Any]:
-    """A random subset of RULES.md §7 options, each with a random valid value."""
+    """A random subset of docs/spec/rules.md §7 options, each with a random valid value."""
     options: dict[str, Any] = {}
     _maybe(draw, options, "lives", st.integers(1, 10))
     _maybe(draw, options, "copies", st.integers(1, 4))

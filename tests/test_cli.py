@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from gnav.cli import main
-from recordkit import DRAGOON_DRAW
+from recordkit import DRAGOON_DRAW, RECORDS
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "records"
 GNAV_SCRIPT = Path(sys.executable).parent / "gnav"
 
 GOOD = DRAGOON_DRAW
@@ -120,8 +119,8 @@ def test_console_script_gives_one_line(tmp_path: Path) -> None:
     _check_one_line(code, out, err, "bad.json: rules: lives")
 
 
-def test_verify_shared_records(capsys: pytest.CaptureFixture[str]) -> None:
-    paths = sorted(str(p) for p in SHARED.glob("*.json"))
+def test_verify_worked_records(capsys: pytest.CaptureFixture[str]) -> None:
+    paths = sorted(str(p) for p in RECORDS.glob("*.json"))
     assert paths
     code, out, err = run(["verify", *paths], capsys)
     assert (code, err) == (0, "")

@@ -1,4 +1,4 @@
-"""RULES.md §5 `dealer_wins_ties` and the `le-her` preset (§8): ties on the paying rank
+"""docs/spec/rules.md §5 `dealer_wins_ties` and the `le-her` preset (§8): ties on the paying rank
 go to the dealer. Every expected result is worked out by hand in the comment beside it."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_le_her_is_two_seats_with_ties_to_the_dealer() -> None:
     assert (rules.min_seats, rules.max_seats) == (2, 2)
     assert len(rules.deck) == 52
     rules.check_seats(2)
-    with pytest.raises(OptionError, match="2 to 2 seats"):
+    with pytest.raises(OptionError, match="takes exactly 2 seats, not 3"):
         rules.check_seats(3)
     with pytest.raises(OptionError):
         MatchState.new(rules, ["A", "B", "C"], seed=1)

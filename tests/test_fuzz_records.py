@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gnav.verify import verify_text
+from recordkit import record_paths
 
-RECORDS = Path(__file__).resolve().parents[1].parent / "shared" / "records"
-SAMPLES = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RECORDS.glob("*.json"))]
+SAMPLES = [json.loads(p.read_text(encoding="utf-8")) for p in record_paths()]
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.text(max_size=8),
                       st.sampled_from(["gnav", "fool", "cat", "A", "B", "swap", "stand"]))

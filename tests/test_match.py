@@ -1,4 +1,4 @@
-"""RULES.md §6: the match. Lives, elimination, dealer rotation, sitting out, winners."""
+"""docs/spec/rules.md §6: the match. Lives, elimination, dealer rotation, sitting out, winners."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from gnav.errors import GnavError, IllegalActionError, MalformedError
-from gnav.events import Eliminated, Event, MatchEnd, Pay
+from gnav.events import Eliminated, Event, MatchEnd, Pay, RoundEnd
 from gnav.match import MatchState
 from gnav.round import RoundState
 from gnav.rules import Rules
@@ -320,6 +320,45 @@ def test_rule_6_max_rounds_ties_share() -> None:
     assert match.lives == (3, 4, 4)
     assert match.winners == (1, 2)
     assert ev(events[-1:]) == ev([MatchEnd((1, 2))])
+
+
+def test_rule_6_nobody_sits_out_after_the_last_round_of_max_rounds() -> None:
+    # Two fools end the last round: they gain (4 -> 5) and win, and there is no next
+    # round for them to sit out.
+    match = new(4, 3, max_rounds=1)
+    match = deal(match, ["fool", "fool", "3", "5"])  # order 0, 1, 2, 3
+    match, events = stand_all(match)
+    assert match.lives == (5, 5, 4, 4)
+    assert match.winners == (0, 1)
+    assert last_round(match).sit_out == ()
+    assert match.sitting_out == ()
+    end = [e for e in events if isinstance(e, RoundEnd)]
+    assert [e.sit_out for e in end] == [()]  # the event says so too, not only the state
+
+
+def test_rule_6_two_fools_before_the_last_round_still_sit_out() -> None:
+    match = new(4, 3, max_rounds=2)
+    match = deal(match, ["fool", "fool", "3", "5"])
+    match, _ = stand_all(match)
+    assert match.winners is None
+    assert last_round(match).sit_out == (0, 1)
+    assert match.turn_order() == (3, 2)  # D dealt; the next dealer skips A and B: C
+    match = deal(match, ["fool", "fool"])  # round 2 is the last: C and D both hold fools
+    match, _ = stand_all(match)
+    assert match.winners is not None
+    assert last_round(match).sit_out == ()
+
+
+def test_rule_6_nobody_sits_out_after_the_round_that_ends_by_elimination() -> None:
+    # two_fools = pay: A (1 life) and B (2) pay for their fools; C, the dealer, paid
+    # its last life to a Dragoon drawn from the stock. A and C are out, B wins, and B
+    # (still alive) does not sit out: there is no next round.
+    match = new(3, 2, lives={0: 1, 1: 2, 2: 1}, two_fools="pay")
+    match = deal(match, ["fool", "fool", "5"], ["dragoon"])  # order 0, 1, 2
+    match, _ = play(match, "stand", "stand", "swap")
+    assert match.lives == (0, 1, 0)
+    assert match.winners == (1,)
+    assert last_round(match).sit_out == ()
 
 
 def test_rule_6_max_rounds_out_seats_are_not_winners() -> None:

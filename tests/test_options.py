@@ -1,4 +1,4 @@
-"""RULES.md §7: every option, its values and its default, on top of any preset."""
+"""docs/spec/rules.md §7: every option, its values and its default, on top of any preset."""
 
 from __future__ import annotations
 

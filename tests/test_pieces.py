@@ -1,4 +1,4 @@
-"""RULES.md §1: pieces, their display names, and the reader's aliases."""
+"""docs/spec/rules.md §1: pieces, their display names, and the reader's aliases."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""RULES.md §2: one test per power, each played through a real round with a hand-made deal."""
+"""docs/spec/rules.md §2: one test per power, each played through a real round with a
+hand-made deal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §8: every preset has exactly the deck, order, copies, powers, fool and option
+"""docs/spec/rules.md §8: every preset has exactly the deck, order, copies, powers, fool and option
 overrides its row of the table says."""
 
 from __future__ import annotations

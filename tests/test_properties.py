@@ -1,4 +1,4 @@
-"""Property tests of the engine over every preset and random options (RULES.md §7)."""
+"""Property tests of the engine over every preset and random options (docs/spec/rules.md §7)."""
 
 from __future__ import annotations
 

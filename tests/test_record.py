@@ -1,4 +1,4 @@
-"""The record format (RECORD.md): reading, writing and replaying records."""
+"""The record format (docs/spec/records.md): reading, writing and replaying records."""
 
 from __future__ import annotations
 

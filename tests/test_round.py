@@ -1,4 +1,4 @@
-"""RULES.md §2-§5 through RoundState: each test is named for the rule it checks."""
+"""docs/spec/rules.md §2-§5 through RoundState: each test is named for the rule it checks."""
 
 from __future__ import annotations
 

@@ -104,6 +104,9 @@ def test_json_shape_in_matches_mode(capsys: pytest.CaptureFixture[str]) -> None:
     assert {r["piece"] for r in s["by_piece"]} <= {
         "cuckoo", "dragoon", "cat", "horse", "house", *map(str, range(13)), "pot", "owl",
         "fool"}
+    names = {r["piece"]: r["name"] for r in s["by_piece"]}
+    assert names.get("12", "XII") == "XII" and names.get("0", "O") == "O"
+    assert names.get("fool", "Fool") == "Fool"
 
 
 def test_json_shape_in_rounds_mode(capsys: pytest.CaptureFixture[str]) -> None:
@@ -170,8 +173,13 @@ def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
     for text in ("gnav, 3 seats, threshold × 3: 10 matches", "Lives lost/round", "Win rate",
                  "Rounds per match", "Loss rate by position (1 = dealer's left, 3 = dealer",
-                 "Loss rate by piece held at the deal", "cuckoo", "fool"):
+                 "Loss rate by piece held at the deal", "Cuckoo", "Fool"):
         assert text in out
+    # Pieces as the game shows them (XII … O), never their ids.
+    table = out.split("Loss rate by piece held at the deal\n", 1)[1].splitlines()[1:]
+    shown = [line.split()[0] for line in table if line.strip()]
+    assert "XII" in shown and "O" in shown and "Fool" in shown
+    assert not {"12", "0", "cuckoo", "fool"} & set(shown)
     code, out, _ = run(["--field", "threshold", "--challenger", "random", "--rounds", "20",
                         "--seats", "3", "--seed", "1", "--jobs", "1"], capsys)
     assert code == 0

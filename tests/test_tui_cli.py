@@ -14,6 +14,7 @@ import pytest
 
 from gnav.cli import main
 from gnav.match import MatchState
+from gnav.presets import PRESETS
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.tui.game import PlayConfig, save_record
@@ -22,8 +23,8 @@ from gnav.tui.labels import lives_text
 from gnav.tui.rules_text import rules_lines
 from gnav.tui.style import Style, clip, plain, width
 from gnav.verify import verify_file
+from recordkit import RECORDS
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "records"
 GNAV = str(Path(sys.executable).parent / "gnav")
 
 
@@ -102,6 +103,64 @@ def test_command_line_errors_are_one_line(case: Case, word: str, tmp_path: Path,
     assert word in lines[0]
 
 
+EXACT: list[tuple[list[str], str]] = [
+    (["--seats", "0"], "--seats 0: gnav takes 2 to 41 seats"),
+    (["--names", "Ann", "--seats", "0"], "--seats 0: gnav takes 2 to 41 seats"),
+    (["--preset", "hypp", "--seats", "21"], "--seats 21: hypp takes 2 to 20 seats"),
+    (["--preset", "gnav-summary", "--seats", "2"], "--seats 2: gnav-summary takes 3 to 39 seats"),
+    (["--preset", "le-her", "--seats", "3"], "--seats 3: le-her takes exactly 2 seats"),
+    (["--preset", "le-her", "--humans", "3"],
+     "3 people need 3 seats, but le-her takes exactly 2 seats"),
+    (["--humans", "4", "--seats", "3"], "4 people need 4 seats, but --seats is 3"),
+    (["--names", "Ann", "--humans", "2"], "--humans 2 does not match the 1 name in --names"),
+    (["--names", "A,B", "--humans", "3"], "--humans 3 does not match the 2 names in --names"),
+    (["--names", "Ann,,Bo"], "--names: name 2: a name may not be empty"),
+    (["--names", "Ann,  "], "--names: name 2: a name needs a letter or a digit, not only spaces"),
+    (["--names", "x" * 25], f"--names: name 1 {'x' * 24!r}…: a name has at most 24 "
+                            "characters, not 25"),
+    (["--lives", "0"], "--lives: lives must be a whole number from 1 to 10, not 0"),
+    (["-o", "lives=99"], "-o lives=99: lives must be a whole number from 1 to 10, not 99"),
+    (["-o", "drag=maybe"], "-o drag=maybe: drag must be true or false, not 'maybe'"),
+    (["--names", "A\u202eB"], "--names: name 1 'A\\u202eB': a name may not hold the control "
+                              "or formatting character U+202E"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), EXACT, ids=[m for _, m in EXACT])
+def test_play_errors_are_sentences_with_the_real_limits(
+        argv: list[str], message: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", *argv, "--record", str(tmp_path / "r.json")], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"gnav play: {message}\n"
+
+
+def test_names_are_capped_as_at_a_table_online(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.names import NAME_MAX
+    from gnav.table import Refused, Table, TableConfig
+
+    table, _, _ = Table.create("t1", TableConfig.from_json({"seats": 3, "bot": "random"}),
+                               now=0.0, seed=1)
+    table.join("x" * NAME_MAX, 0.0)
+    with pytest.raises(Refused, match=f"at most {NAME_MAX} characters"):
+        table.join("y" * (NAME_MAX + 1), 0.0)
+    argv = ["play", "--names", "y" * (NAME_MAX + 1), "--record", str(tmp_path / "r.json")]
+    code, _, err = run(argv, capsys)
+    assert code == 2 and f"at most {NAME_MAX} characters" in err
+
+
+def test_le_her_plays_two_seats_by_default(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    from gnav.cli import build_parser
+    from gnav.cli_play import _seats
+
+    args = build_parser().parse_args(["play", "--preset", "le-her"])
+    assert _seats(args, Rules.of("le-her"), 1) == 2
+    args = build_parser().parse_args(["play"])
+    assert _seats(args, Rules.of("gnav"), 1) == 6
+
+
 def test_an_error_in_a_real_process_is_one_line(tmp_path: Path) -> None:
     proc = subprocess.run([GNAV, "play", "--seats", "99"], capture_output=True, text=True,
                           encoding="utf-8", timeout=30, check=False, stdin=subprocess.DEVNULL)
@@ -139,8 +198,7 @@ def test_rules_in_english_name_what_a_preset_changes(capsys: pytest.CaptureFixtu
     assert "knocks it on the table" not in out  # no fool, so no knock to explain
 
 
-@pytest.mark.parametrize("preset", ["gnav", "gnav-pagat", "gnav-1917", "gnav-summary", "hypp",
-                                    "slabberjan", "cuccu", "kille", "chase-the-ace"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("lang", ["en", "nb", "da"])
 def test_every_preset_has_rules_in_every_language(preset: str, lang: str) -> None:
     lines = rules_lines(Rules.of(preset), lang, Style(False))
@@ -149,11 +207,23 @@ def test_every_preset_has_rules_in_every_language(preset: str, lang: str) -> Non
     ranks = [x for x in lines if re.match(r"\d+ {2,}\S", x)]
     assert len(ranks) == len(rules.pieces)
     assert "{" not in text  # every template filled in
+    source = next(x for x in lines if x.startswith(("Source: ", "Kilde: ")))
+    assert ".txt" not in source  # a source a player can name, never a file
+    if lang != "en":  # the description and the source in the reader's language too
+        assert source != f"Kilde: {rules.preset.source}"
+        assert rules.preset.description not in text
+    assert not re.search(r"\b(\d+) (to|til) \1\b", text)  # never "2 to 2"
+
+
+def test_a_table_for_exactly_two_says_so() -> None:
+    for lang, words in (("en", "Exactly 2 can play."), ("nb", "Nøyaktig 2 kan spille."),
+                        ("da", "Præcis 2 kan spille.")):
+        assert words in "\n".join(rules_lines(Rules.of("le-her"), lang, Style(False)))
 
 
 def test_replay_all_shows_the_showdown_with_everything_face_up(
         capsys: pytest.CaptureFixture[str]) -> None:
-    path = SHARED / "hc-01-cat-after-horse-redirect.json"
+    path = RECORDS / "hc-01-cat-after-horse-redirect.json"
     code, out, _ = run(["replay", str(path), "--all"], capsys)
     assert code == 0
     assert "Showdown:" in out
@@ -219,3 +289,14 @@ def test_keys_from_a_pipe(tmp_path: Path) -> None:
     path.write_text("s\n\nwat\n", encoding="utf-8")
     with path.open(encoding="utf-8") as f, Keys(f) as keys:
         assert [keys.read() for _ in range(4)] == ["s", ENTER, "w", EOF]
+
+
+def test_rules_help_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.presets import PRESETS_LIST
+
+    code, out, err = run(["rules", "--help"], capsys)
+    assert (code, err) == (0, "")
+    listed = out.split("presets:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == [p.name for p in PRESETS_LIST]
+    assert "  le-her         Le Her: exactly 2 seats; also leher, le_her, her" in listed
+    assert any(line.startswith("  gnav-summary ") and "3 to 39 seats" in line for line in listed)

@@ -69,6 +69,15 @@ class Terminal:
         self.send(key)
         return self.settle(screen)
 
+    def wait_for(self, *texts: str, timeout: float = 3.0) -> str:
+        """The screen once it shows every one of ``texts`` (or the last one seen)."""
+        deadline = time.monotonic() + timeout
+        screen = self.screen()
+        while not all(t in screen for t in texts) and time.monotonic() < deadline:
+            time.sleep(0.03)
+            screen = self.screen()
+        return screen
+
     def close(self) -> None:
         subprocess.run([TMUX or "tmux", "-S", self.socket, "kill-server"],
                        capture_output=True, check=False, timeout=10)
@@ -136,12 +145,7 @@ def test_rules_key_and_quit_mid_match(term: Terminal, tmp_path: Path) -> None:
     while DECIDE not in screen:
         screen = term.press("Enter", screen)
     term.send("?")
-    rules = ""
-    for _ in range(100):
-        rules = term.screen()
-        if "Rules: Gnav" in rules and "[q] back to the game" in rules:
-            break
-        time.sleep(0.03)
+    rules = term.wait_for("Rules: Gnav", "[q] back to the game")
     assert "The game" in rules and "stock" in rules
     screen = term.press("q", rules)
     assert DECIDE in screen
@@ -209,4 +213,30 @@ def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
                           encoding="utf-8", timeout=30, check=False)
     assert proc.returncode == 0, proc.stderr
     assert "Stopped" in proc.stdout
+    assert verify_file(str(record))[0] == 0
+
+
+def test_a_preset_in_its_own_words_with_norwegian_beside(term: Terminal, tmp_path: Path) -> None:
+    # Slabberjan is Dutch: with --lang nb its words stay Dutch, with Norwegian beside
+    # them, and the rules pager speaks Norwegian, its own keys included.
+    record = tmp_path / "slabberjan.json"
+    term.start([GNAV, "play", "--preset", "slabberjan", "--lang", "nb", "--seed", "3",
+                "--delay", "0", "--seats", "3", "--lives", "1", "--record", str(record)],
+               tmp_path)
+    screen = term.settle()
+    while DECIDE not in screen:
+        screen = term.press("Enter", screen)
+    assert "«Ik sta» (Jeg står)" in screen and "«Ik ruil» (Jeg vil bytte)" in screen
+    term.send("?")
+    rules = term.wait_for("Regler: Slabberjan", "[q] tilbake til spillet")
+    assert "[q] tilbake til spillet" in rules, rules
+    assert "linje 1–" in rules and "[Mellomrom/Enter] mer" in rules
+    assert "Kilde: beskrivelsen på pagat.com" in rules
+    assert "«Ik sta» (Jeg står)" in rules
+    assert "back to the game" not in rules and "lines 1-" not in rules
+    screen = term.press("q", rules)
+    seen = play_to_end(term, screen, lambda n: "w")
+    every = "\n".join(seen)
+    assert '"Ik ruil" (Jeg vil bytte)' in every
+    assert "EXIT=0" in seen[-1]
     assert verify_file(str(record))[0] == 0

@@ -1,4 +1,4 @@
-"""``gnav verify``: exit codes 0 / 1 / 2 and what each message says (RECORD.md)."""
+"""``gnav verify``: exit codes 0 / 1 / 2 and what each message says (docs/spec/records.md)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ import pytest
 
 from gnav.cli import main
 from gnav.verify import INCONSISTENT, MALFORMED, OK, verify_file, verify_text
-from recordkit import DRAGOON_DRAW
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "records"
+from recordkit import DRAGOON_DRAW, RECORDS
 
 GOOD = DRAGOON_DRAW
 
@@ -299,7 +297,7 @@ def test_not_an_object(text: str) -> None:
 
 
 def test_deeply_nested_json_is_malformed_not_a_crash() -> None:
-    # RECORD.md: a file that is not a valid record exits 2, no traceback.
+    # docs/spec/records.md: a file that is not a valid record exits 2, no traceback.
     text = '{"gnav": 1, "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
     one_line(text, 2)
 
@@ -347,9 +345,9 @@ def _strip_results(data: dict[str, Any]) -> dict[str, Any]:
     return stripped
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in SHARED.glob("*.json")))
-def test_write_fills_results_like_the_shared_records(name: str, tmp_path: Path) -> None:
-    original: dict[str, Any] = json.loads((SHARED / name).read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", sorted(p.name for p in RECORDS.glob("*.json")))
+def test_write_fills_results_like_the_worked_records(name: str, tmp_path: Path) -> None:
+    original: dict[str, Any] = json.loads((RECORDS / name).read_text(encoding="utf-8"))
     path = tmp_path / name
     path.write_text(json.dumps(_strip_results(original)), encoding="utf-8")
     code, lines = verify_file(str(path), write=True)
@@ -363,6 +361,7 @@ def test_write_fills_results_like_the_shared_records(name: str, tmp_path: Path) 
         assert sorted(mine["result"]["sit_out"]) == sorted(theirs["result"]["sit_out"])
         assert mine["result"]["ended_by"] == theirs["result"]["ended_by"]
     assert written.get("x") == original.get("x")
+    assert written.get("result") == original.get("result")
     assert verify_file(str(path)) == (OK, [f"{name}: ok ({len(original['rounds'])} round(s))"])
 
 

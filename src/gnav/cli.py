@@ -11,8 +11,10 @@ from random import Random
 from typing import NoReturn
 
 from gnav.errors import GnavError
-from gnav.options import parse_text
+from gnav.options import Options, check, parse_text
 from gnav.rules import Rules
+
+OPTION_NAMES = frozenset(Options().as_dict())
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,7 +35,12 @@ def _rules(preset: str, options: Sequence[str]) -> Rules:
             raise GnavError(f"option {item!r} must be NAME=VALUE, e.g. lives=3")
         name, _, text = item.partition("=")
         name = name.strip().replace("-", "_")
-        changes[name] = parse_text(name, text)
+        value = parse_text(name, text)
+        if name not in OPTION_NAMES:
+            raise GnavError(f"-o {item.strip()}: unknown option {name!r} "
+                            f"(options: {', '.join(sorted(OPTION_NAMES))})")
+        check(name, value, where=f"-o {item.strip()}")
+        changes[name] = value
     return Rules.of(preset, **changes)
 
 
@@ -116,16 +123,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="gnav", description="Gnav, the Scandinavian swap-and-bluff game.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    v = sub.add_parser("verify", help="replay records and check their results")
+    v = sub.add_parser("verify", help="replay records and check their results",
+                       description="Replay game records (the format of docs/spec/records.md) "
+                                   "and check every stated result against the rules of "
+                                   "docs/spec/rules.md. Exit 0: all agree; 1: a record "
+                                   "disagrees; 2: a file is not a valid record.")
     v.add_argument("files", nargs="+", metavar="FILE")
     v.add_argument("--write", action="store_true",
                    help="fill in every result from the engine instead of checking it")
     v.set_defaults(func=cmd_verify)
 
     def rules_args(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--preset", default="gnav", help="a preset or alias (default gnav)")
+        q.add_argument("--preset", default="gnav",
+                       help="a preset or alias (default gnav; gnav rules --help lists them)")
         q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="an option of RULES.md §7, e.g. -o lives=3 (repeatable)")
+                       help="an option of docs/spec/rules.md §7, e.g. -o lives=3 (repeatable)")
 
     b = sub.add_parser("bench", help="rounds per second through the full engine")
     rules_args(b)

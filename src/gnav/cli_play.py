@@ -16,6 +16,9 @@ from random import Random
 from typing import Any
 
 from gnav.errors import GnavError
+from gnav.names import NAME_MAX, clean_name, name_problem
+from gnav.options import check
+from gnav.rules import Rules
 
 LANGS = ("en", "nb", "da")
 
@@ -28,10 +31,13 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                    help="seats at the table (default 6: you and 5 bots)")
     p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
                    help="bot kinds, cycled over the bot seats (default: threshold, or random)")
+    p.add_argument("--strategy", metavar="FILE", default=None,
+                   help="the strategy expert bots play (a file of gnav solve --out)")
     p.add_argument("--humans", type=int, default=None, metavar="N",
                    help="people at this screen, taking turns (hot-seat); default 1")
     p.add_argument("--names", default=None, metavar="A,B,C",
-                   help="the people's names, in seat order (sets --humans)")
+                   help=f"the people's names, in seat order (sets --humans); at most "
+                        f"{NAME_MAX} characters each, as at a table online")
     p.add_argument("--lives", type=int, default=None, help="lives each (as -o lives=N)")
     p.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
     p.add_argument("--record", default=None, metavar="FILE",
@@ -49,24 +55,52 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                    help="language of the calls (default: the record's preset's)")
     r.set_defaults(func=cmd_replay)
 
-    q = sub.add_parser("rules", help="the rules of a preset, in English, Norwegian or Danish")
-    q.add_argument("preset", nargs="?", default="gnav", metavar="PRESET")
+    q = sub.add_parser("rules", help="the rules of a preset, in English, Norwegian or Danish",
+                       description="The rules of a preset, with its options in force, in "
+                                   "English, Norwegian or Danish.",
+                       epilog=presets_epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    q.add_argument("preset", nargs="?", default="gnav", metavar="PRESET",
+                   help="a preset or one of its aliases (default gnav): see the list below")
     q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="an option on top of the preset, e.g. -o lives=3 (repeatable)")
-    q.add_argument("--lang", choices=LANGS, default="en")
+    q.add_argument("--lang", choices=LANGS, default="en",
+                   help="the language of the rules (default en)")
     q.set_defaults(func=cmd_rules)
+
+
+def presets_epilog() -> str:
+    """Every preset, its title, seats and aliases: the list under ``gnav rules --help``."""
+    from gnav.presets import PRESETS_LIST
+
+    width = max(len(p.name) for p in PRESETS_LIST) + 2
+    lines = ["presets:"]
+    for p in PRESETS_LIST:
+        seats = Rules(p, p.options).seats_text()
+        aka = f"; also {', '.join(p.aliases)}" if p.aliases else ""
+        lines.append(f"  {p.name.ljust(width)}{p.title}: {seats}{aka}")
+    return "\n".join(lines)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _people(args: argparse.Namespace) -> list[str]:
     if args.names is not None:
-        names = [n.strip() for n in args.names.split(",")]
-        if not all(names):
-            raise GnavError(f"--names: empty name in {args.names!r}")
-        if len(set(names)) != len(names):
-            raise GnavError(f"--names: names must differ: {args.names!r}")
+        names = []
+        for i, raw in enumerate(args.names.split(","), 1):
+            problem = name_problem(raw)
+            if problem is not None:
+                shown = f" {raw.strip()[:NAME_MAX]!r}…" if len(raw.strip()) > NAME_MAX else \
+                    f" {raw.strip()!r}" if raw.strip() else ""
+                raise GnavError(f"--names: name {i}{shown}: {problem}")
+            names.append(clean_name(raw))
+        if len({n.casefold() for n in names}) != len(names):
+            raise GnavError(f"--names: two people may not have the same name: {args.names!r}")
         if args.humans is not None and args.humans != len(names):
-            raise GnavError(f"--humans {args.humans} does not match {len(names)} name(s) "
-                            "in --names")
+            raise GnavError(f"--humans {args.humans} does not match the "
+                            f"{_count(len(names), 'name', 'names')} in --names")
         return names
     humans = 1 if args.humans is None else args.humans
     if humans < 0:
@@ -76,7 +110,26 @@ def _people(args: argparse.Namespace) -> list[str]:
     return [f"Player {i + 1}" for i in range(humans)]
 
 
+def _seats(args: argparse.Namespace, rules: Rules, people: int) -> int:
+    """The table's size: --seats, checked against the game's real limits, or 6 (you and
+    five bots) brought within them."""
+    lo, hi = rules.min_seats, rules.max_seats
+    if args.seats is None:
+        seats = min(max(6, people, lo), hi)
+    else:
+        seats = args.seats
+        if not lo <= seats <= hi:
+            raise GnavError(f"--seats {seats}: {rules.name} takes {rules.seats_text()}")
+    if people > seats:
+        need = _count(people, "person needs", "people need")
+        raise GnavError(f"{need} {_count(people, 'seat', 'seats')}, but "
+                        + (f"--seats is {seats}" if args.seats is not None else
+                           f"{rules.name} takes {rules.seats_text()}"))
+    return seats
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    from gnav.bots.registry import with_strategy
     from gnav.cli import make_rules
     from gnav.tui.game import BOT_NAMES, PlayConfig, bot_maker, make_bot, play
     from gnav.tui.keys import Keys
@@ -84,20 +137,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     options = list(args.option)
     if args.lives is not None:
+        check("lives", args.lives, where="--lives")
         options.append(f"lives={args.lives}")
     rules = make_rules(args.preset, options)
     people = _people(args)
-    seats = args.seats if args.seats is not None else max(6, len(people))
-    if len(people) > seats:
-        raise GnavError(f"{len(people)} people need at least {len(people)} seats, "
-                        f"not --seats {seats}")
-    rules.check_seats(seats)
+    seats = _seats(args, rules, len(people))
     if args.delay < 0:
         raise GnavError(f"--delay must be 0 or more, not {args.delay}")
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
     maker, default_kind = bot_maker(rules)
     kinds_text = args.bots if args.bots is not None else default_kind
-    kinds = [k.strip().lower() for k in kinds_text.split(",")]
+    kinds = [with_strategy(k.strip().lower(), args.strategy) for k in kinds_text.split(",")]
     if not all(kinds):
         raise GnavError(f"--bots: empty kind in {kinds_text!r}")
     taken = {n.casefold() for n in people}

@@ -1,4 +1,4 @@
-"""The match: lives, elimination, dealer rotation, sitting out, the winners (RULES.md §6).
+"""The match: lives, elimination, dealer rotation, sitting out, the winners (docs/spec/rules.md §6).
 
 ``MatchState`` is an immutable value with three phases. Between rounds it waits for a
 deal: chance is an explicit step (``deal``), so a runner can sample it from a seeded

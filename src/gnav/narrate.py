@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gnav.calls import call_pair, quoted, word_pair
 from gnav.events import (
     Answer,
     Ask,
@@ -44,11 +45,8 @@ class Narrator:
         return self.rules.pieces[self.rules.index(pid)].name(lang)
 
     def word(self, key: str) -> str:
-        """A spoken phrase in the game's language, with English beside it."""
-        words = self.rules.preset.words
-        native = words.get(f"{key}.{self.lang}")
-        english = words.get(f"{key}.en", key)
-        return f'"{native}" ({english})' if native and native != english else f'"{english}"'
+        """A spoken phrase as the game says it, with its meaning beside it."""
+        return quoted(word_pair(self.rules, key, self.lang))
 
     def line(self, e: Event) -> str | None:
         w = self.who
@@ -73,8 +71,8 @@ class Narrator:
                    f"{w(e.target)} to swap: {self.word('swap')}"
         if isinstance(e, Answer):
             p = self.rules.pieces[self.rules.index(e.piece)]
-            native, english = p.call(self.lang), p.call("en")
-            call = f'"{native}" ({english})' if native and native != english else f'"{english}"'
+            pair = call_pair(self.rules, p, self.lang)
+            call = quoted(pair) if pair else '""'
             holder = "From the stock" if e.seat is None else w(e.seat).capitalize()
             verb = "comes" if e.seat is None else "show" if e.seat == self.me else "shows"
             # English sentences name pieces in English; the call is the game's own.

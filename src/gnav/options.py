@@ -1,4 +1,4 @@
-"""The options of RULES.md §7: names, values and defaults are part of the contract."""
+"""The options of docs/spec/rules.md §7: names, values and defaults are part of the contract."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The presets of RULES.md §8 as data: decks, powers, option overrides, sources.
+"""The presets of docs/spec/rules.md §8 as data: decks, powers, option overrides, sources.
 
 Adding a game is adding a ``Preset`` here; nothing in the round logic names a piece.
 """
@@ -14,10 +14,11 @@ from gnav.options import Options
 from gnav.pieces import Piece, numbers, piece
 from gnav.powers import Power
 
-S0 = "000_bfaf0e6673d48feb.txt"
-S1 = "001_6d5ceed1d2c26b30.txt"
-S3 = "003_2530fd62792de9ca.txt"
-S4 = "004_bdbef211e386027a.txt"
+# The sources, named as a player would name them (docs/spec/rules.md lists them).
+SUMMARY = "a generic how-to-play summary"
+PAGAT = "the pagat.com description"
+RULEBOOK = "the rulebook of the Norwegian piece set"
+COPENHAGEN = "the Copenhagen rules of 1917"
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def _with_power(p: Piece, power: Power, calls: dict[str, str]) -> Piece:
 GNAV = Preset(
     "gnav", "Gnav",
     "The Norwegian game: 42 pieces, five matadors, the fool drags the next-lowest down.",
-    f"{S1} and {S3}, which agree", _gnav_deck(), _opts(),
+    f"{PAGAT} and {RULEBOOK}, which agree", _gnav_deck(), _opts(),
     aliases=("norsk", "norwegian", "gnav-no"), words=GNAV_WORDS,
 )
 
@@ -97,14 +98,14 @@ PRESETS_LIST: tuple[Preset, ...] = (
     GNAV,
     Preset("gnav-pagat", "Gnav (pagat.com)",
            "The Norwegian game as pagat.com gives it: two fools both pay and sit out.",
-           S1, _gnav_deck(), _opts(two_fools="pay"), aliases=("pagat",), words=GNAV_WORDS),
+           PAGAT, _gnav_deck(), _opts(two_fools="pay"), aliases=("pagat",), words=GNAV_WORDS),
     Preset("gnav-rulebook", "Gnav (rulebook)",
            "The English rulebook for the Norwegian piece set; the same game as gnav.",
-           S3, _gnav_deck(), _opts(), aliases=("rulebook",), words=GNAV_WORDS),
+           RULEBOOK, _gnav_deck(), _opts(), aliases=("rulebook",), words=GNAV_WORDS),
     Preset("gnav-1917", "Gnav (Copenhagen 1917)",
            "The Danish rules of 1917: the Cat outranks the Dragoon, the Cuckoo only refuses, "
            "scores are strokes.",
-           S4,
+           COPENHAGEN,
            (_with_power(CUCKOO, Power.REFUSE, {"en": "Stand for the cuckoo!",
                                                 "da": "Stå for gøgen!", "nb": "Gjøk!"}),
             _with_power(CAT, Power.CHARGE, {"en": "Shoo, shoo!", "da": "Kis! Kis!",
@@ -116,15 +117,16 @@ PRESETS_LIST: tuple[Preset, ...] = (
     Preset("gnav-summary", "Gnav (summary)",
            "A generic summary: no O piece, no drag, matador penalties go to the holder, "
            "scores spell G-N-A-V.",
-           S0, _gnav_deck(zero=False),
+           SUMMARY, _gnav_deck(zero=False),
            _opts(drag=False, two_fools="plain", penalty_to="holder"),
            min_seats=3, score="gnav", aliases=("summary",), words=GNAV_WORDS),
     Preset("hypp", "Hypp",
            "Gnav with one set of 21 pieces, for small tables.",
-           S0, _gnav_deck(), _opts(copies=1), aliases=("hyp",), words=GNAV_WORDS),
+           f"{SUMMARY} (its Hypp)", _gnav_deck(), _opts(copies=1), aliases=("hyp",),
+           words=GNAV_WORDS),
     Preset("slabberjan", "Slabberjan",
            "The Zeeland game: the Ruiter charges and stops, the Vogel refuses, no fool rules.",
-           S1,
+           f"{PAGAT} (its Zeeland game)",
            (piece("ruiter", {"en": "Rider", "nl": "Ruiter"}, Power.CHARGE_STOP,
                   aliases=["kap-af", "kapaf", "knight"], calls={"en": "Cut off!", "nl": "Kap af!"}),
             piece("vogel", {"en": "Bird", "nl": "Vogel"}, Power.REFUSE, aliases=["bird"],
@@ -144,7 +146,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("cuccu", "Cuccù",
            "The Italian ancestor (provisional): 2 × 20 pieces, the Osteria refuses, 3 lives.",
-           f"{S0} and {S1} (named as the ancestor); deck provisional",
+           f"{SUMMARY} and {PAGAT}, which name it as the ancestor; the deck is provisional",
            (piece("cucco", {"en": "Cuckoo", "it": "Cucco"}, Power.STOP, aliases=["cucù"],
                   calls={"en": "Cuckoo, stop!", "it": "Cucù!"}),
             piece("bragon", {"en": "Bragon", "it": "Bragon"}, Power.CHARGE,
@@ -166,7 +168,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("kille", "Kille",
            "Swedish one-card Kille (provisional): 2 × 20 pieces, two passing matadors, no fool.",
-           f"{S0} and {S1} (Byteskille named as a relative); deck provisional",
+           f"{SUMMARY} and {PAGAT}, which name Byteskille as a relative; the deck is provisional",
            (piece("kuku", {"en": "Cuckoo", "sv": "Kuku"}, Power.STOP,
                   calls={"en": "Cuckoo, stop!", "sv": "Kuku!"}),
             piece("husar", {"en": "Hussar", "sv": "Husar"}, Power.CHARGE,
@@ -186,14 +188,14 @@ PRESETS_LIST: tuple[Preset, ...] = (
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("chase-the-ace", "Chase the Ace",
            "The English 52-card relative: the King refuses, the Ace is lowest, 3 lives.",
-           "RULES.md §8 only: no seed describes it",
+           "none of the Gnav sources: the English card game as it is commonly played",
            _CARDS,
            _opts(copies=4, lives=3), lang="en",
            aliases=("chase", "ranter-go-round", "cuckoo", "chase_the_ace"),
            words=MappingProxyType({"stand.en": "I stand", "swap.en": "Change"})),
     Preset("le-her", "Le Her",
            "The two-player French form: one pack, the King refuses, ties go to the dealer.",
-           "RULES.md §8 only: Le Her as the game-theory literature gives it (Waldegrave, 1713)",
+           "the game-theory literature on Le Her (Waldegrave's solution of 1713)",
            _CARDS, _opts(copies=4, lives=3, dealer_wins_ties=True), min_seats=2, max_seats=2,
            lang="en", aliases=("leher", "le_her", "her"),
            words=MappingProxyType({"stand.en": "I keep it", "swap.en": "Change"})),

@@ -1,4 +1,4 @@
-"""Game records (RECORD.md): read, check the shape, write, and replay.
+"""Game records (docs/spec/records.md): read, check the shape, write, and replay.
 
 Reading checks only the shape (exit 2 territory: not JSON, unknown preset or piece, a
 piece used too often, a missing field). Replaying checks the record against the rules
@@ -276,7 +276,7 @@ def match_result(match: MatchState) -> dict[str, Any] | None:
 def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     """The record of a match so far: explicit deals, every decision, every result.
 
-    A round still being played cannot be a record round (RECORD.md: too few actions
+    A round still being played cannot be a record round (docs/spec/records.md: too few actions
     is inconsistent), so it is kept under ``x.unfinished_round``, where readers ignore
     it: a match saved mid-round still verifies.
     """
@@ -317,7 +317,7 @@ def _round_data(rnd: RoundState, names: tuple[str, ...]) -> dict[str, Any]:
 
 
 def dumps(data: Mapping[str, Any]) -> str:
-    """A record as JSON laid out like the shared records: one line per round field."""
+    """A record as JSON laid out like the worked records: one line per round field."""
     def line(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 

@@ -1,4 +1,4 @@
-"""One round: the deal, the turns, the requests and the showdown (RULES.md §2 to §5).
+"""One round: the deal, the turns, the requests and the showdown (docs/spec/rules.md §2 to §5).
 
 ``RoundState`` is an immutable value. ``apply(action)`` returns a new state and the
 public events the action caused. Positions count in turn order: position 0 sits at the
@@ -460,7 +460,11 @@ class _Play:
                     self.emit(Gain(seats[p], "two_fools", lives[seats[p]]))
                 else:
                     self.pay(p, "two_fools")
-            if opts.two_fools_sit_out:
+            # The last round of a max_rounds match has no next round to sit out. (A
+            # round that ends the match by elimination leaves fewer than 2 seats alive,
+            # which the check below already turns into nobody sitting out.)
+            last = opts.max_rounds is not None and state.number >= opts.max_rounds
+            if opts.two_fools_sit_out and not last:
                 sit_out = [p for p in fools if lives[seats[p]] > 0]
                 alive = sum(1 for s in seats if lives[s] > 0)
                 if alive - len(sit_out) + state.returning < 2:

@@ -112,11 +112,14 @@ class Rules:
     def index(self, text: object) -> int:
         return self.reader.index(text)
 
+    def seats_text(self) -> str:
+        """The seat counts this game allows, in words: "2 to 41 seats", "exactly 2 seats"."""
+        lo, hi = self.min_seats, self.max_seats
+        return f"exactly {lo} seats" if lo == hi else f"{lo} to {hi} seats"
+
     def check_seats(self, n: int) -> None:
         if not self.min_seats <= n <= self.max_seats:
-            raise OptionError(
-                f"{self.name} takes {self.min_seats} to {self.max_seats} seats, not {n}"
-            )
+            raise OptionError(f"{self.name} takes {self.seats_text()}, not {n}")
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Pieces hold read-only mappings, which do not pickle: rebuild from the spec.

@@ -46,6 +46,38 @@ def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int
     return OK, [f"{name}: ok ({len(engine)} round(s))"]
 
 
+# The warning over a record that replays, but whose stated results disagree with the
+# engine's: both replays (``gnav replay`` and the browser's) open it with these words.
+WARNING = {
+    "en": "The results this record states disagree with the rules; the replay shows what "
+          "the rules compute. {details}",
+    "nb": "Resultatene dette partiet oppgir, stemmer ikke med reglene; avspillingen viser "
+          "det reglene gir. {details}",
+    "da": "Resultaterne, dette spil angiver, stemmer ikke med reglerne; afspilningen viser, "
+          "hvad reglerne giver. {details}",
+}
+SHOWN = 3  # disagreements named in a warning; the rest are counted
+
+
+def results_warnings(text: str) -> dict[str, str] | None:
+    """The warning in every language, for a record that replays: None when every result
+    it states agrees with the engine."""
+    code, lines = verify_text(text, "record")
+    if code == OK:
+        return None
+    problems = [line.removeprefix("record: ") for line in lines]
+    details = "; ".join(problems[:SHOWN]) + "."
+    if len(problems) > SHOWN:
+        details += f" ({len(problems) - SHOWN} more.)"
+    return {lang: words.format(details=details) for lang, words in WARNING.items()}
+
+
+def results_warning(text: str, lang: str = "en") -> str | None:
+    """``results_warnings`` in one language (English for one it does not have)."""
+    warnings = results_warnings(text)
+    return None if warnings is None else warnings.get(lang, warnings["en"])
+
+
 def verify_file(path: str, *, write: bool = False) -> tuple[int, list[str]]:
     p = Path(path)
     try:

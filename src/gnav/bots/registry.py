@@ -110,3 +110,11 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     if kind == "expert":
         return kind, {"strategy": arg}
     raise MalformedError(f"bot {kind!r} takes no parameter (given {arg!r})")
+
+
+def with_strategy(spec: str, strategy: str | None) -> str:
+    """``spec`` with ``strategy`` (a file of ``gnav solve --out``) given to a plain
+    ``expert``: what a command's ``--strategy FILE`` does to its bot specs."""
+    if strategy is None or spec.strip().lower() != "expert":
+        return spec
+    return f"expert:{strategy}"

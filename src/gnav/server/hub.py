@@ -333,7 +333,8 @@ class Hub:
         return await self._guarded(op())
 
     async def record(self, table_id: str, game: int | None) -> tuple[int, Entry]:
-        """The RECORD.md record of game ``game`` (default: the latest), once it is over."""
+        """The record (docs/spec/records.md) of game ``game`` (default: the latest), once
+        it is over."""
         async with self._locked(table_id) as live:
             table = live.table
             games, over = table.games, table.phase == FINISHED

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gnav.bots.registry import BOT_KINDS
+
 J = dict[str, Any]
 
 
@@ -46,7 +48,7 @@ SCHEMAS: J = {
         "properties": {
             "preset": {"type": "string", "default": "gnav"},
             "options": {"type": "object",
-                        "description": "RULES.md section 7 options, e.g. {\"lives\": 2}"},
+                        "description": "Options (docs/spec/rules.md §7), e.g. {\"lives\": 2}"},
             "seats": {"type": "integer", "default": 6,
                       "description": "2 to the preset's maximum"},
             "turn_timer": {"type": ["number", "null"], "minimum": 3, "maximum": 600,
@@ -56,7 +58,7 @@ SCHEMAS: J = {
                                      "plays it"},
             "listed": {"type": "boolean", "default": False,
                        "description": "shown in the lobby, and joinable without invite"},
-            "bot": {"enum": ["random", "threshold", "counter"], "default": "threshold"},
+            "bot": {"enum": list(BOT_KINDS), "default": "threshold"},
             "score": {"enum": ["tokens", "strokes", "gnav", None]},
             "look": {"enum": ["pawns", "cards"]},
             "lang": {"enum": ["en", "nb", "da", "nl", "it", "sv", None]},
@@ -88,7 +90,7 @@ SCHEMAS: J = {
         "turn_timer": {"type": ["number", "null"]}, "games": {"type": "integer"},
         "watch": {"type": "string"}}},
     "Record": {"type": "object", "required": ["gnav", "rules", "seats", "rounds"],
-               "description": "A RECORD.md game record (gnav verify checks it)"},
+               "description": "A game record (docs/spec/records.md); gnav verify checks it"},
 }
 
 WS_PROTOCOL = """\
@@ -126,7 +128,7 @@ def _paths() -> J:
                            "invite": {"type": "string",
                                       "description": "the invite code (unlisted tables)"}}}
     bot = {"type": "object", "additionalProperties": False,
-           "properties": {"kind": {"enum": ["random", "threshold", "counter"]}}}
+           "properties": {"kind": {"enum": list(BOT_KINDS)}}}
     health = {"type": "object", "properties": {
         "status": {"const": "ok"}, "tables": {"type": "integer"},
         "unfinished": {"type": "integer"}, "connections": {"type": "integer"}}}
@@ -169,7 +171,7 @@ def _paths() -> J:
             "parameters": [TABLE_ID], "security": HOST,
             "responses": {"200": info, **_errors(400, 401, 403, 404, 409)}}},
         f"{tables}/record": {"get": {
-            "summary": "The RECORD.md record of a finished match",
+            "summary": "The record of a finished match (docs/spec/records.md)",
             "parameters": [TABLE_ID, game],
             "responses": {"200": _json(_ref("Record"), "The record"),
                           **_errors(400, 404, 409)}}},
@@ -197,7 +199,7 @@ def _paths() -> J:
                  "description": "the options as a JSON object"}],
             "responses": {"200": _json({"type": "object"}, "The rules"), **_errors(400)}}},
         "/api/replay": {"post": {
-            "summary": "A RECORD.md record as the replay viewer's steps, everything face up",
+            "summary": "A record (docs/spec/records.md) as replay steps, everything face up",
             "requestBody": _body(_ref("Record"), True),
             "responses": {"200": _json({"type": "object"}, "The steps"),
                           **_errors(400, 413)}}},
@@ -214,7 +216,7 @@ def document(base_url: str) -> J:
         "openapi": "3.1.0",
         "info": {"title": "gnav table server", "version": "1",
                  "description": "Create tables, seat people and bots, play Gnav over "
-                                "WebSockets, download records (RECORD.md)."},
+                                "WebSockets, download records (docs/spec/records.md)."},
         "servers": [{"url": base_url}],
         "components": {"schemas": SCHEMAS, "securitySchemes": {"bearerAuth": {
             "type": "http", "scheme": "bearer",

@@ -52,7 +52,7 @@ class Store(Protocol):
         """The journal of every table still in its lobby or playing."""
 
     async def record(self, table_id: str, game: int) -> Entry | None:
-        """The RECORD.md record of a finished match (games count from 1)."""
+        """The record (docs/spec/records.md) of a finished match (games count from 1)."""
 
     async def list_listed(self, limit: int) -> list[Entry]:
         """Lobby lines of listed tables not finished, newest first."""

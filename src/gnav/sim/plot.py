@@ -53,7 +53,7 @@ def write_plot(summary: Summary, path: str | Path) -> None:
         _bars(left, labels, positions, "By position",
               f"position (1 = dealer's left, {n} = dealer)")
         pieces = summary["by_piece"]
-        _bars(right, [r["piece"] for r in pieces], pieces, "By piece held at the deal",
+        _bars(right, [r["name"] for r in pieces], pieces, "By piece held at the deal",
               "piece (highest first)")
         bots = summary["bots"]
         who = bots[0] if len(set(bots)) == 1 else ", ".join(bots)

@@ -60,7 +60,9 @@ def summarise(result: Result) -> Summary:
                   "loss_rate": _est(wilson(tally.position_losses[p],
                                            tally.position_rounds[p]))}
                  for p in range(n)]
-    pieces = [{"piece": plan.rules.ids[i], "rounds": tally.piece_rounds[i],
+    # "piece" is the id, for programs; "name" is the piece as the game shows it (XII, O).
+    pieces = [{"piece": plan.rules.ids[i], "name": plan.rules.pieces[i].name(),
+               "rounds": tally.piece_rounds[i],
                "losses": tally.piece_losses[i],
                "loss_rate": _est(wilson(tally.piece_losses[i], tally.piece_rounds[i]))}
               for i in range(tally.pieces) if tally.piece_rounds[i]]
@@ -190,7 +192,7 @@ def render_table(s: Summary) -> str:
             for r in s["by_position"]]
     out += _table(["Pos", "", "Rounds", "Loss rate"], rows, {0, 2})
     out += ["", "Loss rate by piece held at the deal"]
-    rows = [[r["piece"], str(r["rounds"]), _ci(r["loss_rate"])] for r in s["by_piece"]]
+    rows = [[r["name"], str(r["rounds"]), _ci(r["loss_rate"])] for r in s["by_piece"]]
     out += _table(["Piece", "Dealt", "Loss rate"], rows, {1})
     return "\n".join(out)
 

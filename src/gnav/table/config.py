@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.presets import get_preset
 from gnav.rules import Rules
@@ -13,7 +14,6 @@ from gnav.rules import Rules
 LOOKS = ("pawns", "cards")
 SCORES = ("tokens", "strokes", "gnav")
 LANGS = ("en", "nb", "da", "nl", "it", "sv")
-BOT_KINDS = ("random", "threshold", "counter")
 
 
 @dataclass(frozen=True)

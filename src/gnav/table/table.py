@@ -19,6 +19,7 @@ from gnav.bots.base import Bot
 from gnav.errors import GnavError
 from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
+from gnav.names import NAME_MAX  # the one cap for every place a name is typed
 from gnav.record import from_match
 from gnav.round import merge
 from gnav.rules import Rules
@@ -27,7 +28,6 @@ from gnav.views import seat_view, view_to_json
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 MAX_CATCH_UP = 500  # updates re-sent on reconnect; further behind gets a fresh snapshot
-NAME_MAX = 24
 
 
 class Refused(GnavError):
@@ -498,7 +498,7 @@ class Table:
     # -- the record ------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The match so far as a RECORD.md record (only once it is over: see server)."""
+        """The match so far as a record (docs/spec/records.md; only once it is over: see server)."""
         if self.match is None:
             raise Refused("no_match", "no match has been played at this table")
         return from_match(self.match)

@@ -25,8 +25,8 @@ from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
 from gnav.tui.keys import ENTER, EOF, ESC, Keys
-from gnav.tui.labels import piece_label
-from gnav.tui.rules_text import rules_lines
+from gnav.tui.labels import piece_label, spoken_word
+from gnav.tui.rules_text import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
 from gnav.tui.table import LogLine, play_frame, table_lines
 from gnav.views import SeatView, seat_view
@@ -232,8 +232,10 @@ class Game:
         return key
 
     def show_rules(self) -> None:
-        lines = rules_lines(self.rules, self.cfg.rules_lang, self.screen.style)
-        self.screen.page(lines, self.keys, title=f"Rules: {self.rules.preset.title}")
+        lang = self.cfg.rules_lang
+        lines = rules_lines(self.rules, lang, self.screen.style)
+        self.screen.page(lines, self.keys, title=rules_title(self.rules, lang),
+                         words=pager_words(lang))
 
     # -- the person's moments --------------------------------------------------------
 
@@ -247,22 +249,21 @@ class Game:
         s = self.screen.style
         target = view.left_of(seat)
         whom = "the stock" if target is None else self.names[target]
-        words = self.rules.preset.words
         lang = self.cfg.lang
-        stand_word = words.get(f"stand.{lang}") or words.get("stand.en", "")
-        swap_word = words.get(f"swap.{lang}") or words.get("swap.en", "")
+        stand_word = spoken_word(self.rules, "stand", lang)
+        swap_word = spoken_word(self.rules, "swap", lang)
         can_stand = "stand" in view.legal
         message = ""
         again = False
         self.keys.flush()
         while True:
             mine = piece_label(self.rules, view.piece, lang)
-            stand = f"[s] stand «{stand_word}»" if can_stand else \
+            stand = f"[s] stand {stand_word}" if can_stand else \
                 s("(no standing without a matador)", "dim")
             prompt = [
                 s(message, "bold", "yellow") if message else "",
                 s(f"Your turn, {self.names[seat]}", "bold", "cyan") + f": you hold {mine}.",
-                self.keys_hint(stand, f"[w] swap with {whom} «{swap_word}»", "[?] rules",
+                self.keys_hint(stand, f"[w] swap with {whom} {swap_word}", "[?] rules",
                                "[q] quit"),
             ]
             self.draw(seat, prompt, again=again)

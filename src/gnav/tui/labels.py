@@ -6,6 +6,7 @@ speak Norwegian or Danish throughout, so the power texts live here, once, for bo
 
 from __future__ import annotations
 
+from gnav.calls import call_pair, quoted, word_pair
 from gnav.pieces import Piece
 from gnav.rules import Rules
 from gnav.tui.style import Style
@@ -73,12 +74,15 @@ def piece_label(rules: Rules, pid: str | None, lang: str) -> str:
 
 
 def piece_call(rules: Rules, p: Piece, lang: str) -> str:
-    """The matador's call as said in ``lang`` (or the game's own language), English beside."""
-    native = p.calls.get(lang) or p.calls.get(rules.preset.lang) or p.call() or ""
-    english = p.call() or ""
-    if not native:
-        return ""
-    return f"«{native}»" if native == english else f"«{native}» ({english})"
+    """The matador's call as said at this table for a reader of ``lang``, with what it
+    means beside it (``gnav.calls``)."""
+    pair = call_pair(rules, p, lang)
+    return quoted(pair, "«", "»") if pair else ""
+
+
+def spoken_word(rules: Rules, key: str, lang: str) -> str:
+    """«Ik sta» (Jeg står): the stand or swap word as the game says it, and its meaning."""
+    return quoted(word_pair(rules, key, lang), "«", "»")
 
 
 def piece_text(p: Piece, lang: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from gnav.errors import GnavError
+from gnav.errors import GnavError, InconsistentError, MalformedError
 from gnav.events import Draw, Event, RoundEnd, Swap
 from gnav.match import MatchState
 from gnav.narrate import Narrator
@@ -21,7 +21,7 @@ from gnav.tui.labels import lives_text, piece_label
 from gnav.tui.screen import Screen
 from gnav.tui.style import Style, pad, wrap
 from gnav.tui.table import LOG_COLOURS, LogLine, seat_notes
-from gnav.verify import verify_file
+from gnav.verify import results_warning
 from gnav.views import spectator_view
 
 
@@ -33,12 +33,22 @@ class Step:
     lines: tuple[LogLine, ...]  # what happened in this step, in full
 
 
-def load(path: str) -> Replay:
-    """The record at ``path``, replayed; a bad file is one GnavError line, as verify says."""
-    code, lines = verify_file(path)
-    if code != 0:
-        raise GnavError(lines[0] if lines else f"{path}: not a valid record")
-    return replay(loads(Path(path).read_text(encoding="utf-8")))
+def load(path: str) -> tuple[Replay, str | None]:
+    """The record at ``path``, replayed, and the warning to open it with when the results
+    it states disagree with the engine's (the browser's replay says the same words). A
+    file that does not replay is one GnavError line, as verify says."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GnavError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise GnavError(f"{path}: cannot read: {e}") from None
+    try:
+        rep = replay(loads(text))
+    except (MalformedError, InconsistentError) as e:
+        raise GnavError(f"{p.name}: {e}") from None
+    return rep, results_warning(text)
 
 
 def _line(narrator: Narrator, rules_lang: str, e: Event) -> str | None:
@@ -162,7 +172,7 @@ def step_frame(steps: list[Step], at: int, style: Style, cols: int, rows: int, l
 
 def run_replay(path: str, screen: Screen, keys: Keys, *, everything: bool,
                lang: str | None) -> int:
-    rep = load(path)
+    rep, warning = load(path)
     rules = rep.record.rules
     shown_lang = lang or rules.preset.lang
     title = f"Replay of {Path(path).name} · {rules.preset.title}"
@@ -171,15 +181,17 @@ def run_replay(path: str, screen: Screen, keys: Keys, *, everything: bool,
     cut = isinstance(x, dict) and "unfinished_round" in x
     ending = _ending(rep.final, cut)
     if not steps:
+        if warning:
+            screen.print(screen.style(warning, "bold", "yellow"))
         screen.print(f"{Path(path).name}: the record has no rounds. {ending}")
         return 0
     if everything:
-        _print_all(steps, screen, shown_lang, title, ending)
+        _print_all(steps, screen, shown_lang, title, ending, warning)
         return 0
     with keys:
         screen.begin()
         try:
-            _browse(steps, screen, keys, shown_lang, title, ending)
+            _browse(steps, screen, keys, shown_lang, title, ending, warning)
         finally:
             screen.end()
     return 0
@@ -195,11 +207,17 @@ def _ending(final: MatchState, cut: bool) -> str:
     return "The record ends here; the match is not over."
 
 
+def _warning_lines(warning: str | None, style: Style, cols: int) -> list[str]:
+    if not warning:
+        return []
+    return [style(part, "bold", "yellow") for part in wrap(warning, cols - 2, "  ")]
+
+
 def _print_all(steps: list[Step], screen: Screen, lang: str, title: str,
-               ending: str) -> None:
+               ending: str, warning: str | None = None) -> None:
     s = screen.style
     cols = 100
-    screen.print(s(title, "bold"))
+    screen.print(s(title, "bold"), *_warning_lines(warning, s, cols))
     for i, step in enumerate(steps):
         if step.index == 0:
             screen.print("", s(f"═══ Round {step.round_index + 1} ═══", "bold", "cyan"))
@@ -208,11 +226,11 @@ def _print_all(steps: list[Step], screen: Screen, lang: str, title: str,
         last = i + 1 == len(steps) or steps[i + 1].index == 0
         if last:
             screen.print("", *table(step, s, lang))
-    screen.print("", s(ending, "bold"))
+    screen.print("", s(ending, "bold"), *_warning_lines(warning, s, cols))
 
 
 def _browse(steps: list[Step], screen: Screen, keys: Keys, lang: str, title: str,
-            ending: str) -> None:
+            ending: str, warning: str | None = None) -> None:
     s = screen.style
     at = 0
     while True:
@@ -220,7 +238,9 @@ def _browse(steps: list[Step], screen: Screen, keys: Keys, lang: str, title: str
         end = at + 1 == len(steps)
         hint = "  ".join(s(k, "bold") if k.startswith("[") else k for k in (
             "[Enter/n] next", "[p] previous", "[r] next round", "[q] quit"))
-        lines = step_frame(steps, at, s, cols, rows - 3, lang, title)
+        notice = _warning_lines(warning, s, cols)
+        lines = step_frame(steps, at, s, cols, rows - 3 - len(notice), lang, title)
+        lines[1:1] = notice  # under the title, on every step
         footer = ["", s(ending, "bold") if end else "", hint]
         if screen.fancy:
             body = lines + [""] * max(0, rows - 1 - len(lines) - len(footer))

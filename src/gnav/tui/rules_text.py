@@ -10,7 +10,7 @@ from __future__ import annotations
 from gnav.pieces import Piece
 from gnav.presets import PRESETS
 from gnav.rules import Rules
-from gnav.tui.labels import lives_word, native_name, piece_call, piece_text
+from gnav.tui.labels import lives_word, native_name, piece_call, piece_text, spoken_word
 from gnav.tui.style import Style, pad, wrap
 
 T: dict[str, dict[str, str]] = {
@@ -169,24 +169,80 @@ DESCRIPTION: dict[str, dict[str, str]] = {
 }
 
 
+# Where each preset comes from (``Preset.source``), in Norwegian and Danish.
+SOURCE: dict[str, dict[str, str]] = {
+    "gnav": {"nb": "beskrivelsen på pagat.com og regelboka til det norske brikkesettet, som er "
+                   "enige",
+             "da": "beskrivelsen på pagat.com og regelbogen til det norske brikkesæt, som er "
+                   "enige"},
+    "gnav-pagat": {"nb": "beskrivelsen på pagat.com", "da": "beskrivelsen på pagat.com"},
+    "gnav-rulebook": {"nb": "regelboka til det norske brikkesettet",
+                      "da": "regelbogen til det norske brikkesæt"},
+    "gnav-1917": {"nb": "reglene fra København i 1917", "da": "reglerne fra København i 1917"},
+    "gnav-summary": {"nb": "et alminnelig sammendrag av hvordan man spiller",
+                     "da": "et almindeligt resumé af, hvordan man spiller"},
+    "hypp": {"nb": "et alminnelig sammendrag av hvordan man spiller (dets Hypp)",
+             "da": "et almindeligt resumé af, hvordan man spiller (dets Hypp)"},
+    "slabberjan": {"nb": "beskrivelsen på pagat.com (spillet fra Zeeland)",
+                   "da": "beskrivelsen på pagat.com (spillet fra Zeeland)"},
+    "cuccu": {"nb": "et alminnelig sammendrag og beskrivelsen på pagat.com, som nevner det som "
+                    "stamfaren; brikkene er foreløpige",
+              "da": "et almindeligt resumé og beskrivelsen på pagat.com, som nævner det som "
+                    "stamfaderen; brikkerne er foreløbige"},
+    "kille": {"nb": "et alminnelig sammendrag og beskrivelsen på pagat.com, som nevner "
+                    "Byteskille som en slektning; brikkene er foreløpige",
+              "da": "et almindeligt resumé og beskrivelsen på pagat.com, som nævner Byteskille "
+                    "som en slægtning; brikkerne er foreløbige"},
+    "chase-the-ace": {"nb": "ingen av gnav-kildene: det engelske kortspillet slik det vanligvis "
+                            "spilles",
+                      "da": "ingen af gnav-kilderne: det engelske kortspil, som det normalt "
+                            "spilles"},
+    "le-her": {"nb": "spillteorien om Le Her (Waldegraves løsning fra 1713)",
+               "da": "spilteorien om Le Her (Waldegraves løsning fra 1713)"},
+}
+
+# The pager's own words (``Screen.page``), and the title above the rules.
+PAGER: dict[str, dict[str, str]] = {
+    "more": {"en": "[Space/Enter] more", "nb": "[Mellomrom/Enter] mer",
+             "da": "[Mellemrum/Enter] mere"},
+    "back": {"en": "[b] back", "nb": "[b] tilbake", "da": "[b] tilbage"},
+    "close": {"en": "[q] back to the game", "nb": "[q] tilbake til spillet",
+              "da": "[q] tilbage til spillet"},
+    "lines": {"en": "lines {first}-{last} of {total}", "nb": "linje {first}–{last} av {total}",
+              "da": "linje {first}–{last} af {total}"},
+}
+
+
+def pager_words(lang: str) -> dict[str, str]:
+    """The pager's words in ``lang`` (English for a language it does not have)."""
+    lang = lang if lang in ("en", "nb", "da") else "en"
+    return {key: text[lang] for key, text in PAGER.items()}
+
+
+def rules_title(rules: Rules, lang: str) -> str:
+    lang = lang if lang in ("en", "nb", "da") else "en"
+    return T["title"][lang].format(title=rules.preset.title)
+
+
 def explanation(rules: Rules, lang: str) -> list[str]:
     """The course of a round under ``rules``, paragraph by paragraph."""
     o = rules.options
-    words = rules.preset.words
-    stand = words.get(f"stand.{lang}") or words.get(f"stand.{rules.preset.lang}") or "I stand"
-    swap = words.get(f"swap.{lang}") or words.get(f"swap.{rules.preset.lang}") or "I swap"
+    # The words are the game's own, as its calls are (``rules_lines``), meaning beside.
+    own = rules.preset.lang if lang == "en" else lang
+    stand, swap = spoken_word(rules, "stand", own), spoken_word(rules, "swap", own)
     lo, hi = rules.min_seats, rules.max_seats
     style = lives_word(rules.preset.score, lang)
     out: list[str] = []
     if lang == "nb":
-        out.append(f"Hver spiller får én brikke med bildesiden ned; resten er bunken. Fra {lo} "
-                   f"til {hi} kan spille.")
+        players = f"Nøyaktig {lo}" if lo == hi else f"Fra {lo} til {hi}"
+        out.append(f"Hver spiller får én brikke med bildesiden ned; resten er bunken. "
+                   f"{players} kan spille.")
         if rules.has_fool:
             out.append("Den som får en narr, banker den i bordet med en gang, så alle vet hvor "
                        "den er." if o.knock == "public" else "Ingen banker: narren holdes skjult.")
         turn = (f"Turen går med klokka fra giverens venstre side; giveren er sist. Når det er "
-                f"din tur, står du («{stand}») eller ber naboen til venstre om å bytte "
-                f"(«{swap}»).")
+                f"din tur, står du og sier {stand}, eller ber naboen til venstre om å bytte og "
+                f"sier {swap}.")
         if o.stand_needs_matador:
             turn += " Du kan bare stå når du har en matador."
         out.append(turn)
@@ -222,15 +278,16 @@ def explanation(rules: Rules, lang: str) -> list[str]:
             end += f" Etter {o.max_rounds} runder vinner den med flest liv."
         out.append(end)
     elif lang == "da":
-        out.append(f"Hver spiller får én brik med billedsiden nedad; resten er bunken. Fra {lo} "
-                   f"til {hi} kan spille.")
+        players = f"Præcis {lo}" if lo == hi else f"Fra {lo} til {hi}"
+        out.append(f"Hver spiller får én brik med billedsiden nedad; resten er bunken. "
+                   f"{players} kan spille.")
         if rules.has_fool:
             out.append("Den, der får en nar, banker den i bordet med det samme, så alle ved, "
                        "hvor den er." if o.knock == "public" else
                        "Ingen banker: narren holdes skjult.")
         turn = (f"Turen går med uret fra giverens venstre side; giveren er sidst. Når det er "
-                f"din tur, står du («{stand}») eller beder naboen til venstre om at bytte "
-                f"(«{swap}»).")
+                f"din tur, står du og siger {stand}, eller beder naboen til venstre om at bytte "
+                f"og siger {swap}.")
         if o.stand_needs_matador:
             turn += " Du må kun stå, når du har en matador."
         out.append(turn)
@@ -266,14 +323,15 @@ def explanation(rules: Rules, lang: str) -> list[str]:
             end += f" Efter {o.max_rounds} runder vinder den med flest liv."
         out.append(end)
     else:
-        out.append(f"Each player is dealt one piece, face down; the rest is the stock. From {lo} "
-                   f"to {hi} can play.")
+        players = f"Exactly {lo}" if lo == hi else f"From {lo} to {hi}"
+        out.append(f"Each player is dealt one piece, face down; the rest is the stock. "
+                   f"{players} can play.")
         if rules.has_fool:
             out.append("Whoever is dealt a fool knocks it on the table at once, so everyone "
                        "knows where it is." if o.knock == "public" else
                        "Nobody knocks: the fool stays hidden.")
         turn = (f"Turns go clockwise from the dealer's left; the dealer is last. On your turn "
-                f"you stand («{stand}») or ask your left neighbour to swap («{swap}»).")
+                f"you stand, saying {stand}, or ask your left neighbour to swap, saying {swap}.")
         if o.stand_needs_matador:
             turn += " You may stand only while holding a matador."
         out.append(turn)
@@ -376,9 +434,10 @@ def rules_lines(rules: Rules, lang: str, style: Style, cols: int = 88) -> list[s
     own = p.lang if lang == "en" else lang
     title = T["title"][lang].format(title=p.title)
     desc = p.description if lang == "en" else DESCRIPTION.get(p.name, {}).get(lang, p.description)
+    source = p.source if lang == "en" else SOURCE.get(p.name, {}).get(lang, p.source)
     out = [s(title, "bold", "reverse"), "",
            *wrap(f"{T['variant'][lang]}: {p.name}. {desc}", cols, ""),
-           s(f"{T['source'][lang]}: {p.source}", "dim")]
+           *[s(line, "dim") for line in wrap(f"{T['source'][lang]}: {source}", cols, "")]]
     out += heading("game")
     for text in explanation(rules, lang):
         out += para(text)

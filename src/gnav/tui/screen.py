@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from gnav.tui.keys import DOWN, ENTER, EOF, ESC, LEFT, RIGHT, UP, Keys
@@ -15,6 +15,9 @@ CLEAR_LINE = "\x1b[K"
 CLEAR_BELOW = "\x1b[J"
 HIDE_CURSOR = "\x1b[?25l"
 SHOW_CURSOR = "\x1b[?25h"
+# The pager's words when nobody gives it others (``gnav.tui.rules_text.PAGER``).
+PAGER_EN = {"more": "[Space/Enter] more", "back": "[b] back", "close": "[q] back to the game",
+            "lines": "lines {first}-{last} of {total}"}
 
 
 class Screen:
@@ -70,11 +73,15 @@ class Screen:
             self.out.write(line + "\n")
         self.out.flush()
 
-    def page(self, lines: Sequence[str], keys: Keys, title: str = "") -> str:
+    def page(self, lines: Sequence[str], keys: Keys, title: str = "",
+             words: Mapping[str, str] | None = None) -> str:
         """Show ``lines`` a screenful at a time; the key that closed the pager.
+        ``words`` are its own words in the reader's language (``more``, ``back``,
+        ``close``, ``lines``); English without them.
 
         Plain output gets everything at once: a pipe has no screen to fill.
         """
+        w = {**PAGER_EN, **(words or {})}
         if not self.fancy:
             self.print(*lines)
             return ENTER
@@ -86,9 +93,11 @@ class Screen:
             last = max(0, len(lines) - height)
             top = min(max(top, 0), last)
             more = top < last
-            footer = ("[Space/Enter] more  [b] back  " if more else
-                      "[b] back  " if top else "") + "[q] back to the game"
-            where = f"{title}  lines {top + 1}-{min(len(lines), top + height)} of {len(lines)}"
+            footer = (f"{w['more']}  {w['back']}  " if more else
+                      f"{w['back']}  " if top else "") + w["close"]
+            span = w["lines"].format(first=top + 1, last=min(len(lines), top + height),
+                                     total=len(lines))
+            where = f"{title}  {span}"
             self.frame([s(where, "dim"), *lines[top: top + height],
                         *[""] * max(0, height - len(lines[top: top + height])),
                         s(footer, "reverse")])

@@ -15,7 +15,7 @@ from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
 from gnav.record import loads, replay
 from gnav.round import full_event
-from gnav.verify import OK, verify_text
+from gnav.verify import results_warnings
 
 MAX_BYTES = 1_000_000  # a record's text
 MAX_STEPS = 20_000  # decisions and deals in one record
@@ -63,7 +63,7 @@ def replay_steps(text: str) -> dict[str, Any]:
     if total > MAX_STEPS:
         raise ReplayError("too_big", f"record: {total} steps is over the viewer's limit "
                           f"of {MAX_STEPS}")
-    code, lines = verify_text(text, "record")
+    warnings = results_warnings(text)
     names = record.seats
     rounds: list[dict[str, Any]] = []
     steps: list[dict[str, Any]] = []
@@ -100,5 +100,7 @@ def replay_steps(text: str) -> dict[str, Any]:
         "start_lives": {names[s]: v for s, v in enumerate(final.start_lives)},
         "rounds": rounds, "steps": steps,
         "winners": None if final.winners is None else [names[s] for s in final.winners],
-        "warning": None if code == OK else "; ".join(lines[:3]),
+        # The same words as gnav replay's (gnav.verify.WARNING), in each language.
+        "warning": None if warnings is None else warnings["en"],
+        "warnings": warnings,
     }

@@ -125,8 +125,9 @@ class Viewer {
     this.slider.addEventListener("input", () => this.goto(Number(this.slider.value)));
     this.log = h("ol", { class: "log", role: "log", "aria-live": "polite", tabindex: "0",
                          "aria-label": t("play.log") });
+    // The server words the warning (the same words as gnav replay's), in every language.
     const warn = this.data.warning ? h("p", { class: "warning", role: "note",
-      text: t("replay.warning", { reason: this.data.warning }) }) : null;
+      text: (this.data.warnings && this.data.warnings[lang()]) || this.data.warning }) : null;
     clear(main).append(h("div", { class: "table-page replay-page" },
       h("div", { class: "play-area" }, h("div", { class: "stage" }, this.board.el),
         h("section", { class: "replay-controls", "aria-label": t("replay.title") },

@@ -96,7 +96,7 @@ function createForm(state, keep) {
                              "aria-describedby": "seats-help", inputmode: "numeric" });
   const bots = h("input", { id: "bots", name: "bots", type: "number", min: "0", max: String(max - 1),
                             value: String(k.bots ?? 0), inputmode: "numeric" });
-  const bot = select("bot", ["random", "threshold", "counter"].map((x) => [x, t(`bot.${x}`)]), k.bot || "threshold");
+  const bot = select("bot", ["random", "threshold", "counter", "expert"].map((x) => [x, t(`bot.${x}`)]), k.bot || "threshold");
   const lives = h("input", { id: "lives", name: "lives", type: "number", min: "1", max: "10",
                              value: String(k.lives || o.lives), inputmode: "numeric" });
   const timer = select("timer", TIMERS.map((x) => [x === null ? "off" : x, x === null ? t("timer.off") : t("timer.secs", { n: x })]),

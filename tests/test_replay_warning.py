@@ -1,0 +1,90 @@
+"""A record that replays but states results the engine disagrees with: gnav replay and
+the browser's replay both open it, with the same warning, worded once in gnav.verify."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gnav.cli import main
+from gnav.verify import WARNING, results_warning, results_warnings
+from gnav.web.devserver import with_client
+from recordkit import RECORDS, disagreeing_record
+from test_server_support import TestClient, make_app
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_warning_names_each_disagreement() -> None:
+    warning = results_warning(disagreeing_record())
+    assert warning == (
+        "The results this record states disagree with the rules; the replay shows what the "
+        "rules compute. round 1: lives of B: record says 3, engine computes 1; result: "
+        "winners: record says [B], engine computes [C].")
+    both = results_warnings(disagreeing_record())
+    assert both is not None and set(both) == set(WARNING) == {"en", "nb", "da"}
+    assert both["nb"].startswith("Resultatene dette partiet oppgir")
+    assert results_warning((RECORDS / "hc-06-two-fools.json").read_text(encoding="utf-8")) \
+        is None
+
+
+def test_many_disagreements_are_counted_not_listed() -> None:
+    data: dict[str, Any] = json.loads(
+        (RECORDS / "hc-21-sit-out-and-rotation.json").read_text(encoding="utf-8"))
+    for rd in data["rounds"]:
+        for seat in rd["result"]["lives"]:
+            rd["result"]["lives"][seat] += 7
+    warning = results_warning(json.dumps(data))
+    assert warning is not None
+    # Five seats' lives in each of three rounds (sitting-out seats count): 15, 3 named.
+    assert warning.count("record says") == 3 and warning.endswith(" (12 more.)")
+
+
+def test_gnav_replay_opens_it_with_the_warning(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "wrong.json"
+    path.write_text(disagreeing_record(), encoding="utf-8")
+    code = main(["replay", str(path), "--all"])
+    out = capsys.readouterr()
+    assert code == 0 and out.err == ""
+    warning = results_warning(disagreeing_record())
+    assert warning is not None and _flat(warning) in _flat(out.out)
+    assert "C won the match." in out.out  # what the rules compute, not what it says
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(with_client(make_app(tmp_path))) as c:
+        yield c
+
+
+def test_the_browser_replay_gets_the_same_words(client: TestClient) -> None:
+    text = disagreeing_record()
+    r = client.post("/api/replay", content=text.encode())
+    assert r.status_code == 200
+    body = r.json()
+    assert body["warning"] == results_warning(text)
+    assert body["warnings"] == results_warnings(text)
+    assert body["winners"] == ["C"]
+
+
+def test_a_record_that_does_not_replay_is_refused_by_both(
+        tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    data: dict[str, Any] = json.loads(disagreeing_record())
+    data["rounds"][1]["dealer"] = "C"  # the rotation gives B
+    text = json.dumps(data)
+    path = tmp_path / "broken.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path), "--all"]) == 2
+    err = capsys.readouterr().err
+    said = "round 2: dealer: record says C, engine computes B"
+    assert err == f"gnav replay: broken.json: {said}\n"
+    r = client.post("/api/replay", content=text.encode())
+    assert r.status_code == 400
+    assert r.json()["error"] == {"code": "inconsistent", "reason": f"record: {said}"}

@@ -221,7 +221,7 @@ def test_an_illegal_action_is_one_clear_line() -> None:
     ({"mode": "forever"}, "mode must be round or match"),
     ({"render_mode": "rgb_array"}, "render_mode must be human, ansi or None"),
     ({"max_cycles": 0}, "max_cycles must be a whole number of at least 1"),
-    ({"preset": "le-her", "seats": 3}, "le-her takes 2 to 2 seats, not 3"),
+    ({"preset": "le-her", "seats": 3}, "le-her takes (exactly 2|2 to 2) seats, not 3"),
     ({"options": {"lives": 0}}, "lives must be a whole number from 1 to 10"),
 ])
 def test_bad_arguments_are_one_clear_line(kwargs: dict[str, Any], message: str) -> None:

@@ -170,3 +170,15 @@ def test_too_big_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "--preset", "chase-the-ace", "--seats", "5"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "GB" in err
+
+
+def test_off_path_sets_get_the_better_action() -> None:
+    """Seat 0 never swaps, so seat 1's set behind the swap is never reached; there, by
+    hand, standing (-1) beats swapping (-2) for seat 1."""
+    nodes = [(-1, 0, 1.0, 0), (0, 1, 1.0, 1)]
+    term = {(0, 0): (0.0, 0.0), (1, 0): (-1.0, -1.0), (1, 1): (1.0, -2.0)}
+    game = hand_tree(nodes, term, [(0, 3), (1, 3)])
+    sigma = np.array([[1.0, 0.0], [0.5, 0.5]])
+    refined = game.off_path(sigma)
+    assert refined.tolist() == [[1.0, 0.0], [1.0, 0.0]]
+    assert game.nash_conv(refined) <= game.nash_conv(sigma)

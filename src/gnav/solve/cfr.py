@@ -28,6 +28,9 @@ import numpy.typing as npt
 from gnav.solve.tree import Tree
 
 F = npt.NDArray[np.float64]
+# An information set reached with less than this probability is off the path: only the
+# uniform first iterate, weighted 1 / sum(t) in the average, ever went there.
+UNREACHED = 1e-9
 I32 = npt.NDArray[np.int32]
 
 
@@ -138,6 +141,31 @@ class Game:
             pure[np.flatnonzero(mine), choice] = 1.0
             best[i] = self.evaluate(pure)[i]
         return best, value
+
+    def off_path(self, sigma: F) -> F:
+        """``sigma`` with every information set it never reaches answered well.
+
+        CFR leaves a set that the strategy never reaches (beyond the first iterate's
+        trace in the average: below ``UNREACHED``) at its first guess (both actions alike), which costs nothing in equilibrium but is a poor answer to a
+        player who does reach it. Here such a set takes the action with the better value
+        to its player, the nodes weighted by chance alone, given the later positions'
+        (already answered) choices: positions from the dealer back to the dealer's left,
+        since a position's subtree holds only later positions."""
+        out = sigma.copy()
+        reached = np.bincount(self.infoset, weights=self.reach(sigma),
+                              minlength=self.infosets)
+        chance = self.reach(np.ones_like(sigma))
+        both = self.legal[:, 0] & self.legal[:, 1]
+        for i in range(self.n - 1, -1, -1):
+            dead = both & (self.player == i) & (reached < UNREACHED)
+            if not dead.any():
+                continue
+            _, q = self.values(out)
+            cf = self.action_values(chance, q)
+            swap = (cf[:, 1] > cf[:, 0]).astype(np.float64)
+            out[dead, 1] = swap[dead]
+            out[dead, 0] = 1.0 - swap[dead]
+        return out
 
     def nash_conv(self, sigma: F) -> float:
         best, value = self.best_responses(sigma)

@@ -19,17 +19,18 @@ SNAP = 1e-3  # a choice this close to pure is tried as pure (kept if NashConv is
 
 
 def quantised(game: Game, strategy: F) -> tuple[F, float]:
-    """``strategy`` in steps of 1/SCALE (near-pure choices snapped when that is no worse),
-    and its NashConv: the strategy a file holds and the number it is shipped with."""
+    """``strategy`` with its unreached sets answered (``Game.off_path``), in steps of
+    1/SCALE (near-pure choices snapped when that is no worse), and its NashConv: the
+    strategy a file holds and the number it is shipped with."""
     def q(s: F) -> F:
         swap = np.round(s[:, 1] * SCALE) / SCALE
         swap = np.where(game.legal[:, 1], swap, 0.0)
         swap = np.where(game.legal[:, 0], swap, 1.0)
         return np.stack([1.0 - swap, swap], axis=1)
 
-    plain = q(strategy)
+    plain = q(game.off_path(strategy))
     conv = game.nash_conv(plain)
-    snapped = strategy.copy()
+    snapped = game.off_path(strategy)
     snapped[:, 1] = np.where(snapped[:, 1] < SNAP, 0.0,
                              np.where(snapped[:, 1] > 1 - SNAP, 1.0, snapped[:, 1]))
     snapped = q(snapped)

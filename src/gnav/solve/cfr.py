@@ -146,8 +146,9 @@ class Game:
         """``sigma`` with every information set it never reaches answered well.
 
         CFR leaves a set that the strategy never reaches (beyond the first iterate's
-        trace in the average: below ``UNREACHED``) at its first guess (both actions alike), which costs nothing in equilibrium but is a poor answer to a
-        player who does reach it. Here such a set takes the action with the better value
+        trace in the average: below ``UNREACHED``) at its first guess (both actions
+        alike), which costs nothing in equilibrium but is a poor answer to a player who
+        does reach it. Here such a set takes the action with the better value
         to its player, the nodes weighted by chance alone, given the later positions'
         (already answered) choices: positions from the dealer back to the dealer's left,
         since a position's subtree holds only later positions."""

@@ -533,6 +533,7 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Pat
     counts (the shipped strategy, near equilibrium, is checked below)."""
     iterations = 3
     from gnav.solve.cli import run
+
     from gnav.solve.export import write
 
     rules = Rules.of("le-her")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gnav.bots.registry import BOT_KINDS
+from gnav.vocab import TEXT_LANGS, Lang, SeatKind
 
 J = dict[str, Any]
 
@@ -63,11 +64,11 @@ SCHEMAS: J = {
             "bot": {"enum": list(BOT_KINDS), "default": "threshold"},
             "score": {"enum": ["tokens", "strokes", "gnav", None]},
             "look": {"enum": ["pawns", "cards"]},
-            "lang": {"enum": ["en", "nb", "da", "nl", "it", "sv", None]},
+            "lang": {"enum": [*Lang, None]},
         },
     },
     "Seat": {"type": "object", "properties": {
-        "kind": {"enum": ["empty", "human", "bot"]}, "name": NULLABLE_STRING,
+        "kind": {"enum": list(SeatKind)}, "name": NULLABLE_STRING,
         "bot": NULLABLE_STRING, "connected": {"type": "boolean"}}},
     "TableInfo": {"type": "object", "properties": {
         "id": {"type": "string"}, "phase": {"enum": ["lobby", "playing", "finished"]},
@@ -196,7 +197,7 @@ def _paths() -> J:
             "summary": "The rules of a preset in plain words",
             "parameters": [
                 {"name": "preset", "in": "query", "schema": {"type": "string"}},
-                {"name": "lang", "in": "query", "schema": {"enum": ["en", "nb", "da"]}},
+                {"name": "lang", "in": "query", "schema": {"enum": list(TEXT_LANGS)}},
                 {"name": "options", "in": "query", "schema": {"type": "string"},
                  "description": "the options as a JSON object"}],
             "responses": {"200": _json({"type": "object"}, "The rules"), **_errors(400)}}},

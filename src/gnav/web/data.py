@@ -1,22 +1,28 @@
-"""What the browser client reads from the engine: the presets, and the rules of a preset
-in plain words (English, Norwegian or Danish).
+"""What the browser client reads from the engine: the presets and the fixed vocabularies
+(options, bot kinds, looks, scores, languages), and the rules of a preset in plain words
+(English, Norwegian or Danish).
 
-Everything here is generated from ``gnav.presets`` and the texts of ``gnav.tui``, so the
-page cannot drift from what the engine plays. Standard library only.
+Everything here is generated from ``gnav.presets``, ``gnav.options``, ``gnav.vocab``, the
+table's configuration and the texts of ``gnav.tui``, so the page cannot drift from what
+the engine plays and the server accepts: the browser keeps no list of its own. Standard
+library only.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import fields
 from functools import cache
 from typing import Any
 
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.options import BOOLS, CHOICES, RANGES, Options
 from gnav.pieces import Piece
 from gnav.presets import PRESETS, Preset
 from gnav.rules import Rules
+from gnav.table.config import LOOKS, SCORES, TableConfig
 from gnav.tui.labels import FOOL_TEXT, PLAIN_TEXT, POWER_TEXT, lives_word, native_name
 from gnav.tui.rules_text import (
     DESCRIPTION,
@@ -28,8 +34,9 @@ from gnav.tui.rules_text import (
     changes,
     explanation,
 )
+from gnav.vocab import TEXT_LANGS
 
-LANGS = ("en", "nb", "da")
+LANGS: tuple[str, ...] = tuple(TEXT_LANGS)
 OPTIONS_MAX_BYTES = 2048
 
 # The presets' titles in the page's other languages, where they are more than a name
@@ -77,18 +84,41 @@ def preset_json(p: Preset) -> dict[str, Any]:
     }
 
 
-@cache
-def presets_text() -> str:
-    """``/static/presets.json``: every preset, and what each option may be."""
-    data = {
+# Options that are a whole number of at least this, or none (no limit): the one kind of
+# option that is neither a choice, a yes or no, nor a range.
+AT_LEAST = {"max_rounds": 1}
+
+
+def meta() -> dict[str, Any]:
+    """``/static/presets.json``: every preset, every option in the contract's order with
+    what it may be, and the words a table is created with (bot kinds, looks, scores,
+    languages), each taken from the one place the engine or the server defines it."""
+    table = TableConfig()
+    return {
         "presets": [preset_json(p) for p in PRESETS.values()],
+        "options": [f.name for f in fields(Options)],
         "option_choices": {k: list(v) for k, v in CHOICES.items()},
         "option_bools": list(BOOLS),
         "option_ranges": {k: list(v) for k, v in RANGES.items()},
+        "option_at_least": dict(AT_LEAST),
         "option_defaults": Options().as_dict(),
         "option_text": {k: _texts(v) for k, v in OPTION_TEXT.items()},
+        "bot_kinds": [str(k) for k in BOT_KINDS],
+        "bot_default": table.bot,
+        "looks": list(LOOKS),
+        "look_default": table.look,
+        "scores": list(SCORES),
+        # The page's own languages, each named in itself, in the order the menu offers.
+        "page_languages": {k: LANGUAGE[k][k][:1].upper() + LANGUAGE[k][k][1:] for k in LANGS},
+        # Every language a call can be made in, named in each of the page's languages.
         "languages": {k: _texts(v) for k, v in LANGUAGE.items()},
     }
+
+
+@cache
+def presets_text() -> str:
+    """``meta()`` as the JSON text the route serves (built once)."""
+    data = meta()
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -133,8 +163,8 @@ def rules_json(preset: str, options: Mapping[str, Any], lang: str,
     names what is wrong with the preset, an option or the score."""
     if lang not in LANGS:
         raise MalformedError(f"lang: must be one of {', '.join(LANGS)}, not {lang!r}")
-    if score is not None and score not in ("tokens", "strokes", "gnav"):
-        raise MalformedError(f"score: must be one of tokens, strokes, gnav, not {score!r}")
+    if score is not None and score not in SCORES:
+        raise MalformedError(f"score: must be one of {', '.join(SCORES)}, not {score!r}")
     rules = Rules.from_spec({"preset": preset, **options}, where="options")
     p = rules.preset
     # The engine's text shows the preset's way of scoring with three marks; the page

@@ -14,7 +14,7 @@ const TIMERS = [null, 15, 30, 60, 120];
 // Lives have their own field; every other option of the engine (presets.json lists them,
 // in the contract's order) is under "more rules".
 const OWN_FIELD = new Set(["lives"]);
-const more = () => presetData().options.filter((opt) => !OWN_FIELD.has(opt));
+const moreOptions = () => presetData().options.filter((opt) => !OWN_FIELD.has(opt));
 
 export async function startPage(shell) {
   await loadPresets();
@@ -125,7 +125,7 @@ function createForm(state, keep) {
   const listed = h("input", { id: "listed", name: "listed", type: "checkbox" });
   listed.checked = Boolean(k.listed);
   const more = h("details", { class: "more" }, h("summary", { text: t("create.more") }),
-    h("div", { class: "more-grid" }, more().map((opt) => optionField(opt, p, k))));
+    h("div", { class: "more-grid" }, moreOptions().map((opt) => optionField(opt, p, k))));
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
   const submit = h("button", { class: "btn primary big", type: "submit", id: "create-submit", text: t("create.submit") });
   const form = h("form", { class: "panel create-form", id: "create-form", "aria-labelledby": "create-heading" },
@@ -231,7 +231,7 @@ async function create(form, p, error, submit, nameError) {
   const lives = Number(v("lives"));
   if (lives !== p.options.lives) options.lives = lives;
   const data = presetData();
-  for (const opt of more()) {
+  for (const opt of moreOptions()) {
     const el = form.querySelector(`#opt-${opt}`);
     const raw = el.value;
     if (raw === el.dataset.base) continue;

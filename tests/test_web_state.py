@@ -1,7 +1,8 @@
 """The table page's one store (static/js/state.js), run in the browser: the server's view
 is the last word over the events, the log keeps its last entries and starts again with a
 snapshot, a hint goes when its moment has passed, stand-ins are noted until the person
-plays again, and a new match forgets what the last one showed."""
+plays again, and a new match forgets what the last one showed. And names.js knows a bot
+by its name for every bot kind the server has."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from gnav.bots.registry import BOT_KINDS
 from gnav.web.browser import context
 from gnav.web.devserver import Running
 
@@ -183,3 +185,12 @@ def test_an_unknown_action_is_an_error_not_ignored(page: Page) -> None:
     got = run(page, """
       try { store.dispatch({type: 'nonsense'}); return null; } catch (e) { return e.message; }""")
     assert got == "state: no action nonsense"
+
+
+def test_every_bot_kind_of_the_server_is_a_bot_by_its_name(page: Page) -> None:
+    names = [f"{kind.capitalize()} bot 5" for kind in BOT_KINDS]
+    got = page.evaluate("""async (names) => {
+      const { botNumber } = await import('/static/js/names.js');
+      return [names.map(botNumber), ['Bot 7', 'Astrid', 'Robot 5', 'Bot 5 x'].map(botNumber)];
+    }""", names)
+    assert got == [["5"] * len(BOT_KINDS), ["7", None, None, None]]

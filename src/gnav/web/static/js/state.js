@@ -6,9 +6,10 @@
 // viewer uses the round alone.
 //
 // The table page (tableState, reduce) keeps everything it draws in one object that only
-// ``reduce`` changes: the table as the server last said it, the round, the log, what the
-// reader has sent, whether events are being played, stand-ins, the hint, the join error.
-// Every panel (js/panels/) draws from it and from nothing else.
+// ``reduce`` changes: the table as the server last said it, this browser's tokens for it,
+// the round, the log, what the reader has sent, whether events are being played,
+// stand-ins, the hint, the join error. Every panel (js/panels/) draws from it; besides
+// it they read only the page-wide settings (the language, hints on or off).
 
 import { dragWatch } from "./narrate.js";
 
@@ -127,6 +128,7 @@ export const TURN_HINTS = /^(first_turn|dealer|fool_mine|matador:|fool_left:)/;
 
 export function tableState() {
   return {
+    creds: {},        // this browser's tokens for the table (api.js keeps them): host, seat...
     info: null,       // the table as the server last said it (seats, phase, config, timer)
     infoAt: 0,        // when that was said (performance.now()): the timer counts from it
     links: null,      // the table's links, for its host (from the first GET)
@@ -183,6 +185,9 @@ export function reduce(s, a) {
       s.infoAt = a.at;
       if (a.version !== undefined) s.version = a.version;
       if (a.links !== undefined) s.links = a.links;
+      break;
+    case "creds":  // what api.js's saved() holds for the table, after each save
+      s.creds = { ...a.creds };
       break;
     case "received":
       s.received = a.snapshot ? a.version : Math.max(s.received ?? 0, a.version);

@@ -50,14 +50,20 @@ class TablePage {
 
   dispatch(action) { return this.store.dispatch(action); }
 
+  // Keep the table's tokens (api.js, in localStorage), and tell the store.
+  remember(changes) {
+    this.dispatch({ type: "creds", creds: save(this.id, changes) });
+  }
+
   async start() {
+    this.dispatch({ type: "creds", creds: saved(this.id) });
     this.readFragment();
     const main = this.shell.main;
     clear(main).append(h("p", { class: "loading", text: t("table.loading") }));
     await loadPresets();
     try {
       const info = await api("GET", `/api/tables/${encodeURIComponent(this.id)}`,
-                             { token: saved(this.id).host });
+                             { token: this.s.creds.host });
       this.dispatch({ type: "table", table: info, at: performance.now(), links: info.links || null });
     } catch (e) {
       clear(main).append(h("div", { class: "panel narrow-panel" },
@@ -86,7 +92,7 @@ class TablePage {
     const changes = {};
     if (frag.get("invite")) changes.invite = frag.get("invite");
     if (frag.get("host")) changes.host = frag.get("host");
-    if (Object.keys(changes).length) save(this.id, changes);
+    if (Object.keys(changes).length) this.remember(changes);
     this.wantsJoin = frag.has("join") || frag.has("invite");
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   }
@@ -147,7 +153,7 @@ class TablePage {
     if (this.conn) this.conn.close();
     this.conn = new Conn(this.id, {
       hello: () => {
-        const c = saved(this.id);
+        const c = this.s.creds;
         const seat = Number.isInteger(c.seat) ? c.seat : null;
         return { seat, token: seat === null ? null : c.token, since: this.s.received };
       },
@@ -163,7 +169,7 @@ class TablePage {
     this.shell.setConn(state, detail, () => this.conn.open());
     if (state !== "stopped") return;
     if (detail.code === "bad_token" || detail.code === "bad_seat" || detail.code === "removed") {
-      save(this.id, { seat: null, token: null, name: null });
+      this.remember({ seat: null, token: null, name: null });
       toast(detail.code === "removed" ? t("conn.removed") : t("conn.bad_token"), "error");
       this.dispatch({ type: "seat_lost" });
       setTimeout(() => this.connect(), 50);
@@ -351,7 +357,7 @@ class TablePage {
   async hostCall(method, path, body) {
     try {
       await api(method, `/api/tables/${encodeURIComponent(this.id)}/${path}`,
-                { token: saved(this.id).host, body });
+                { token: this.s.creds.host, body });
     } catch (e) {
       toast(says(e), "error");
     }
@@ -368,8 +374,8 @@ class TablePage {
     localStorage.setItem("gnav.name", name);
     try {
       const r = await api("POST", `/api/tables/${encodeURIComponent(this.id)}/join`,
-                          { body: { name, invite: saved(this.id).invite || null } });
-      save(this.id, { seat: r.seat, token: r.token, name });
+                          { body: { name, invite: this.s.creds.invite || null } });
+      this.remember({ seat: r.seat, token: r.token, name });
       this.dispatch({ type: "joined" });
       this.connect();
     } catch (e) {

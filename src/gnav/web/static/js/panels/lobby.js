@@ -3,7 +3,6 @@
 
 import { h, clear } from "../dom.js";
 import { t, lang } from "../i18n.js";
-import { saved } from "../api.js";
 import { nameLimit, NAME_MAX } from "../errors.js";
 import { who as whoOf } from "../select.js";
 
@@ -19,7 +18,7 @@ export class LobbyPanel {
 
   render(s) {
     const info = s.info;
-    const c = saved(this.id);
+    const c = s.creds;
     const isHost = Boolean(c.host);
     const side = this.el;
     const key = JSON.stringify([info.phase, info.seats, s.you, isHost, c.invite, lang(),

@@ -3,7 +3,6 @@
 
 import { h, clear } from "../dom.js";
 import { t, lang } from "../i18n.js";
-import { saved } from "../api.js";
 import { crownSVG } from "../pieces.js";
 import { hintsOn, setHints } from "../settings.js";
 import { busy, myName, who as whoOf } from "../select.js";
@@ -19,7 +18,7 @@ export class WinPanel {
 
   render(s) {
     const st = s.round;
-    const host = Boolean(saved(this.id).host);
+    const host = Boolean(s.creds.host);
     const show = s.info.phase === "finished" && st.winners && !busy(s) && !s.winClosed;
     const key = show ? JSON.stringify([st.winners, lang(), s.info.games, host]) : "";
     if (this.el.dataset.key === key) return;

@@ -75,7 +75,7 @@ def test_every_string_is_in_english_norwegian_and_danish() -> None:
         for lang in ("en", "nb", "da"):
             assert re.search(rf"\b{lang}: ", body), (key, lang)
     used: set[str] = set()
-    for path in (STATIC / "js").glob("*.js"):
+    for path in (STATIC / "js").rglob("*.js"):  # the panels too
         used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
     assert used - keys == set()
 

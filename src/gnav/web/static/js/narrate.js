@@ -98,7 +98,7 @@ export function narrate(raw, ctx) {
       const shown = e.seats.map((s, i) => `${s} ${name(e.pieces[i])}`).join(", ");
       return t("ev.showdown", { shown });
     }
-    case "standin":  // not an engine event: a bot decided for a person (state.js)
+    case "standin":  // not an engine event: a bot decided for a person (table.js)
       return t(e.how === "timer" ? "ev.timer" : "ev.standin", { seat: e.seat });
     case "round_end": {
       let s = e.ended_by === "turns" ? t("ev.round_end") : t("ev.round_end_by", { piece: name(e.ended_by) });

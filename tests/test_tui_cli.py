@@ -20,7 +20,7 @@ from gnav.rules import Rules
 from gnav.tui.game import PlayConfig, save_record
 from gnav.tui.keys import ENTER, EOF, Keys
 from gnav.tui.labels import lives_text
-from gnav.tui.rules_text import rules_lines
+from gnav.tui.rules_page import rules_lines
 from gnav.tui.style import Style, clip, plain, width
 from gnav.verify import verify_file
 from gnav.vocab import Lang

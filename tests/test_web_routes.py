@@ -19,7 +19,7 @@ from gnav.server.security import new_table_id
 from gnav.table.config import LOOKS, SCORES, TableConfig
 from gnav.vocab import TEXT_LANGS
 from gnav.web import static_routes
-from gnav.web.data import presets_text, rules_json
+from gnav.web.data import presets_text, rules_json, texts_text
 from gnav.web.devserver import with_client
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 from recordkit import bots_match
@@ -74,6 +74,9 @@ def test_every_string_is_in_english_norwegian_and_danish() -> None:
     for key, body in entries:
         for lang in ("en", "nb", "da"):
             assert re.search(rf"\b{lang}: ", body), (key, lang)
+    # The sentences the page shares with the terminal are the engine's catalogue, served
+    # as /static/texts.json (tests/test_texts.py holds it to the three languages).
+    keys |= set(json.loads(texts_text())["sentences"])
     used: set[str] = set()
     for path in (STATIC / "js").rglob("*.js"):  # the panels too
         used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))

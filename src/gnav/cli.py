@@ -13,6 +13,7 @@ from typing import NoReturn
 from gnav.errors import GnavError
 from gnav.options import Options, check, parse_text
 from gnav.rules import Rules
+from gnav.vocab import TEXT_LANGS
 
 OPTION_NAMES = frozenset(Options().as_dict())
 
@@ -82,7 +83,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from gnav.match import MatchState
     from gnav.narrate import Narrator
     from gnav.runner import play_match
-    from gnav.vocab import Phase
+    from gnav.vocab import Lang, Phase
 
     rules = _rules(args.preset, args.option)
     names = tuple(["Astrid", "Bjørn", "Cecilie", "Dag", "Eirik", "Frida", "Gunnar", "Hedda",
@@ -91,7 +92,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
     rules.check_seats(len(names))
     bots = [RandomBot(seed + i) for i in range(len(names))]
-    narrator = Narrator(rules, names)
+    narrator = Narrator(rules, names, lang=args.lang, text=args.lang or Lang.EN)
     print(f"{rules.preset.title}: {len(names)} seats, {rules.options.lives} lives each "
           f"(seed {seed}).")
 
@@ -148,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seats", type=int, default=5)
     d.add_argument("--seed", type=int, default=None)
     d.add_argument("--delay", type=float, default=0.0, help="seconds between lines")
+    d.add_argument("--lang", choices=[str(x) for x in TEXT_LANGS], default=None,
+                   help="language of the narration and the calls (default: English "
+                        "sentences, the preset's calls)")
     d.set_defaults(func=cmd_demo)
 
     # Commands that live in their own modules register themselves here.

@@ -184,7 +184,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from gnav.cli import make_rules
-    from gnav.tui.rules_text import rules_lines
+    from gnav.tui.rules_page import rules_lines
     from gnav.tui.screen import Screen
 
     rules = make_rules(args.preset, args.option)

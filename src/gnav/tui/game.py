@@ -22,9 +22,10 @@ from gnav.narrate import Narrator
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
+from gnav.texts.rules import spoken_word
 from gnav.tui.keys import ENTER, EOF, ESC, Keys
-from gnav.tui.labels import piece_label, spoken_word
-from gnav.tui.rules_text import pager_words, rules_lines, rules_title
+from gnav.tui.labels import piece_label
+from gnav.tui.rules_page import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
 from gnav.tui.table import LogLine, play_frame, table_lines
 from gnav.views import SeatView, seat_view, spectator_view
@@ -47,8 +48,8 @@ class PlayConfig:
     kinds: dict[int, str]  # seat -> bot kind, for the record
     seed: int
     delay: float
-    lang: Lang  # the language the calls are narrated in
-    rules_lang: Lang  # the language of the rules behind "?"
+    lang: Lang  # the language the calls are said in
+    rules_lang: Lang  # the language of the narration and of the rules behind "?"
     record: Path
     title: str = field(default="")
 
@@ -80,7 +81,8 @@ class Game:
         self.logs: dict[int | None, list[LogLine]] = {v: [] for v in self.viewers}
         self.cursor: dict[int | None, tuple[int, int]] = {}
         self.printed: dict[int | None, int] = {}
-        self.narrators = {v: Narrator(cfg.rules, cfg.names, me=v, lang=cfg.lang)
+        self.narrators = {v: Narrator(cfg.rules, cfg.names, me=v, lang=cfg.lang,
+                                      text=cfg.rules_lang)
                           for v in self.viewers}
         self.last_person: int | None = None  # hot-seat: whose eyes are on the screen
         self.acted: tuple[int, Action] | None = None  # the person who just acted, and how

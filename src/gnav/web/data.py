@@ -3,9 +3,9 @@
 (English, Norwegian or Danish).
 
 Everything here is generated from ``gnav.presets``, ``gnav.options``, ``gnav.vocab``, the
-table's configuration and the texts of ``gnav.tui``, so the page cannot drift from what
-the engine plays and the server accepts: the browser keeps no list of its own. Standard
-library only.
+table's configuration and the catalogue of texts (``gnav.texts``), so the page cannot drift
+from what the engine plays, what the server accepts or what the terminal says: the browser
+keeps no list of its own. Standard library only.
 """
 
 from __future__ import annotations
@@ -23,59 +23,48 @@ from gnav.pieces import Piece
 from gnav.presets import PRESETS, Preset
 from gnav.rules import Rules
 from gnav.table.config import LOOKS, SCORES, TableConfig
-from gnav.tui.labels import FOOL_TEXT, PLAIN_TEXT, POWER_TEXT, lives_word, native_name
-from gnav.tui.rules_text import (
-    DESCRIPTION,
-    LANGUAGE,
-    OPTION_TEXT,
-    SHORT_FOOL,
-    SHORT_PLAIN,
-    SHORT_POWER,
-    changes,
+from gnav.texts.catalogue import catalogue_json, say
+from gnav.texts.narration import narration_json
+from gnav.texts.rules import (
+    changes_text,
+    description,
     explanation,
+    lives_word,
+    native_name,
+    option_text,
+    paragraphs,
+    piece_text,
+    short_text,
+    value_text,
 )
-from gnav.vocab import TEXT_LANGS
+from gnav.texts.rules import title as preset_title
+from gnav.vocab import TEXT_LANGS, Lang
 
 LANGS: tuple[str, ...] = tuple(TEXT_LANGS)
 OPTIONS_MAX_BYTES = 2048
 
-# The presets' titles in the page's other languages, where they are more than a name
-# (the engine's titles are English; a game's own name is never translated).
-TITLES: dict[str, dict[str, str]] = {
-    "gnav-rulebook": {"nb": "Gnav (regelboka)", "da": "Gnav (regelbogen)"},
-    "gnav-1917": {"nb": "Gnav (København 1917)", "da": "Gnav (København 1917)"},
-    "gnav-summary": {"nb": "Gnav (sammendrag)", "da": "Gnav (resumé)"},
-    "chase-the-ace": {"nb": "Chase the Ace (engelsk)", "da": "Chase the Ace (engelsk)"},
-}
-
 
 def titles(p: Preset) -> dict[str, str]:
     """The title of ``p`` in each language of the page."""
-    own = TITLES.get(p.name, {})
-    return {lang: own.get(lang, p.title) for lang in LANGS}
+    return {lang: preset_title(p, lang) for lang in LANGS}
 
 
-def _texts(table: Mapping[str, str]) -> dict[str, str]:
-    return {lang: table[lang] for lang in LANGS}
+def _texts(id: str) -> dict[str, str]:
+    return {lang: say(id, lang) for lang in LANGS}
 
 
 def piece_json(p: Piece) -> dict[str, Any]:
     power = None if p.power is None else p.power.value
-    if power is not None:
-        does, short = _texts(POWER_TEXT[power]), _texts(SHORT_POWER[power])
-    elif p.fool:
-        does, short = _texts(FOOL_TEXT), _texts(SHORT_FOOL)
-    else:
-        does, short = _texts(PLAIN_TEXT), _texts(SHORT_PLAIN)
+    does = {lang: piece_text(p, lang) for lang in LANGS}
+    short = {lang: short_text(p, lang) for lang in LANGS}
     return {"id": p.id, "names": dict(p.names), "calls": dict(p.calls), "power": power,
             "fool": p.fool, "does": does, "short": short}
 
 
 def preset_json(p: Preset) -> dict[str, Any]:
-    description = {"en": p.description}
-    description.update(DESCRIPTION.get(p.name, {}))
     return {
-        "name": p.name, "title": p.title, "titles": titles(p), "description": description,
+        "name": p.name, "title": p.title, "titles": titles(p),
+        "description": {lang: description(p, lang) for lang in LANGS},
         "source": p.source,
         "min_seats": p.min_seats, "max_seats": p.max_seats, "score": p.score, "lang": p.lang,
         "aliases": list(p.aliases), "words": dict(p.words),
@@ -87,6 +76,12 @@ def preset_json(p: Preset) -> dict[str, Any]:
 # Options that are a whole number of at least this, or none (no limit): the one kind of
 # option that is neither a choice, a yes or no, nor a range.
 AT_LEAST = {"max_rounds": 1}
+
+
+def _own_name(lang: str) -> str:
+    """A language's name in itself, as a menu shows it ("Norsk")."""
+    name = say(f"lang.{lang}", lang)
+    return name[:1].upper() + name[1:]
 
 
 def meta() -> dict[str, Any]:
@@ -102,16 +97,16 @@ def meta() -> dict[str, Any]:
         "option_ranges": {k: list(v) for k, v in RANGES.items()},
         "option_at_least": dict(AT_LEAST),
         "option_defaults": Options().as_dict(),
-        "option_text": {k: _texts(v) for k, v in OPTION_TEXT.items()},
+        "option_text": {k: _texts(f"option.{k}") for k in Options().as_dict()},
         "bot_kinds": [str(k) for k in BOT_KINDS],
         "bot_default": table.bot,
         "looks": list(LOOKS),
         "look_default": table.look,
         "scores": list(SCORES),
         # The page's own languages, each named in itself, in the order the menu offers.
-        "page_languages": {k: LANGUAGE[k][k][:1].upper() + LANGUAGE[k][k][1:] for k in LANGS},
+        "page_languages": {k: _own_name(k) for k in LANGS},
         # Every language a call can be made in, named in each of the page's languages.
-        "languages": {k: _texts(v) for k, v in LANGUAGE.items()},
+        "languages": {k.value: _texts(f"lang.{k}") for k in Lang},
     }
 
 
@@ -119,6 +114,14 @@ def meta() -> dict[str, Any]:
 def presets_text() -> str:
     """``meta()`` as the JSON text the route serves (built once)."""
     data = meta()
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+@cache
+def texts_text() -> str:
+    """``/static/texts.json``: the catalogue's sentences by id and language, and the
+    narration's table of which sentences an event is told with (``gnav.texts``)."""
+    data = {"sentences": catalogue_json(), "narration": narration_json()}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -137,22 +140,14 @@ def read_options(text: str | None) -> dict[str, Any]:
     return data
 
 
-def _value(v: object) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return "none" if v is None else str(v)
-
-
 MARKS = {"tokens": "●", "strokes": "|"}
-SCORE_WORDS = {"tokens": {"en": "tokens", "nb": "merker", "da": "mærker"},
-               "strokes": {"en": "strokes", "nb": "streker", "da": "streger"}}
 
 
 def lives_shown(score: str, lives: int, lang: str) -> str:
     """How lives are shown, with as many marks as a player starts with (the letters of
     G-N-A-V count lives lost, so they are always four)."""
     if score in MARKS:
-        return f"{SCORE_WORDS[score][lang]} {MARKS[score] * lives}"
+        return f"{say(f'marks.{score}', lang)} {MARKS[score] * lives}"
     return lives_word(score, lang)
 
 
@@ -169,8 +164,7 @@ def rules_json(preset: str, options: Mapping[str, Any], lang: str,
     p = rules.preset
     # The engine's text shows the preset's way of scoring with three marks; the page
     # shows the table's, with one mark for each life the table starts with.
-    generic, shown = lives_word(p.score, lang), lives_shown(score or p.score,
-                                                           rules.options.lives, lang)
+    shown = lives_shown(score or p.score, rules.options.lives, lang)
     # English rules still name the pieces as the game does, with the English beside.
     own = p.lang if lang == "en" else lang
     pieces = []
@@ -181,22 +175,19 @@ def rules_json(preset: str, options: Mapping[str, Any], lang: str,
             "rank": rank, "id": x.id, "name": name,
             "english": x.name() if x.name() != name else None,
             "matador": x.matador, "fool": x.fool,
-            "short": piece_json(x)["short"][lang],
-            "does": piece_json(x)["does"][lang],
+            "short": short_text(x, lang), "does": piece_text(x, lang),
             "call": call, "call_en": x.call() if call and x.call() != call else None,
         })
     base = p.options.as_dict()
     now = rules.options.as_dict()
-    description = p.description if lang == "en" else \
-        DESCRIPTION.get(p.name, {}).get(lang, p.description)
     return {
-        "preset": p.name, "title": titles(p)[lang], "description": description,
+        "preset": p.name, "title": preset_title(p, lang), "description": description(p, lang),
         "source": p.source, "lang": lang,
-        "explanation": [para.replace(generic, shown) for para in explanation(rules, lang)],
+        "explanation": paragraphs(explanation(rules, lang, style=shown), lang),
         "pieces": pieces, "copies": rules.options.copies,
         "min_seats": rules.min_seats, "max_seats": rules.max_seats,
         "score": shown,
-        "options": [{"name": k, "value": _value(v), "text": OPTION_TEXT[k][lang],
+        "options": [{"name": k, "value": value_text(v), "text": option_text(k, lang),
                      "changed": base[k] != v} for k, v in now.items()],
-        "changes": changes(rules, lang) if p.name != "gnav" else [],
+        "changes": changes_text(rules, lang),
     }

@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from gnav.errors import GnavError
-from gnav.web.data import presets_text, read_options, rules_json
+from gnav.web.data import presets_text, read_options, rules_json, texts_text
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -89,6 +89,11 @@ async def presets(request: Request) -> Response:
                     headers={"Cache-Control": "no-cache"})
 
 
+async def texts(request: Request) -> Response:
+    return Response(texts_text(), media_type="application/json",
+                    headers={"Cache-Control": "no-cache"})
+
+
 async def rules(request: Request) -> Response:
     """``GET /api/rules?preset=P&lang=en|nb|da&options={...}&score=tokens|strokes|gnav``."""
     q = request.query_params
@@ -134,6 +139,7 @@ def routes() -> list[BaseRoute]:
         Route("/t/{table_id}", page, methods=["GET"]),
         Route("/replay", page, methods=["GET"]),
         Route("/static/presets.json", presets, methods=["GET"]),
+        Route("/static/texts.json", texts, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),
         Route("/api/replay", replay, methods=["POST"]),
         Mount("/static", app=Static(directory=STATIC), name="static"),

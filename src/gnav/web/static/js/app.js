@@ -140,7 +140,8 @@ function notFound(shell, path) {
   draw();
 }
 
-// The page's languages come from the server with the presets, which every page needs:
+// The page's languages come from the server with the presets (and the catalogue of
+// sentences with them, presets.js), which every page needs:
 // read them first, then draw. Without them the page still says what went wrong.
 async function main() {
   let failed = null;

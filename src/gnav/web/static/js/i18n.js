@@ -1,5 +1,8 @@
 // Every string of the page in English, Norwegian (bokmål) and Danish.
 // t(key, params) looks a string up in the current language; {name} is filled from params.
+// The page's own words are here; the sentences it shares with the terminal (the
+// narration, the rules panel's headings) are the engine's catalogue, loaded once from
+// /static/texts.json (gnav.texts) before the first page is drawn.
 
 // The page's languages are the server's (presets.json, page_languages): app.js sets them
 // before anything is drawn. Until then the page speaks English.
@@ -364,92 +367,6 @@ const S = {
   "end.new": { en: "New table", nb: "Nytt bord", da: "Nyt bord" },
   "end.close": { en: "Look at the table", nb: "Se på bordet", da: "Se på bordet" },
 
-  // -- narration -----------------------------------------------------------------------
-  "ev.round_start": { en: "Round {round}: {dealer} deals.", nb: "Runde {round}: {dealer} gir.",
-                      da: "Runde {round}: {dealer} giver." },
-  "ev.dealt": { en: "You are dealt {piece}.", nb: "Du får {piece}.", da: "Du får {piece}." },
-  "ev.knock": { en: "{seat} knocks on the table: a fool!", nb: "{seat} banker i bordet: en narr!",
-                da: "{seat} banker i bordet: en nar!" },
-  "ev.stand": { en: "{seat} stands: «{word}»", nb: "{seat} står: «{word}»",
-                da: "{seat} står: «{word}»" },
-  "ev.ask": { en: "{seat} asks {target} to swap: «{word}»",
-              nb: "{seat} vil bytte med {target}: «{word}»",
-              da: "{seat} vil bytte med {target}: «{word}»" },
-  "ev.ask_stock": { en: "{seat} swaps with the stock.", nb: "{seat} bytter med bunken.",
-                    da: "{seat} bytter med bunken." },
-  "ev.answer": { en: "{seat} shows the {piece}: {call}", nb: "{seat} viser {piece}: {call}",
-                 da: "{seat} viser {piece}: {call}" },
-  "ev.answer_stock": { en: "From the stock comes the {piece}: {call}",
-                       nb: "Fra bunken kommer {piece}: {call}",
-                       da: "Fra bunken kommer {piece}: {call}" },
-  "ev.answer_plain": { en: "{seat} shows the {piece}.", nb: "{seat} viser {piece}.",
-                       da: "{seat} viser {piece}." },
-  "ev.pass": { en: "The request passes on.", nb: "Forespørselen går videre.",
-               da: "Anmodningen går videre." },
-  "ev.swap": { en: "{seat} and {target} swap.", nb: "{seat} og {target} bytter.",
-               da: "{seat} og {target} bytter." },
-  "ev.swap_you": { en: "You give {gave} and get {got}.", nb: "Du gir {gave} og får {got}.",
-                   da: "Du giver {gave} og får {got}." },
-  "ev.swap_full": { en: "{seat} gets {seat_got}; {target} gets {target_got}.",
-                    nb: "{seat} får {seat_got}; {target} får {target_got}.",
-                    da: "{seat} får {seat_got}; {target} får {target_got}." },
-  "ev.draw": { en: "{seat} takes a piece from the stock and sets the old one aside.",
-               nb: "{seat} trekker en brikke fra bunken og legger den gamle til side.",
-               da: "{seat} trækker en brik fra bunken og lægger den gamle til side." },
-  "ev.draw_you": { en: "You get {piece} and set {aside} aside.",
-                   nb: "Du får {piece} og legger {aside} til side.",
-                   da: "Du får {piece} og lægger {aside} til side." },
-  "ev.draw_full": { en: "{seat} gets {piece} and sets {aside} aside.",
-                    nb: "{seat} får {piece} og legger {aside} til side.",
-                    da: "{seat} får {piece} og lægger {aside} til side." },
-  "ev.stock_empty": { en: "The stock is empty: nothing happens.",
-                      nb: "Bunken er tom: ingenting skjer.", da: "Bunken er tom: intet sker." },
-  "ev.pay": { en: "{seat} pays a life to the pool{why} ({lives} left).",
-              nb: "{seat} betaler et liv til potten{why} ({lives} igjen).",
-              da: "{seat} betaler et liv til puljen{why} ({lives} tilbage)." },
-  "ev.pay_to": { en: "{seat} pays a life to {to}{why} ({lives} left).",
-                 nb: "{seat} betaler et liv til {to}{why} ({lives} igjen).",
-                 da: "{seat} betaler et liv til {to}{why} ({lives} tilbage)." },
-  "ev.pay_none": { en: "{seat} would pay, but has no life left.",
-                   nb: "{seat} skulle betalt, men har ikke flere liv.",
-                   da: "{seat} skulle have betalt, men har ikke flere liv." },
-  "why.lowest": { en: " for the lowest piece", nb: " for den laveste brikken",
-                  da: " for den laveste brik" },
-  "why.fool": { en: " for the fool", nb: " for narren", da: " for narren" },
-  "why.dragged": { en: ", dragged down by the fool", nb: ", dratt med ned av narren",
-                   da: ", trukket med ned af narren" },
-  "ev.showdown_big": { en: "Showdown: all {n} pieces are face up on the board.",
-                       nb: "Alle viser: alle {n} brikkene ligger synlige på bordet.",
-                       da: "Alle viser: alle {n} brikker ligger synlige på bordet." },
-  "ev.timer": { en: "Time ran out for {seat}: a stand-in bot plays this turn.",
-                nb: "Tiden gikk ut for {seat}: en vikarrobot tar denne turen.",
-                da: "Tiden løb ud for {seat}: en vikarrobot tager denne tur." },
-  "ev.standin": { en: "{seat} is away: a stand-in bot plays for them.",
-                  nb: "{seat} er borte: en vikarrobot spiller for dem.",
-                  da: "{seat} er væk: en vikarrobot spiller for dem." },
-  "why.two_fools": { en: " for the two fools", nb: " for de to narrene", da: " for de to narre" },
-  "why.matador": { en: " for asking the {piece}", nb: " for å ha spurt {piece}", da: " for at have spurgt {piece}" },
-  "ev.gain": { en: "{seat} gains a life{why} ({lives}).", nb: "{seat} får et liv{why} ({lives}).",
-               da: "{seat} får et liv{why} ({lives})." },
-  "ev.undo": { en: "Every swap is undone: each piece goes back to where it was dealt.",
-               nb: "Alle byttene går tilbake: hver brikke går tilbake dit den ble delt ut.",
-               da: "Alle ombytninger gøres om: hver brik går tilbage, hvor den blev givet." },
-  "ev.undo_you": { en: "You have {piece} again.", nb: "Du har {piece} igjen.",
-                   da: "Du har {piece} igen." },
-  "ev.showdown": { en: "Showdown: {shown}.", nb: "Alle viser: {shown}.", da: "Alle viser: {shown}." },
-  "ev.round_end": { en: "The round ends.", nb: "Runden er slutt.", da: "Runden er slut." },
-  "ev.round_end_by": { en: "The {piece} ended the round.", nb: "{piece} avsluttet runden.",
-                       da: "{piece} afsluttede runden." },
-  "ev.sit_out": { en: "Sitting out next round: {seats}.", nb: "Står over neste runde: {seats}.",
-                  da: "Står over i næste runde: {seats}." },
-  "ev.eliminated": { en: "Out of the game: {seats}.", nb: "Ute av spillet: {seats}.",
-                     da: "Ude af spillet: {seats}." },
-  "ev.match_end": { en: "{seat} wins the match!", nb: "{seat} vinner partiet!",
-                    da: "{seat} vinder spillet!" },
-  "ev.match_shared": { en: "A shared win: {seats}.", nb: "Delt seier: {seats}.",
-                       da: "Delt sejr: {seats}." },
-  "ev.stock": { en: "the stock", nb: "bunken", da: "bunken" },
-
   // -- hints ---------------------------------------------------------------------------
   "hint.title": { en: "Hint", nb: "Tips", da: "Tip" },
   "hint.ok": { en: "Got it", nb: "Skjønner", da: "Forstået" },
@@ -483,20 +400,6 @@ const S = {
     da: "Du er giver og handler sidst: Byt trækker den øverste brik i bunken i stedet for at spørge en nabo." },
 
   // -- rules panel ---------------------------------------------------------------------
-  "rules.title": { en: "Rules: {title}", nb: "Regler: {title}", da: "Regler: {title}" },
-  "rules.game": { en: "The game", nb: "Spillet", da: "Spillet" },
-  "rules.pieces": { en: "The pieces, highest first", nb: "Brikkene, høyeste først",
-                    da: "Brikkerne, højeste først" },
-  "rules.matadors": { en: "Matadors: what they say and do", nb: "Matadorene: hva de roper og gjør",
-                      da: "Matadorerne: hvad de råber og gør" },
-  "rules.options": { en: "Options in force", nb: "Innstillinger som gjelder",
-                     da: "Gældende indstillinger" },
-  "rules.changes": { en: "What this variant changes (compared with gnav)",
-                     nb: "Hva denne varianten endrer (sammenlignet med gnav)",
-                     da: "Hvad denne variant ændrer (sammenlignet med gnav)" },
-  "rules.nothing": { en: "Nothing: this is the standard Norwegian game.",
-                     nb: "Ingenting: dette er det vanlige norske spillet.",
-                     da: "Intet: dette er det almindelige norske spil." },
   "rules.rank": { en: "Rank", nb: "Rang", da: "Rang" },
   "rules.name": { en: "Piece", nb: "Brikke", da: "Brik" },
   "rules.asked": { en: "When asked to swap", nb: "Når noen vil bytte", da: "Når nogen vil bytte" },
@@ -542,6 +445,34 @@ const S = {
 
 let current = "en";
 const listeners = new Set();
+let catalogue = {};  // id -> language -> text: the engine's sentences
+let narration = null;  // which sentences tell an event (gnav.texts.narration)
+let loading = null;
+
+// The engine's catalogue of sentences and its narration table (or ``data`` given, as the
+// tests of the narration give it).
+export async function loadTexts(data = null) {
+  if (data) {
+    ({ sentences: catalogue, narration } = data);
+    return data;
+  }
+  if (!loading) {
+    loading = fetch("/static/texts.json").then((r) => {
+      if (!r.ok) throw new Error(`texts: HTTP ${r.status}`);
+      return r.json();
+    }).then((d) => loadTexts(d));
+  }
+  return loading;
+}
+
+export function narrationTable() { return narration; }
+
+// The sentence ``key`` of the catalogue in ``code``, unfilled; English where it lacks
+// ``code``; null where the catalogue lacks it.
+export function sentence(key, code = current) {
+  const entry = catalogue[key];
+  return entry ? (entry[code] ?? entry.en) : null;
+}
 
 export function detectLang() {
   const saved = localStorage.getItem("gnav.lang");
@@ -566,17 +497,21 @@ export function setLang(code, save = true) {
 
 export function onLang(f) { listeners.add(f); return () => listeners.delete(f); }
 
-export function t(key, params = {}) {
-  const entry = S[key];
-  let text = entry ? (entry[current] ?? entry.en) : key;
+// ``text`` with each {name} filled from ``params`` (as gnav.texts.catalogue.fill does).
+export function fill(text, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
-export function has(key) { return key in S; }
+export function t(key, params = {}) {
+  const entry = S[key];
+  const text = entry ? (entry[current] ?? entry.en) : sentence(key) ?? key;
+  return fill(text, params);
+}
+
+export function has(key) { return key in S || key in catalogue; }
 
 // A list of names: "A, B and C" / "A, B og C".
 export function list(items) {
-  const and = { en: "and", nb: "og", da: "og" }[current];
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(", ")} ${t("word.and")} ${items[items.length - 1]}`;
 }

@@ -3,7 +3,8 @@
 Every module under src/gnav is imported in a fresh interpreter, and the modules that
 import brings in are checked against ``sys.stdlib_module_names``; each module's source
 is also read for its import statements. Subpackages that may be added later with their
-own dependencies (server, rl, tui, web) are left out; nothing that exists today is.
+own dependencies (server, rl, tui, web) are left out, and so are the OpenSpiel and
+PettingZoo adapters (the [rl] extra).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "gnav"
-NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web"})
+NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web", "solve", "openspiel",
+                      "pettingzoo"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
 # Names the interpreter itself puts in sys.modules (multiprocessing aliases the main
@@ -158,7 +160,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("gnav.*", "gnav.texts")),
     ("bots", ("gnav.bots",)),
     ("facade", ("gnav",)),
-    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench")),
+    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve")),
     ("table", ("gnav.table",)),
     ("server/web", ("gnav.server", "gnav.web", "gnav.loadtest")),
     ("cli", ("gnav.cli", "gnav.cli_*")),

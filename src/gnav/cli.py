@@ -155,11 +155,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_demo)
 
     # Commands that live in their own modules register themselves here.
-    from gnav import cli_play, cli_serve, cli_simulate
+    from gnav import cli_play, cli_serve, cli_simulate, cli_solve
 
     cli_play.register(sub, rules_args)
     cli_simulate.register(sub, rules_args)
     cli_serve.register(sub, rules_args)
+    cli_solve.register(sub, rules_args)
     return p
 
 

@@ -32,6 +32,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                    help="seats at the table (default 6: you and 5 bots)")
     p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
                    help="bot kinds, cycled over the bot seats (default: threshold)")
+    p.add_argument("--strategy", metavar="FILE", default=None,
+                   help="the strategy expert bots play (a file of gnav solve --out)")
     p.add_argument("--humans", type=int, default=None, metavar="N",
                    help="people at this screen, taking turns (hot-seat); default 1")
     p.add_argument("--names", default=None, metavar="A,B,C",
@@ -128,7 +130,7 @@ def _seats(args: argparse.Namespace, rules: Rules, people: int) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from gnav.bots.registry import bot_from_spec
+    from gnav.bots.registry import bot_from_spec, with_strategy
     from gnav.cli import make_rules
     from gnav.tui.game import BOT_NAMES, DEFAULT_BOT, PlayConfig, play
     from gnav.tui.keys import Keys
@@ -145,7 +147,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise GnavError(f"--delay must be 0 or more, not {args.delay}")
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
     kinds_text = args.bots if args.bots is not None else DEFAULT_BOT
-    kinds = [k.strip().lower() for k in kinds_text.split(",")]
+    kinds = [with_strategy(k.strip().lower(), args.strategy) for k in kinds_text.split(",")]
     if not all(kinds):
         raise GnavError(f"--bots: empty kind in {kinds_text!r}")
     taken = {n.casefold() for n in people}

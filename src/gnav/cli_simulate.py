@@ -46,6 +46,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
     s.add_argument("--field", metavar="KIND", help="challenger mode: the bot at every seat")
     s.add_argument("--challenger", metavar="KIND",
                    help="challenger mode: the bot put at each seat in turn")
+    s.add_argument("--strategy", metavar="FILE", default=None,
+                   help="the strategy expert bots play (a file of gnav solve --out)")
     s.add_argument("--seed", type=int, default=None,
                    help="master seed: the same seed gives the same figures (default: random)")
     s.add_argument("--jobs", type=int, default=0,
@@ -60,6 +62,7 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
 
 
 def _plan(args: argparse.Namespace) -> Plan:
+    from gnav.bots.registry import with_strategy
     from gnav.sim.batch import MATCHES, ROUNDS, Plan, check_bot
 
     rules = make_rules(args.preset, args.option)
@@ -71,6 +74,7 @@ def _plan(args: argparse.Namespace) -> Plan:
         kinds = [args.field]
     else:
         kinds = (args.bots or DEFAULT_BOT).split(",")
+    kinds = [with_strategy(k, args.strategy) for k in kinds]
     if any(not k.strip() for k in kinds):
         raise GnavError(f"an empty bot name in {','.join(kinds)!r}")
     default_seats = len(kinds) if len(kinds) > 1 else DEFAULT_SEATS
@@ -80,7 +84,8 @@ def _plan(args: argparse.Namespace) -> Plan:
                         f"(give one per seat, or one for all)")
     rules.check_seats(seats)
     kinds = [check_bot(k, rules, seats) for k in kinds]
-    challenger = None if args.challenger is None else check_bot(args.challenger, rules, seats)
+    challenger = None if args.challenger is None else \
+        check_bot(with_strategy(args.challenger, args.strategy), rules, seats)
     bots = tuple(kinds) * seats if len(kinds) == 1 else tuple(kinds)
     if args.rounds is not None:
         mode, count = ROUNDS, args.rounds

@@ -61,6 +61,7 @@ class BotKind(StrEnum):
     RANDOM = "random"
     THRESHOLD = "threshold"
     COUNTER = "counter"
+    EXPERT = "expert"
 
 
 class Lang(StrEnum):

@@ -54,10 +54,24 @@ def _counter(seed: int | None, params: dict[str, object]) -> Bot:
     return CounterBot(seed, samples, threshold=threshold, likelihood=likelihood)
 
 
+def _expert(seed: int | None, params: dict[str, object]) -> Bot:
+    from gnav.bots.expert import ExpertBot
+
+    unknown = set(params) - {"strategy"}
+    if unknown:
+        raise MalformedError(f"bot 'expert' takes only 'strategy', not "
+                             f"{', '.join(sorted(unknown))}")
+    strategy = params.get("strategy")
+    if strategy is not None and not isinstance(strategy, str):
+        raise MalformedError(f"a strategy is a file name, not {strategy!r}")
+    return ExpertBot(seed, strategy)
+
+
 MAKERS: dict[BotKind, Callable[[int | None, dict[str, object]], Bot]] = {
     BotKind.RANDOM: _random,
     BotKind.THRESHOLD: _threshold,
     BotKind.COUNTER: _counter,
+    BotKind.EXPERT: _expert,
 }
 
 
@@ -96,7 +110,8 @@ def parse_bot_spec(spec: str) -> tuple[BotKind, dict[str, object]]:
     The part after ``:`` is the bot's main parameter: the threshold piece for
     ``threshold`` (``"threshold:7"`` swaps at or below ``7``; any piece name the deck
     reads, e.g. ``"threshold:owl"``), the number of samples for ``counter``
-    (``"counter:96"``). ``random`` takes none.
+    (``"counter:96"``), a strategy file of ``gnav solve --out`` for ``expert``
+    (``"expert:my.json.gz"``). ``random`` takes none.
     """
     if not isinstance(spec, str) or not spec.strip():
         raise MalformedError(f"a bot is named as kind or kind:arg, not {spec!r}")
@@ -116,4 +131,14 @@ def parse_bot_spec(spec: str) -> tuple[BotKind, dict[str, object]]:
             raise MalformedError(f"bot spec {spec!r}: samples must be a whole number, "
                                  f"not {arg!r}") from None
         return kind, {"samples": samples}
+    if kind == BotKind.EXPERT:
+        return kind, {"strategy": arg}
     raise MalformedError(f"bot {kind!r} takes no parameter (given {arg!r})")
+
+
+def with_strategy(spec: str, strategy: str | None) -> str:
+    """``spec`` with ``strategy`` (a file of ``gnav solve --out``) given to a plain
+    ``expert``: what a command's ``--strategy FILE`` does to its bot specs."""
+    if strategy is None or spec.strip().lower() != BotKind.EXPERT:
+        return spec
+    return f"expert:{strategy}"

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.server.hub import Fault, Hub
 from gnav.server.logs import Log
@@ -26,7 +27,7 @@ from gnav.server.security import PerKey, bearer, invite_code
 from gnav.server.settings import Settings
 from gnav.server.untrusted import Untrusted, address_block, quote, shown_text, token, whole
 from gnav.table import Refused, TableConfig
-from gnav.table.config import BOT_KINDS, lang_problem
+from gnav.table.config import lang_problem
 
 STATUS = {
     "bad_json": 400, "bad_body": 400, "bad_field": 400, "bad_config": 400, "bad_name": 400,

@@ -64,7 +64,7 @@ SCHEMAS: J = {
                                      "plays it"},
             "listed": {"type": "boolean", "default": False,
                        "description": "shown in the lobby, and joinable without invite"},
-            "bot": {"enum": ["random", "threshold", "counter"], "default": "threshold"},
+            "bot": {"enum": list(BOT_KINDS), "default": "threshold"},
             "score": {"enum": ["tokens", "strokes", "gnav", None]},
             "look": {"enum": ["pawns", "cards"]},
             "lang": {"enum": ["en", "nb", "da", "nl", "it", "sv", None]},
@@ -179,7 +179,7 @@ def _paths() -> J:
                            "invite": {"type": "string",
                                       "description": "the invite code (unlisted tables)"}}}
     bot = {"type": "object", "additionalProperties": False,
-           "properties": {"kind": {"enum": ["random", "threshold", "counter"]}}}
+           "properties": {"kind": {"enum": list(BOT_KINDS)}}}
     health = {"type": "object", "properties": {
         "status": {"const": "ok"}, "tables": {"type": "integer"},
         "unfinished": {"type": "integer"}, "connections": {"type": "integer"}}}

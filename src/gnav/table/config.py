@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.presets import get_preset
 from gnav.rules import Rules
@@ -13,11 +14,13 @@ from gnav.rules import Rules
 LOOKS = ("pawns", "cards")
 SCORES = ("tokens", "strokes", "gnav")
 LANGS = ("en", "nb", "da", "nl", "it", "sv")
-BOT_KINDS = ("random", "threshold", "counter")
 # The counter bot samples every hidden piece for each decision: its cost grows with the
 # seats (7 ms a decision at 41 seats, 8,000 decisions a match). A creator may ask for
-# it at tables up to this size; bigger tables get threshold or random bots.
+# it at tables up to this size; bigger tables get threshold or random bots. The expert
+# bot plays as counter where it has no solved table (every table this big), so the same
+# cap holds for it.
 MAX_COUNTER_SEATS = 12
+COSTLY_BOTS = ("counter", "expert")
 
 
 @dataclass(frozen=True)
@@ -35,8 +38,8 @@ class TableConfig:
 
     def bot_problem(self, kind: str) -> str | None:
         """Why bots of ``kind`` may not sit at this table, if they may not."""
-        if kind == "counter" and self.seats > MAX_COUNTER_SEATS:
-            return (f"counter bots play at tables of at most {MAX_COUNTER_SEATS} seats, "
+        if kind in COSTLY_BOTS and self.seats > MAX_COUNTER_SEATS:
+            return (f"{kind} bots play at tables of at most {MAX_COUNTER_SEATS} seats, "
                     f"not {self.seats}: choose threshold or random")
         return None
 

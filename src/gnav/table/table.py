@@ -18,6 +18,7 @@ from random import Random
 from typing import Any
 
 from gnav.bots.base import Bot
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import GnavError
 from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
@@ -25,7 +26,7 @@ from gnav.names import NAME_MAX  # the one cap for every place a name is typed
 from gnav.record import from_match
 from gnav.round import merge
 from gnav.rules import Rules
-from gnav.table.config import BOT_KINDS, TableConfig
+from gnav.table.config import TableConfig
 from gnav.views import SeatView, seat_view, spectator_view, view_to_json
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"

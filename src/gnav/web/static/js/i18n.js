@@ -192,6 +192,8 @@ const S = {
   "bot.threshold": { en: "steadily (medium)", nb: "jevnt (middels)", da: "jævnt (middel)" },
   "bot.counter": { en: "counting pieces (hard)", nb: "teller brikker (vanskelig)",
                    da: "tæller brikker (svær)" },
+  "bot.expert": { en: "solved play (expert)", nb: "løst spill (ekspert)",
+                  da: "løst spil (ekspert)" },
   "create.lives": { en: "Lives", nb: "Liv", da: "Liv" },
   "create.timer": { en: "Turn timer", nb: "Tid per tur", da: "Tid per tur" },
   "timer.off": { en: "Off", nb: "Av", da: "Fra" },

@@ -1,0 +1,87 @@
+"""The expert bot: plays a solved equilibrium of the round.
+
+At a table with a strategy (a shipped one, or ``strategy=FILE`` from ``gnav solve
+--out``) for its rules and number of active seats, it looks its information set up
+(``gnav.infoset.infoset_key`` of its view) and samples the mixed choice. Anywhere else,
+and at an information set the table does not hold, it plays as ``counter``.
+
+Only the view is read, and only the standard library is needed: no numpy at the table.
+A decision's random number comes from the seed and the view (as ``counter``'s do), so
+one view always gets one answer, in any process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from gnav.bots.counter import CounterBot
+from gnav.errors import IllegalActionError
+from gnav.infoset import infoset_key
+from gnav.rules import Rules
+from gnav.strategies import Strategy, load, shipped
+from gnav.views import SeatView
+from gnav.vocab import BotKind
+
+STAND = "stand"
+SWAP = "swap"
+
+
+class ExpertBot:
+    name = BotKind.EXPERT
+
+    def __init__(self, seed: int | None = None, strategy: str | Strategy | None = None,
+                 *, fallback: CounterBot | None = None) -> None:
+        self.seed = 0 if seed is None else seed
+        self.given = load(strategy) if isinstance(strategy, str) else strategy
+        self.fallback = fallback if fallback is not None else CounterBot(seed)
+        # Keyed by the rules object itself (hashed by identity), which the key keeps alive.
+        self._tables: dict[tuple[Rules, int], Strategy | None] = {}
+
+    def table(self, rules: Rules, seats: int) -> Strategy | None:
+        """The strategy this bot plays at ``seats`` active seats of ``rules``, if any."""
+        slot = (rules, seats)
+        if slot not in self._tables:
+            given = self.given
+            self._tables[slot] = given if given is not None and given.fits(rules, seats) \
+                else shipped(rules, seats)
+        return self._tables[slot]
+
+    def probabilities(self, view: SeatView) -> dict[str, float]:
+        """The mixed strategy at ``view``: each legal action's probability. Where no
+        strategy holds the view, the fallback's choice has probability 1."""
+        legal = view.legal
+        if not legal:
+            raise IllegalActionError("no decision is due for this view")
+        if len(legal) == 1:
+            return {legal[0]: 1.0}
+        p, _ = self._swap(view)
+        if p is None:
+            return {a: float(a == self.fallback.act(view)) for a in legal}
+        return {STAND: 1.0 - p, SWAP: p}
+
+    def _swap(self, view: SeatView) -> tuple[float | None, str]:
+        table = self.table(view.rules, len(view.order))
+        if table is None:
+            return None, ""
+        key = infoset_key(view)
+        return table.swap_probability(key), key
+
+    def act(self, view: SeatView) -> str:
+        legal = view.legal
+        if not legal:
+            raise IllegalActionError("no decision is due for this view")
+        if len(legal) == 1:
+            return legal[0]
+        p, key = self._swap(view)
+        if p is None:
+            return self.fallback.act(view)
+        if p <= 0.0:
+            return STAND
+        if p >= 1.0:
+            return SWAP
+        return SWAP if self._uniform(view, key) < p else STAND
+
+    def _uniform(self, view: SeatView, key: str) -> float:
+        text = f"{self.seed}/{view.round}/{view.seat}/{view.lives}/{key}"
+        digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") / 2**64

@@ -1,0 +1,208 @@
+"""The ``gnav solve`` command: an equilibrium of one round, and the shipped strategies.
+
+This module imports nothing beyond the standard library until the command runs, so the
+``gnav`` command works without the ``[analysis]`` extra (and says so when asked to
+solve).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gnav.errors import GnavError
+
+DEFAULT_TARGET = 1e-4  # NashConv to stop at (lives per round)
+LE_HER_TARGET = 1e-7
+MAX_ITERATIONS = 20000
+# Four-seat tables shipped: the Norwegian presets, Hypp, and the 1917 rules that
+# docs/strategy.md compares.
+FOUR_SEATS = ("gnav", "gnav-pagat", "gnav-rulebook", "hypp", "gnav-1917")
+
+
+def shipped_tables() -> list[tuple[str, int]]:
+    """(preset, seats) of every shipped strategy: 2 and 3 seats of every preset that
+    takes them, and 4 seats of ``FOUR_SEATS``."""
+    from gnav.presets import PRESETS_LIST
+    from gnav.rules import Rules
+
+    out: list[tuple[str, int]] = []
+    for preset in PRESETS_LIST:
+        rules = Rules.of(preset)
+        for seats in (2, 3, 4):
+            if seats == 4 and preset.name not in FOUR_SEATS:
+                continue
+            try:
+                rules.check_seats(seats)
+            except GnavError:
+                continue
+            out.append((preset.name, seats))
+    return out
+
+
+def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add ``solve`` to the ``gnav`` parser."""
+    s = sub.add_parser(
+        "solve", help="solve one round exactly (CFR+) and measure it (NashConv)",
+        description="Build the game tree of one round through the engine, run CFR+ on it "
+                    "and measure the result with an exact best response for every seat. "
+                    "Needs the [analysis] extra (numpy).")
+    rules_args(s)
+    s.add_argument("--seats", type=int, default=3)
+    s.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    s.add_argument("--out", metavar="FILE",
+                   help="write the strategy (gzip'd JSON if FILE ends in .gz) for the expert "
+                        "bot: gnav play --bots expert:FILE")
+    s.add_argument("--target", type=float, default=None,
+                   help=f"stop at this NashConv, lives per round (default {DEFAULT_TARGET:g}; "
+                        f"{LE_HER_TARGET:g} for le-her)")
+    s.add_argument("--iterations", type=int, default=MAX_ITERATIONS,
+                   help=f"at most this many CFR+ iterations (default {MAX_ITERATIONS})")
+    s.add_argument("--ship", action="store_true",
+                   help="solve every shipped table and write them to src/gnav/strategies/")
+    s.add_argument("--ship-only", metavar="PRESET-SEATS[,...]",
+                   help="with --ship: only these tables, e.g. gnav-4,hypp-4")
+    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress bar on stderr (default: when stderr is a terminal)")
+    s.set_defaults(func=cmd_solve)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("numpy") is None:
+        raise GnavError("needs numpy: pip install 'gnav[analysis]'")
+    from gnav.cli import make_rules
+
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    if args.ship:
+        return _ship(args, show)
+    rules = make_rules(args.preset, args.option)
+    result, data = run(rules, args.seats, target=args.target, iterations=args.iterations,
+                       show=show, strategy=args.out is not None)
+    if args.out is not None:
+        from gnav.solve.export import write
+
+        assert data is not None
+        write(args.out, data)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print(result)
+    return 0
+
+
+def run(rules: Any, seats: int, *, target: float | None = None,
+        iterations: int = MAX_ITERATIONS, show: bool = False,
+        strategy: bool = False) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Solve one round: (the summary of --json, the strategy file's data or None)."""
+    import resource
+
+    from gnav.solve.cfr import Game, Solution, solve
+    from gnav.solve.export import quantised, strategy_data, summary
+    from gnav.solve.tree import build, check_size
+
+    if iterations < 1:
+        raise GnavError(f"--iterations must be at least 1, not {iterations}")
+    check_size(rules, seats)
+    if target is None:
+        # Le Her is small and its published solution is exact: solve it to the bone.
+        target = LE_HER_TARGET if rules.name == "le-her" else DEFAULT_TARGET
+    bar = _Bar(show)
+    start = time.perf_counter()
+    cpu = time.process_time()
+    tree = build(rules, seats, progress=bar.deals)
+    game = Game(tree)
+    del tree
+    built = time.perf_counter() - start
+    sol = solve(game, target=target, max_iterations=iterations,
+                progress=lambda i, c: bar.iterations(i, iterations, c))
+    bar.done()
+    seconds = time.perf_counter() - start
+    shipped = sol
+    if strategy:
+        sigma, conv = quantised(game, sol.strategy)
+        shipped = Solution(game, sigma, game.evaluate(sigma), conv, sol.iterations,
+                           sol.seconds)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+    # CPU seconds too: on a shared machine the wall clock says more about the others.
+    extra = {"nodes": game.nodes, "infosets": game.infosets,
+             "build_seconds": round(built, 3),
+             "cpu_seconds": round(time.process_time() - cpu, 3), "peak_mb": round(peak)}
+    result = summary(rules, seats, shipped, **extra)
+    result["seconds"] = round(seconds, 3)
+    data = strategy_data(rules, seats, shipped, seconds=round(seconds, 3)) \
+        if strategy else None
+    return result, data
+
+
+def _print(r: dict[str, Any]) -> None:
+    values = ", ".join(f"{v:+.4f}" for v in r["values"])
+    print(f"{r['preset']}, {r['seats']} seats: NashConv {r['nash_conv']:.2e} lives/round "
+          f"after {r['iterations']} iterations, {r['seconds']} s ({r['cpu_seconds']} s CPU) "
+          f"({r['nodes']:,} nodes, {r['infosets']:,} information sets, "
+          f"peak {r['peak_mb']} MB)")
+    print(f"values (dealer's left ... dealer): {values}")
+    opening = "  ".join(f"{k} {v:.3f}" for k, v in r["opening"].items())
+    print(f"opening, P(swap) by piece: {opening}")
+
+
+def _ship(args: argparse.Namespace, show: bool) -> int:
+    from gnav.rules import Rules
+    from gnav.solve.export import write
+    from gnav.strategies import HERE, round_options, shipped_name
+
+    only = {s.strip() for s in args.ship_only.split(",")} if args.ship_only else None
+    done: dict[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
+    for preset, seats in shipped_tables():
+        if only is not None and f"{preset}-{seats}" not in only:
+            continue
+        rules = Rules.of(preset)
+        # gnav-rulebook is gnav under another name: one solve serves every preset with
+        # the same pieces and round options.
+        game = (seats, tuple((p.id, p.power, p.fool) for p in rules.pieces),
+                tuple(sorted(round_options(rules).items())))
+        if game in done:
+            result, data = done[game]
+            result, data = {**result, "preset": preset}, {**data, "preset": preset}
+        else:
+            result, solved = run(rules, seats, target=args.target,
+                                 iterations=args.iterations, show=show, strategy=True)
+            assert solved is not None
+            data = solved
+            done[game] = (result, data)
+        path = Path(HERE) / shipped_name(preset, seats)
+        write(path, data)
+        print(f"{path.name}: NashConv {result['nash_conv']:.2e}, {result['iterations']} "
+              f"iterations, {result['seconds']} s (tree {result['build_seconds']} s, "
+              f"{result['cpu_seconds']} s CPU), "
+              f"{result['nodes']:,} nodes, {result['infosets']:,} information sets, "
+              f"peak {result['peak_mb']} MB, {path.stat().st_size:,} bytes", flush=True)
+    return 0
+
+
+class _Bar:
+    """The shared progress bar (``gnav.progress``) for the tree's deals and then the
+    CFR+ iterations, or nothing when not shown."""
+
+    def __init__(self, show: bool) -> None:
+        from gnav.progress import ProgressBar
+
+        self.bar = ProgressBar(sys.stderr) if show else None
+
+    def deals(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            self.bar.label = "tree: deals"
+            self.bar(done, total)
+
+    def iterations(self, done: int, total: int, conv: float) -> None:
+        if self.bar is not None:
+            self.bar.draw("CFR+: iterations", done, total, f"NashConv {conv:.2e}")
+
+    def done(self) -> None:
+        if self.bar is not None:
+            self.bar.close()

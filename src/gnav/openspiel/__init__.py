@@ -1,0 +1,566 @@
+"""One round of Gnav as an OpenSpiel game: importing this module registers ``python_gnav``.
+
+The adapter is a thin layer over the engine: every decision is ``RoundState.apply``, and
+every information state is read from ``gnav.views.seat_view``. What it adds is explicit
+chance, so that OpenSpiel's exact algorithms (CFR, best response, ``nash_conv``) can walk
+the tree:
+
+- The deal is one chance node per position, dealer's left first, the dealer last. An
+  outcome is a piece *type* (its rank, 0 the highest), with probability copies left /
+  pieces left, so equal pieces are one branch and the tree stays small.
+- Every stock draw is a chance node too, with the same probabilities over the pieces not
+  dealt and not drawn yet. The engine is given a stock whose undrawn part is unknown; when
+  a request reaches it, the adapter stops, lets chance pick the next piece, and applies
+  the same action again to the same (immutable) state with that piece on top. A request
+  that draws a pass piece draws again: one chance node per piece drawn.
+
+Players are positions: player 0 sits at the dealer's left and player ``seats - 1`` deals.
+Actions: 0 ``stand``, 1 ``swap``. The game is one round; the returns are each seat's
+change of lives in it (penalties, gains and the showdown). docs/rl.md shows how to play a
+match on top.
+
+Parameters: ``preset`` (default ``gnav``), ``seats`` (default 2), and every option of the
+rules contract. An option left at its default keeps the preset's own value: ``lives``,
+``copies`` and ``max_rounds`` at 0, ``knock``, ``revealed``, ``two_fools`` and
+``penalty_to`` at "", and the true/false options at gnav's value (``drag``,
+``two_fools_sit_out`` true; ``stand_needs_matador``, ``dealer_wins_ties`` false). A
+true/false option set against gnav's value overrides the preset.
+
+What a player sees (all of it built from its ``SeatView``, nothing else):
+
+- ``information_state_string``: the seat's information set, ``gnav.infoset.infoset_key``
+  (position, dealt piece, piece held, and every event of the round as the seat saw it),
+  with the showdown added once the round is over. Perfect recall: it is the seat's
+  whole round.
+- ``information_state_tensor``: ``gnav.features.information``, the same round as
+  one-hot slots, one per event.
+- ``observation_string`` / ``observation_tensor``: the table as the seat sees it now
+  (``gnav.features.observation``): its piece, who knocked, stood, swapped, which matadors
+  answered, lives, the stock; no order of past events.
+
+Before the deal is complete a seat has no view of the round: every player's strings say
+so, and their tensors are zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from typing import Any, cast
+
+import numpy as np
+import pyspiel
+from open_spiel.python import policy as os_policy
+
+from gnav.bots import Bot, make_bot, parse_bot_spec
+from gnav.errors import IllegalActionError, MalformedError
+from gnav.events import Ask, RoundEnd, Showdown, Stand
+from gnav.features import information, information_size, observation, observation_size
+from gnav.infoset import infoset_key
+from gnav.match import MatchState
+from gnav.options import RANGES, Options
+from gnav.presets import PRESETS
+from gnav.round import ACTIONS, RoundState
+from gnav.rules import Rules
+from gnav.views import SeatView, seat_view
+
+SHORT_NAME = "python_gnav"
+# Nodes a game remembers as children of others (one or two kB each): a whole small tree
+# (le-her has 5,396 states), and never an unbounded memory for long sampling runs.
+CACHE_LIMIT = 50_000
+STAND, SWAP = 0, 1
+
+_GENERIC = Options()
+# An option parameter at this value keeps the preset's own value.
+_KEEP: dict[str, object] = {"lives": 0, "copies": 0, "max_rounds": 0}
+
+
+def _keep_value(name: str) -> object:
+    if name in _KEEP:
+        return _KEEP[name]
+    value = getattr(_GENERIC, name)
+    return value if isinstance(value, bool) else ""
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
+PARAMETERS: dict[str, object] = {"preset": "gnav", "seats": 2,
+                                 **{name: _keep_value(name) for name in OPTION_NAMES}}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Gnav (one round)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    # The largest table any preset allows: the biggest deck in 4 copies, less the stock.
+    max_num_players=max(len(p.pieces) for p in PRESETS.values()) * RANGES["copies"][1] - 1,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+
+
+def rules_from_params(params: Mapping[str, object]) -> tuple[Rules, int]:
+    """The rules and the seat count a parameter set stands for (see the module doc)."""
+    preset = params.get("preset", "gnav")
+    changes = {name: params[name] for name in OPTION_NAMES
+               if name in params and params[name] != _keep_value(name)}
+    rules = Rules.of(str(preset), **changes)
+    seats = params.get("seats", 2)
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise MalformedError(f"seats must be a whole number, not {seats!r}")
+    rules.check_seats(seats)
+    return rules, seats
+
+
+class _Same:
+    """Immutable: OpenSpiel's clone deep-copies a Python state's attributes, and an
+    immutable value can be shared instead of copied."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Same:
+        return self
+
+
+class _Config(_Same):
+    """What every state of one game shares."""
+
+    def __init__(self, spec: object, seats: int) -> None:
+        self.rules = Rules.from_spec(spec)
+        self.seats = seats
+        self.lives = self.rules.options.lives
+        self.stock_size = len(self.rules.deck) - seats
+        self.types = len(self.rules.pieces)
+        self.names = tuple(f"p{i}" for i in range(seats))
+        self.cached = 0  # nodes remembered as children, up to CACHE_LIMIT
+        self.info_size = information_size(self.rules, seats)
+        self.obs_size = observation_size(self.rules, seats)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_Config, (self.rules.to_spec(), self.seats))
+
+
+class _NeedDraw(Exception):
+    """The engine reached a stock piece that chance has not drawn yet."""
+
+
+class _Stock(tuple[int, ...]):
+    """The stock as the engine reads it: ``size`` pieces, of which only the drawn ones
+    are known; reading the next one stops the engine so that chance can draw it."""
+
+    size: int
+
+    def __new__(cls, known: tuple[int, ...], size: int) -> _Stock:
+        stock = super().__new__(cls, known)
+        stock.size = size
+        return stock
+
+    def __getnewargs__(self) -> tuple[tuple[int, ...], int]:
+        return (tuple(self), self.size)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, int) and not -tuple.__len__(self) <= index < tuple.__len__(self):
+            raise _NeedDraw
+        return tuple.__getitem__(self, index)
+
+
+class _Node(_Same):
+    """Where a game stands: the deal so far, the round, and an action waiting for a draw."""
+
+    __slots__ = ("cache", "children", "dealt", "pending", "round")
+
+    def __init__(self, dealt: tuple[int, ...], rnd: RoundState | None,
+                 pending: int | None) -> None:
+        self.dealt = dealt
+        self.round = rnd
+        self.pending = pending
+        self.cache: dict[tuple[str, int], str] = {}
+        # The node each action leads to: algorithms that walk the tree again and again
+        # (CFR) then run the engine once per node, not once per visit.
+        self.children: dict[int, _Node] = {}
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_Node, (self.dealt, self.round, self.pending))
+
+
+class GnavGame(pyspiel.Game):  # type: ignore[misc]
+    """``python_gnav``: one round of a preset at a number of seats (see the module doc)."""
+
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        params = dict(params or {})
+        try:
+            rules, seats = rules_from_params(params)
+        except ValueError as e:
+            raise ValueError(f"{SHORT_NAME}: {e}") from None
+        self.config = _Config(rules.to_spec(), seats)
+        # Every initial state starts from this node, so the children it remembers serve
+        # every walk of the tree, and a new state allocates nothing.
+        self.root = _Node((), None, None)
+        matadors = sum(1 for e in rules.effects if e is not None)
+        passes = sum(1 for e in rules.effects if e is not None and e.outcome.value == "pass")
+        stock = self.config.stock_size
+        # One decision per seat, and per request at most every pass piece and one more.
+        draws = min(stock, seats * (passes * rules.options.copies + 1))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(ACTIONS),
+            max_chance_outcomes=len(rules.pieces),
+            num_players=seats,
+            # A seat pays at most a penalty and the showdown; it gains at most a penalty
+            # from every other seat and the two fools' life.
+            min_utility=-float(min(2, rules.options.lives)),
+            max_utility=float(seats if matadors else 1),
+            utility_sum=None,
+            max_game_length=2 * seats + draws,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> GnavState:
+        return GnavState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Mapping[str, object] | None = None) -> GnavObserver:
+        """OpenSpiel's observers, which its C++ side reads (the state's own methods give
+        the same): perfect recall is the information state, else the observation; no
+        private information is the spectator's view."""
+        if isinstance(iig_obs_type, Mapping):  # called with the parameters alone
+            iig_obs_type, params = None, iig_obs_type
+        if params:
+            raise ValueError(f"{SHORT_NAME}: observers take no parameters, not {dict(params)}")
+        if iig_obs_type is None:
+            return GnavObserver(self.config, perfect_recall=False, public_only=False)
+        private = iig_obs_type.private_info
+        if private not in (pyspiel.PrivateInfoType.SINGLE_PLAYER,
+                           pyspiel.PrivateInfoType.NONE):
+            raise ValueError(f"{SHORT_NAME}: only one seat's or the spectator's view exists")
+        return GnavObserver(self.config, perfect_recall=bool(iig_obs_type.perfect_recall),
+                            public_only=private == pyspiel.PrivateInfoType.NONE)
+
+
+class GnavState(pyspiel.State):  # type: ignore[misc]
+    """A state of ``python_gnav``: chance deals, seats decide, chance draws."""
+
+    def __init__(self, game: GnavGame) -> None:
+        super().__init__(game)
+        self._cfg = game.config
+        self._node = game.root
+
+    # -- the engine underneath ---------------------------------------------------------
+
+    @property
+    def round(self) -> RoundState | None:
+        """The engine's round (None while the deal goes on); its stock is only the
+        pieces drawn so far."""
+        return self._node.round
+
+    def _left(self) -> list[int]:
+        """Copies of each piece type not dealt and not drawn."""
+        cfg = self._cfg
+        left = [cfg.rules.options.copies] * cfg.types
+        node = self._node
+        for piece in node.dealt:
+            left[piece] -= 1
+        if node.round is not None:
+            for piece in tuple.__iter__(node.round.stock):
+                left[piece] -= 1
+        return left
+
+    def _play(self, rnd: RoundState, action: int) -> _Node:
+        try:
+            new, _ = rnd.apply(ACTIONS[action])
+        except _NeedDraw:
+            return _Node(self._node.dealt, rnd, action)
+        return _Node(self._node.dealt, new, None)
+
+    # -- OpenSpiel's API -----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        node = self._node
+        rnd = node.round
+        if rnd is None or node.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if rnd.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return rnd.turn
+
+    def is_terminal(self) -> bool:
+        rnd = self._node.round
+        return rnd is not None and self._node.pending is None and rnd.over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        rnd = self._node.round
+        assert rnd is not None and player == rnd.turn
+        return [ACTIONS.index(a) for a in rnd.legal_actions()]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = self._left()
+        total = sum(left)
+        return [(piece, count / total) for piece, count in enumerate(left) if count]
+
+    def _apply_action(self, action: int) -> None:
+        node = self._node
+        child = node.children.get(action)
+        if child is None:
+            child = self._child(action)
+            cfg = self._cfg
+            if cfg.cached < CACHE_LIMIT:
+                node.children[action] = child
+                cfg.cached += 1
+        self._node = child
+
+    def _child(self, action: int) -> _Node:
+        node = self._node
+        cfg = self._cfg
+        if node.round is None:
+            if not 0 <= action < cfg.types or self._left()[action] <= 0:
+                raise ValueError(f"{SHORT_NAME}: no piece {action} left to deal")
+            dealt = (*node.dealt, action)
+            rnd = None
+            if len(dealt) == cfg.seats:
+                rnd = RoundState.start(cfg.rules, range(cfg.seats), dealt,
+                                       _Stock((), cfg.stock_size), (cfg.lives,) * cfg.seats,
+                                       checked=True)
+                rnd = rnd._replace(stock=_Stock((), cfg.stock_size))
+            return _Node(dealt, rnd, None)
+        elif node.pending is not None:
+            if not 0 <= action < cfg.types or self._left()[action] <= 0:
+                raise ValueError(f"{SHORT_NAME}: no piece {action} left to draw")
+            known = (*tuple.__iter__(node.round.stock), action)
+            rnd = node.round._replace(stock=_Stock(known, cfg.stock_size))
+            return self._play(rnd, node.pending)
+        else:
+            if action not in (STAND, SWAP):
+                raise ValueError(f"{SHORT_NAME}: no action {action} (0 stand, 1 swap)")
+            return self._play(node.round, action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            piece = self._cfg.rules.ids[action] if 0 <= action < self._cfg.types else "?"
+            node = self._node
+            if node.round is None:
+                return f"deal p{len(node.dealt)}: {piece}"
+            return f"draw: {piece}"
+        return ACTIONS[action] if action in (STAND, SWAP) else f"action {action}"
+
+    def returns(self) -> list[float]:
+        rnd = self._node.round
+        lives = self._cfg.lives
+        if rnd is None or not self.is_terminal():
+            return [0.0] * self._cfg.seats
+        return [float(rnd.lives[s] - lives) for s in range(self._cfg.seats)]
+
+    def view(self, player: int | None) -> SeatView | None:
+        """``player``'s view of the round (None while the deal goes on); ``None`` for
+        the spectator's."""
+        rnd = self._node.round
+        if rnd is None:
+            return None
+        cfg = self._cfg
+        lives = (cfg.lives,) * cfg.seats
+        match = MatchState(cfg.rules, cfg.names, lives, (), (), cfg.seats - 1, 1, rnd, (),
+                           None, lives)
+        return seat_view(match, player)
+
+    def _cached(self, kind: str, player: int, make: Callable[[SeatView], str]) -> str:
+        node = self._node
+        key = (kind, player)
+        text = node.cache.get(key)
+        if text is None:
+            view = self.view(player)
+            text = node.cache[key] = (f"p{player}: the deal" if view is None else make(view))
+        return text
+
+    def information_state_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        _check_player(player, self._cfg.seats)
+        return self._cached("info", player, info_string)
+
+    def observation_string(self, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        _check_player(player, self._cfg.seats)
+        return self._cached("obs", player, observation_text)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        _check_player(player, self._cfg.seats)
+        view = self.view(player)
+        return [0.0] * self._cfg.info_size if view is None else information(view)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        _check_player(player, self._cfg.seats)
+        view = self.view(player)
+        return [0.0] * self._cfg.obs_size if view is None else observation(view)
+
+    def __str__(self) -> str:
+        """The whole truth, for debugging: the deal, the drawn stock, the hands."""
+        node = self._node
+        ids = self._cfg.rules.ids
+        rnd = node.round
+        if rnd is None:
+            return "deal " + " ".join(ids[p] for p in node.dealt)
+        text = (f"deal {' '.join(ids[p] for p in rnd.deal)} | hands "
+                f"{' '.join(ids[p] for p in rnd.hands)} | drawn "
+                f"{' '.join(ids[p] for p in tuple.__iter__(rnd.stock))} | turn {rnd.turn}")
+        if node.pending is not None:
+            text += f" | {ACTIONS[node.pending]} waits for a draw"
+        return text
+
+
+def _check_player(player: int, seats: int) -> None:
+    if not 0 <= player < seats:
+        raise ValueError(f"{SHORT_NAME}: no player {player} (players 0 to {seats - 1})")
+
+
+def info_string(view: SeatView) -> str:
+    """The seat's information set: ``gnav.infoset.infoset_key``, the key ``gnav solve``
+    and the ``expert`` use, while the round is played; once it is over, the showdown and
+    the end are added (the key stops at the last decision)."""
+    key = infoset_key(view)
+    for e in view.public:
+        if isinstance(e, Showdown):
+            key += "|shown:" + ",".join(e.pieces)
+        elif isinstance(e, RoundEnd):
+            key += f"|end:{e.ended_by}"
+    return key
+
+
+def observation_text(view: SeatView) -> str:
+    """The table as the seat sees it now: a readable form of ``features.observation``."""
+    parts = [f"p{view.order.index(view.seat)}" if view.seat in view.order else "spectator",
+             f"piece {view.piece}", f"dealt {view.dealt}", f"stock {view.stock_left}"]
+    acted: dict[int, str] = {}
+    for e in view.public:
+        if isinstance(e, Stand | Ask):
+            acted[e.seat] = e.kind
+    pos = {s: i for i, s in enumerate(view.order)}
+    parts.append("acted " + ",".join(f"{pos[s]}:{'stand' if k == 'stand' else 'swap'}"
+                                     for s, k in sorted(acted.items())))
+    parts.append("knocked " + ",".join(str(pos[s]) for s in view.knocked))
+    parts.append("revealed " + ",".join(f"{pos[s]}:{p}" for s, p in
+                                         sorted(view.revealed.items())))
+    parts.append("lives " + ",".join(str(view.lives[s]) for s in view.order))
+    for e in view.public:
+        if isinstance(e, Showdown):
+            parts.append("shown " + ",".join(e.pieces))
+    return " | ".join(parts)
+
+
+class GnavObserver:
+    """OpenSpiel's Python observer for ``python_gnav``: the tensors and strings above.
+    ``perfect_recall`` gives the information state, else the observation."""
+
+    def __init__(self, cfg: _Config, *, perfect_recall: bool, public_only: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.public_only = public_only
+        size = cfg.info_size if perfect_recall else cfg.obs_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def _view(self, state: GnavState, player: int) -> SeatView | None:
+        return state.view(None if self.public_only else player)
+
+    def set_from(self, state: GnavState, player: int) -> None:
+        view = self._view(state, player)
+        self.tensor.fill(0)
+        if view is not None:
+            self.tensor[:] = information(view) if self.perfect_recall else observation(view)
+
+    def string_from(self, state: GnavState, player: int) -> str:
+        view = self._view(state, player)
+        if view is None:
+            return f"p{player}: the deal"
+        if self.public_only:
+            return ";".join(repr(e) for e in view.public)
+        return info_string(view) if self.perfect_recall else observation_text(view)
+
+
+# -- policies from bots ------------------------------------------------------------------
+
+class BotPolicy(os_policy.Policy):  # type: ignore[misc]
+    """An OpenSpiel policy that asks one of gnav's bots, through the seat's view only.
+
+    ``spec`` names the bot as the command line does: ``kind`` or ``kind:arg``
+    (``"threshold:7"``, ``"expert:my.json.gz"``). A bot with ``probabilities(view) ->
+    {action: probability}`` (the ``expert``) gives its mixed strategy exactly; ``random``
+    gives the uniform strategy (its coin); any other bot gives the action it chooses,
+    with probability 1. The bot of player ``p`` is made from ``seed + p``, afresh for
+    each question, so the answer is a function of the information state and the seed
+    alone, as OpenSpiel expects of a policy."""
+
+    def __init__(self, game: GnavGame, spec: str, seed: int = 0) -> None:
+        super().__init__(game, list(range(game.num_players())))
+        self.kind, self.params = parse_bot_spec(spec)
+        self.seed = seed
+        self._bots = [self._make(p) for p in range(game.num_players())]
+
+    def _make(self, player: int) -> Bot:
+        return make_bot(self.kind, self.seed + player, **self.params)
+
+    def action_probabilities(self, state: GnavState,
+                             player_id: int | None = None) -> dict[int, float]:
+        player = state.current_player() if player_id is None else player_id
+        view = state.view(player)
+        if view is None or not view.legal:
+            raise IllegalActionError(f"player {player} has no decision in this state")
+        bot = self._bots[player]
+        probabilities = getattr(bot, "probabilities", None)
+        if probabilities is not None:
+            mixed = cast(Mapping[str, float], probabilities(view))
+            return {ACTIONS.index(a): float(mixed.get(a, 0.0)) for a in view.legal}
+        if self.kind == "random":
+            return {ACTIONS.index(a): 1.0 / len(view.legal) for a in view.legal}
+        chosen = self._make(player).act(view)
+        return {ACTIONS.index(a): 1.0 if a == chosen else 0.0 for a in view.legal}
+
+
+def policy_from_bot(game: GnavGame, kind: str, seed: int = 0) -> BotPolicy:
+    """An OpenSpiel policy playing gnav's bot ``kind`` (or ``kind:arg``) for every
+    player (see ``BotPolicy``)."""
+    return BotPolicy(game, kind, seed)
+
+
+def state_of_round(game: GnavGame, rnd: RoundState) -> GnavState:
+    """The state of ``game`` at the point ``rnd`` has reached: how a match plays its rounds
+    with a policy of the one-round game. Players are ``rnd``'s positions (player 0 at the
+    dealer's left); the deal, the decisions and the draws of ``rnd`` are replayed through
+    the adapter. Lives are the game's: a match's own lives change no decision's key."""
+    cfg = game.config
+    if len(rnd.seats) != cfg.seats or rnd.rules != cfg.rules:
+        raise MalformedError(f"{SHORT_NAME}: a round of {len(rnd.seats)} seats of "
+                             f"{rnd.rules.name} is not a state of {game}")
+    state = game.new_initial_state()
+    for piece in rnd.deal:
+        state.apply_action(piece)
+    draws = iter(rnd.stock[: rnd.drawn])
+    for e in rnd.public:
+        if isinstance(e, Stand | Ask):
+            state.apply_action(STAND if isinstance(e, Stand) else SWAP)
+            while state.is_chance_node():
+                state.apply_action(next(draws))
+    return state
+
+
+def load(preset: str = "gnav", seats: int = 2, **options: object) -> GnavGame:
+    """``pyspiel.load_game("python_gnav", ...)`` with the rules contract's option names."""
+    params: dict[str, object] = {"preset": preset, "seats": seats}
+    for name, value in options.items():
+        if name not in OPTION_NAMES:
+            raise MalformedError(f"unknown option {name!r} (options: {', '.join(OPTION_NAMES)})")
+        params[name] = 0 if name == "max_rounds" and value is None else value
+    return cast(GnavGame, pyspiel.load_game(SHORT_NAME, params))
+
+
+pyspiel.register_game(_GAME_TYPE, GnavGame)

@@ -1,0 +1,89 @@
+"""A solution as JSON: the summary ``gnav solve --json`` prints and the strategy file of
+``--out`` (the format of ``gnav.strategies``), quantised and measured again."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gnav.rules import Rules
+from gnav.solve.cfr import F, Game, Solution
+from gnav.strategies import FORMAT, round_options
+
+SCALE = 1_000_000  # probabilities are stored in millionths
+SNAP = 1e-3  # a choice this close to pure is tried as pure (kept if NashConv is no worse)
+
+
+def quantised(game: Game, strategy: F) -> tuple[F, float]:
+    """``strategy`` with its unreached sets answered (``Game.off_path``), in steps of
+    1/SCALE (near-pure choices snapped when that is no worse), and its NashConv: the
+    strategy a file holds and the number it is shipped with."""
+    def q(s: F) -> F:
+        swap = np.round(s[:, 1] * SCALE) / SCALE
+        swap = np.where(game.legal[:, 1], swap, 0.0)
+        swap = np.where(game.legal[:, 0], swap, 1.0)
+        return np.stack([1.0 - swap, swap], axis=1)
+
+    plain = q(game.off_path(strategy))
+    conv = game.nash_conv(plain)
+    snapped = game.off_path(strategy)
+    snapped[:, 1] = np.where(snapped[:, 1] < SNAP, 0.0,
+                             np.where(snapped[:, 1] > 1 - SNAP, 1.0, snapped[:, 1]))
+    snapped = q(snapped)
+    snapped_conv = game.nash_conv(snapped)
+    if snapped_conv <= conv:
+        return snapped, snapped_conv
+    return plain, conv
+
+
+def summary(rules: Rules, seats: int, sol: Solution, **extra: Any) -> dict[str, Any]:
+    """The fields of ``gnav solve --json``; ``values`` run from the dealer's left to the
+    dealer, ``opening`` is position 0's swap probability by piece when nobody else
+    knocked."""
+    return {
+        "preset": rules.name,
+        "seats": seats,
+        "options": rules.options.as_dict(),
+        "nash_conv": sol.nash_conv,
+        "iterations": sol.iterations,
+        "seconds": round(sol.seconds, 3),
+        "values": [float(v) for v in sol.values],
+        "opening": {piece: round(p, 6) for piece, p in
+                    sorted(sol.opening().items(), key=lambda kv: rules.index(kv[0]))},
+        **extra,
+    }
+
+
+def strategy_data(rules: Rules, seats: int, sol: Solution,
+                  **extra: Any) -> dict[str, Any]:
+    game = sol.game
+    both: list[bool] = (game.legal[:, 0] & game.legal[:, 1]).tolist()
+    swap = {k: round(p * SCALE) for k, p, b in
+            zip(game.keys, sol.strategy[:, 1].tolist(), both, strict=True) if b}
+    return {
+        "format": FORMAT,
+        "preset": rules.name,
+        "seats": seats,
+        "options": round_options(rules),
+        "nash_conv": sol.nash_conv,
+        "values": [float(v) for v in sol.values],
+        "iterations": sol.iterations,
+        **extra,
+        "scale": SCALE,
+        "swap": swap,
+    }
+
+
+def write(path: str | Path, data: dict[str, Any]) -> None:
+    """Gzip'd JSON when the name ends in .gz, else plain JSON."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=False).encode()
+    p = Path(path)
+    if p.suffix == ".gz":
+        # mtime=0: the same strategy makes the same bytes.
+        p.write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
+    else:
+        p.write_bytes(text)

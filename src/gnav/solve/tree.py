@@ -1,0 +1,396 @@
+"""The game tree of one round, built once by driving the real engine.
+
+Every history is a real ``RoundState`` reached by ``apply``: the solver never re-implements
+the rules. Chance is by piece *type* with exact probabilities from the copies left: the
+deal (one type per position) at the root, and each stock draw when a request reaches the
+stock. The stock a state carries is the pool of pieces nobody has seen, in an arbitrary
+order; to draw type ``t`` the builder puts a ``t`` on top and lets the engine answer.
+
+Collapsing (what keeps it small; each seat decides at most once a round):
+
+- An edge whose outcomes end the round holds their expected payoff, not a chance node.
+- The dealer's move is the last of the round: its payoffs come from the engine's
+  showdown of the hands it leads to (memoised by hands), see ``dealer_swap``.
+- A plain piece drawn from the stock mid-round changes only the asker's piece and its
+  private draw: one engine draw is copied for the others (``redraw``).
+- ``fast=False`` builds every move and every draw through ``apply`` instead, and a test
+  checks that both give the same tree.
+
+Payoff: each seat's change of lives in the round. Every seat starts the round with
+``LIVES`` lives, so that every payment is made (the solved game assumes every seat has
+lives to pay).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import factorial
+
+from gnav.errors import OptionError
+from gnav.events import Draw, Knock
+from gnav.infoset import key_of
+from gnav.powers import Effect, Outcome
+from gnav.round import STAND, SWAP, RoundState, _Play, merge
+from gnav.rules import Rules
+
+LIVES = 1000  # every seat can pay every payment of a round
+ACTIONS = (STAND, SWAP)  # action 0 and action 1 of every node
+# The tree's arrays cost about this many bytes per decision node (build lists and the
+# solver's working arrays); ``check_size`` refuses a table that would not fit.
+BYTES_PER_NODE = 400
+MEMORY_LIMIT = 4 * 1024**3
+
+
+@dataclass
+class Tree:
+    """Decision nodes in build order (a parent before its children).
+
+    ``parent[h]``/``action[h]``: the edge that leads to ``h`` (-1 for a deal);
+    ``prob[h]``: the chance probability of that step (the deal's for a root);
+    ``infoset[h]``: index into ``keys``; ``term[h * 2n + a * n + i]``: the expected
+    payoff to position ``i`` of the outcomes of action ``a`` at ``h`` that end the round,
+    weighted by their chance probability.
+    """
+
+    rules: Rules
+    seats: int
+    parent: array[int]
+    action: array[int]
+    prob: array[float]
+    infoset: array[int]
+    depth: array[int]
+    term: array[float]
+    keys: list[str]
+    player: list[int]  # per infoset: the deciding position
+    legal: list[int]  # per infoset: bit 0 stand is legal, bit 1 swap is legal
+    openings: dict[str, int]  # piece id -> infoset of position 0 when nobody else knocked
+
+    @property
+    def nodes(self) -> int:
+        return len(self.parent)
+
+
+def deal_count(rules: Rules, seats: int) -> int:
+    """How many deals by piece type (the root's chance outcomes): sequences of ``seats``
+    types using no type more often than its copies, counted with the exponential
+    generating function prod_t sum_{j <= copies_t} x^j / j!."""
+    poly = [Fraction(1)]
+    for c in Counter(rules.deck).values():
+        term = [Fraction(1, factorial(j)) for j in range(c + 1)]
+        out = [Fraction(0)] * min(seats + 1, len(poly) + c)
+        for i, a in enumerate(poly):
+            for j, b in enumerate(term):
+                if i + j <= seats:
+                    out[i + j] += a * b
+        poly = out
+    if seats >= len(poly):
+        return 0
+    count = int(poly[seats] * factorial(seats))
+    return count
+
+
+def estimate_nodes(rules: Rules, seats: int) -> int:
+    """An upper bound on decision nodes: 2^seats - 1 per deal."""
+    deals: int = deal_count(rules, seats)
+    return deals * ((1 << seats) - 1)
+
+
+def check_size(rules: Rules, seats: int, limit: int = MEMORY_LIMIT) -> None:
+    """A one-line error for a table that cannot be solved in ``limit`` bytes."""
+    rules.check_seats(seats)
+    if seats > 6:
+        raise OptionError(f"gnav solve handles 2 to 6 seats, not {seats}: the tree grows "
+                          f"as deals x 2^seats")
+    need = estimate_nodes(rules, seats) * BYTES_PER_NODE
+    if need > limit:
+        raise OptionError(
+            f"{rules.name} at {seats} seats needs about {need / 1024**3:.1f} GB "
+            f"({estimate_nodes(rules, seats):,} decision nodes at {BYTES_PER_NODE} bytes); "
+            f"the limit is {limit / 1024**3:.0f} GB"
+        )
+
+
+class _Builder:
+    def __init__(self, rules: Rules, seats: int, fast: bool) -> None:
+        self.rules = rules
+        self.n = seats
+        self.fast = fast
+        self.seat_order = tuple(range(seats))
+        self.parent: array[int] = array("i")
+        self.action: array[int] = array("b")
+        self.prob: array[float] = array("d")
+        self.infoset: array[int] = array("i")
+        self.depth: array[int] = array("b")
+        self.term: array[float] = array("d")
+        self.index: dict[str, int] = {}
+        self.keys: list[str] = []
+        self.player: list[int] = []
+        self.legal: list[int] = []
+        self.openings: dict[str, int] = {}
+        self.showdowns: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.zero = (0.0,) * (2 * seats)
+
+    # -- nodes ---------------------------------------------------------------------
+
+    def node(self, state: RoundState, prob: float, parent: int, action: int,
+             depth: int) -> None:
+        n = self.n
+        h = len(self.parent)
+        pos = state.turn
+        ids = self.rules.ids
+        dealt = ids[state.deal[pos]]
+        events = merge(state.public, state.private[pos], dealt)
+        key = key_of(self.seat_order, pos, dealt, ids[state.hands[pos]], events)
+        legal = state.legal_actions()
+        info = self.index.get(key)
+        if info is None:
+            info = self.index[key] = len(self.keys)
+            self.keys.append(key)
+            self.player.append(pos)
+            self.legal.append((STAND in legal) | (SWAP in legal) << 1)
+            if pos == 0 and all(not isinstance(e, Knock) or e.seat == 0 for e in events):
+                self.openings.setdefault(dealt, info)
+        self.parent.append(parent)
+        self.action.append(action)
+        self.prob.append(prob)
+        self.infoset.append(info)
+        self.depth.append(depth)
+        self.term.extend(self.zero)
+        base = h * 2 * n
+        if pos == n - 1 and self.fast:
+            # The dealer's move ends the round: its payoffs straight from the showdowns.
+            for a, act in enumerate(ACTIONS):
+                if act in legal:
+                    payoff = self.dealer_stand(state) if act == STAND \
+                        else self.dealer_swap(state)
+                    for i in range(n):
+                        self.term[base + a * n + i] = payoff[i]
+            return
+        for a, act in enumerate(ACTIONS):
+            if act not in legal:
+                continue
+            if self.fast and act == SWAP:
+                final = self.final_draw(state)
+                if final is not None:
+                    for i in range(n):
+                        self.term[base + a * n + i] = final[i]
+                    continue
+            for p, nxt in self.outcomes(state, act):
+                if nxt.over:
+                    lives = nxt.lives
+                    for i in range(n):
+                        self.term[base + a * n + i] += p * (lives[i] - LIVES)
+                else:
+                    self.node(nxt, p, h, a, depth + 1)
+
+    # -- chance --------------------------------------------------------------------
+
+    def outcomes(self, state: RoundState, act: str) -> list[tuple[float, RoundState]]:
+        nxt, _ = state.apply(act)
+        if nxt.drawn == state.drawn:
+            return [(1.0, nxt)]
+        return self.draws(state, act, (), 1.0)
+
+    def draws(self, state: RoundState, act: str, chosen: tuple[int, ...],
+              prob: float) -> list[tuple[float, RoundState]]:
+        """Every sequence of stock draws the request can make: a run of pass pieces
+        (set aside, draw again) ending in any other piece, or an empty stock."""
+        prefix = state.stock[: state.drawn]
+        pool = list(state.stock[state.drawn:])
+        for t in chosen:
+            pool.remove(t)
+        if not pool:
+            nxt, _ = state._replace(stock=prefix + chosen).apply(act)
+            return [(prob, nxt)]
+        out: list[tuple[float, RoundState]] = []
+        counts = Counter(pool)
+        total = len(pool)
+        effects = self.rules.effects
+        plain: RoundState | None = None
+        for t, c in sorted(counts.items()):
+            p = prob * c / total
+            effect = effects[t]
+            if effect is not None and effect.outcome is Outcome.PASS:
+                # t passes the request on and the engine draws again: the next piece is
+                # chance too. (The engine's own check below catches a wrong guess.)
+                out += self.draws(state, act, (*chosen, t), p)
+                continue
+            rest = list(pool)
+            rest.remove(t)
+            top = prefix + chosen + (t,)
+            stock = top + tuple(rest)
+            if effect is None and plain is not None and self.fast:
+                out.append((p, self.redraw(state, plain, t, stock)))
+                continue
+            nxt, _ = state._replace(stock=stock).apply(act)
+            if nxt.drawn != len(top):
+                raise AssertionError(f"the engine drew {nxt.drawn - len(prefix)} pieces, "
+                                     f"not {len(top) - len(prefix)}")
+            if effect is None:
+                plain = nxt
+            out.append((p, nxt))
+        return out
+
+    def redraw(self, state: RoundState, drawn: RoundState, t: int,
+               stock: tuple[int, ...]) -> RoundState:
+        """``drawn`` (the engine's answer when the asker drew one plain piece) with plain
+        piece ``t`` drawn instead: only the asker's piece, its private draw and the
+        stock's order differ, and the showdown if the round is over."""
+        asker = state.turn
+        ids = self.rules.ids
+        hands = list(drawn.hands)
+        hands[asker] = t
+        overlay = list(drawn.private[asker])
+        for k in range(len(state.private[asker]), len(overlay)):
+            index, event = overlay[k]
+            if isinstance(event, Draw) and event.piece is not None:
+                overlay[k] = (index, event._replace(piece=ids[t]))
+        private = list(drawn.private)
+        private[asker] = tuple(overlay)
+        lives = drawn.lives
+        if drawn.over:
+            # The draw ended the round (the seats after it take no turn): the payments
+            # before the showdown, then the showdown of the new hands.
+            old = self.showdown(drawn, drawn.hands)
+            new = self.showdown(drawn, tuple(hands))
+            lives = tuple(v - o + w for v, o, w in zip(lives, old, new, strict=True))
+        return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private),
+                              lives=lives)
+
+    def final_draw(self, state: RoundState) -> list[float] | None:
+        """The expected payoff of a swap that reaches the stock (a pass chain to the
+        dealer and beyond) when the round ends right after the draw; None if the swap
+        does not reach the stock or the round goes on."""
+        pos = state.turn
+        if pos >= self.n - 1:
+            return None
+        hands = state.hands
+        effects = self.rules.effects
+        target = pos + 1
+        while True:  # the pass chain, read from the rules' table of effects
+            effect = effects[hands[target]]
+            if effect is None or effect.outcome is not Outcome.PASS:
+                return None
+            if target == self.n - 1:
+                break
+            target += 1
+        pool = state.stock[state.drawn:]
+        plain = next((t for t in pool if effects[t] is None), None)
+        if plain is None:
+            return None
+        rest = list(pool)
+        rest.remove(plain)
+        probe, _ = state._replace(
+            stock=(*state.stock[: state.drawn], plain, *rest)).apply(SWAP)
+        if not probe.over or probe.hands[pos] != plain:
+            return None
+        shown = self.showdown(probe, probe.hands)
+        before = [v - LIVES - d for v, d in zip(probe.lives, shown, strict=True)]
+        return self.stock_answer(state, pos, before)
+
+    def dealer_stand(self, state: RoundState) -> list[float]:
+        """The dealer stands: the payments so far and the showdown of the hands."""
+        return [b - LIVES + d for b, d in
+                zip(state.lives, self.showdown(state, state.hands), strict=True)]
+
+    def dealer_swap(self, state: RoundState) -> list[float]:
+        """The expected payoff of the dealer's swap with the stock, the round's last move.
+
+        A pass piece drawn changes nothing but the pool, so the first other piece is drawn
+        with probability proportional to its copies among the non-pass pieces left. A
+        plain piece becomes the dealer's and the hands go to the showdown; a matador
+        keeps the dealer's piece, charges the dealer if its power charges, and undoes
+        every swap if its power undoes (the hands dealt go to the showdown); stop,
+        refuse or charge: the round ends anyway. ``fast=False`` draws every piece
+        through ``apply``, and a test checks both agree."""
+        return self.stock_answer(state, self.n - 1, [b - LIVES for b in state.lives])
+
+    def stock_answer(self, state: RoundState, last: int,
+                     before: Sequence[float]) -> list[float]:
+        """``dealer_swap`` for a request by position ``last`` that reaches the stock and
+        ends the round; ``before``: each position's payments before the showdown."""
+        n = self.n
+        rules = self.rules
+        effects = rules.effects
+        pool = state.stock[state.drawn:]
+        counts = Counter(t for t in pool if _draws_on(effects[t]))
+        total = sum(counts.values())
+        if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
+            delta = self.showdown(state, state.hands)
+            return [b + d for b, d in zip(before, delta, strict=True)]
+        out = [0.0] * n
+        hands = list(state.hands)
+        for t, c in counts.items():
+            p = c / total
+            effect = effects[t]
+            if effect is None:
+                hands[last] = t
+                shown = tuple(hands)
+                charge = 0
+            else:
+                shown = state.deal if effect.outcome is Outcome.UNDO else state.hands
+                charge = int(effect.charge)
+            delta = self.showdown(state, shown)
+            for i in range(n):
+                out[i] += p * (before[i] + delta[i])
+            out[last] -= p * charge
+        return out
+
+    def showdown(self, state: RoundState, hands: tuple[int, ...]) -> tuple[int, ...]:
+        """The engine's showdown of ``hands``: each position's change of lives."""
+        got = self.showdowns.get(hands)
+        if got is None:
+            play = _Play(state)
+            play.hands = list(hands)
+            play.lives = [LIVES] * self.n
+            play.showdown("turns")
+            got = self.showdowns[hands] = tuple(v - LIVES for v in play.lives)
+        return got
+
+
+def _draws_on(effect: Effect | None) -> bool:
+    """Whether a stock piece with ``effect`` answers a request (is no pass piece)."""
+    return effect is None or effect.outcome is not Outcome.PASS
+
+
+def build(rules: Rules, seats: int, *, fast: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> Tree:
+    """The collapsed tree of one round of ``rules`` at ``seats`` seats."""
+    rules.check_seats(seats)
+    b = _Builder(rules, seats, fast)
+    counts = Counter(rules.deck)
+    types = sorted(counts)
+    deck_size = len(rules.deck)
+    deals: list[tuple[float, tuple[int, ...]]] = []
+
+    def deal(pos: int, prob: float, hand: tuple[int, ...]) -> None:
+        if pos == seats:
+            deals.append((prob, hand))
+            return
+        left = deck_size - pos
+        for t in types:
+            c = counts[t]
+            if c:
+                counts[t] -= 1
+                deal(pos + 1, prob * c / left, (*hand, t))
+                counts[t] += 1
+
+    deal(0, 1.0, ())
+    lives = (LIVES,) * seats
+    seat_order = tuple(range(seats))
+    for k, (prob, hand) in enumerate(deals):
+        stock = list(rules.deck)
+        for t in hand:
+            stock.remove(t)
+        state = RoundState.start(rules, seat_order, hand, tuple(stock), lives, checked=True)
+        b.node(state, prob, -1, 0, 0)
+        if progress is not None and (k + 1) % 256 == 0:
+            progress(k + 1, len(deals))
+    if progress is not None:
+        progress(len(deals), len(deals))
+    return Tree(rules, seats, b.parent, b.action, b.prob, b.infoset, b.depth, b.term,
+                b.keys, b.player, b.legal, b.openings)

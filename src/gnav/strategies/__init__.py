@@ -1,0 +1,113 @@
+"""Solved strategies: files of ``gnav solve --out`` and the ones shipped with gnav.
+
+A strategy file is gzip'd JSON (plain JSON is read too)::
+
+    {"format": "gnav-strategy/1", "preset": "gnav", "seats": 3, "options": {...},
+     "nash_conv": ..., "values": [...], "iterations": ..., "scale": 10000,
+     "swap": {infoset key: P(swap) * scale, rounded}}
+
+``swap`` holds every information set where both stand and swap are legal (a key is
+``gnav.infoset.infoset_key`` of the deciding seat's view). The probabilities are
+quantised to 1/scale; ``nash_conv`` is measured on the quantised strategy.
+
+This module needs only the standard library: the core and the server read strategies as
+they are, without numpy.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from gnav.errors import MalformedError
+from gnav.rules import Rules
+
+FORMAT = "gnav-strategy/1"
+HERE = Path(__file__).resolve().parent
+# Options that do not change one round (the solved game): a strategy holds for any.
+ROUND_FREE = frozenset({"lives", "max_rounds", "two_fools_sit_out"})
+
+
+def round_options(rules: Rules) -> dict[str, object]:
+    """The options that shape one round, as a strategy file names them."""
+    return {k: v for k, v in rules.options.as_dict().items() if k not in ROUND_FREE}
+
+
+@dataclass(frozen=True)
+class Strategy:
+    preset: str
+    seats: int
+    options: dict[str, object]
+    nash_conv: float
+    values: tuple[float, ...]
+    swap: dict[str, int]
+    scale: int
+    meta: dict[str, Any]
+
+    def fits(self, rules: Rules, seats: int) -> bool:
+        """Whether this strategy is for one round of ``rules`` at ``seats`` active seats."""
+        return (seats == self.seats and rules.name == self.preset
+                and round_options(rules) == self.options)
+
+    def swap_probability(self, key: str) -> float | None:
+        q = self.swap.get(key)
+        return None if q is None else q / self.scale
+
+
+def parse(data: object, where: str) -> Strategy:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise MalformedError(f"{where}: not a gnav strategy (format {FORMAT!r})")
+    try:
+        swap = data["swap"]
+        scale = int(data["scale"])
+        if not isinstance(swap, dict) or not all(
+                isinstance(k, str) and isinstance(v, int) and 0 <= v <= scale
+                for k, v in swap.items()):
+            raise MalformedError(f"{where}: 'swap' must map keys to 0..{scale}")
+        options = data["options"]
+        if not isinstance(options, dict):
+            raise MalformedError(f"{where}: 'options' must be an object")
+        return Strategy(str(data["preset"]), int(data["seats"]), options,
+                        float(data["nash_conv"]), tuple(float(v) for v in data["values"]),
+                        swap, scale, {k: v for k, v in data.items() if k != "swap"})
+    except KeyError as e:
+        raise MalformedError(f"{where}: missing field {e.args[0]!r}") from None
+    except (TypeError, ValueError) as e:
+        raise MalformedError(f"{where}: {e}") from None
+
+
+@lru_cache(maxsize=64)
+def load(path: str) -> Strategy:
+    """A strategy file (gzip'd or plain JSON), read once per process."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise MalformedError(f"{path}: cannot read ({e.strerror})") from None
+    try:
+        text = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
+        data = json.loads(text)
+    except (OSError, ValueError) as e:
+        raise MalformedError(f"{path}: not JSON or gzip'd JSON ({e})") from None
+    return parse(data, path)
+
+
+def shipped_name(preset: str, seats: int) -> str:
+    return f"{preset}-{seats}.json.gz"
+
+
+def shipped_files() -> list[Path]:
+    return sorted(HERE.glob("*.json.gz"))
+
+
+def shipped(rules: Rules, seats: int) -> Strategy | None:
+    """The shipped strategy for one round of ``rules`` at ``seats`` seats, if any."""
+    path = HERE / shipped_name(rules.name, seats)
+    if not path.exists():
+        return None
+    strategy = load(str(path))
+    return strategy if strategy.fits(rules, seats) else None

@@ -1,0 +1,194 @@
+"""The expert bot: a solved strategy at the table, from views alone, without numpy."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from gnav.bots import make_bot, parse_bot_spec
+from gnav.bots.counter import CounterBot
+from gnav.bots.expert import ExpertBot
+from gnav.errors import MalformedError
+from gnav.infoset import infoset_key
+from gnav.match import MatchState
+from gnav.rules import Rules
+from gnav.strategies import FORMAT, load, round_options, shipped, shipped_files
+from gnav.views import SeatView, seat_view
+
+
+def decisions(rules: Rules, seats: int, seed: int, count: int) -> list[SeatView]:
+    """Views of the seat to act, from random play."""
+    rng = Random(seed)
+    match = MatchState.new(rules, tuple(f"s{i}" for i in range(seats)), seed=seed)
+    out: list[SeatView] = []
+    while len(out) < count:
+        if match.over:
+            match = MatchState.new(rules, match.names, seed=rng.randrange(10**9))
+        if match.phase == "deal":
+            match = match.deal(rng=rng)
+            continue
+        seat = match.to_act
+        assert seat is not None
+        out.append(seat_view(match, seat))
+        match, _ = match.apply(rng.choice(match.legal_actions()))
+    return out
+
+
+def write_strategy(path: Path, rules: Rules, seats: int, swap: dict[str, int]) -> Path:
+    data = {"format": FORMAT, "preset": rules.name, "seats": seats,
+            "options": round_options(rules), "nash_conv": 0.0, "values": [0.0] * seats,
+            "iterations": 0, "scale": 1000, "swap": swap}
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    return path
+
+
+def test_registry_makes_the_expert(tmp_path: Path) -> None:
+    assert make_bot("expert", seed=3).name == "expert"
+    path = write_strategy(tmp_path / "s.json.gz", Rules.of("hypp"), 2, {})
+    kind, params = parse_bot_spec(f"expert:{path}")
+    assert (kind, params) == ("expert", {"strategy": str(path)})
+    assert isinstance(make_bot(kind, 1, **params), ExpertBot)
+    with pytest.raises(MalformedError, match="cannot read"):
+        make_bot("expert", 1, strategy=str(tmp_path / "missing.json.gz"))
+    with pytest.raises(MalformedError, match="not a gnav strategy"):
+        (tmp_path / "bad.json").write_text('{"format": "other"}')
+        make_bot("expert", 1, strategy=str(tmp_path / "bad.json"))
+
+
+def test_expert_samples_a_mixed_choice_from_its_seed(tmp_path: Path) -> None:
+    rules = Rules.of("hypp")
+    views = [v for v in decisions(rules, 2, 5, 400)
+             if v.order.index(v.seat) == 0 and len(v.legal) == 2]
+    view = views[0]
+    key = infoset_key(view)
+    path = write_strategy(tmp_path / "s.json.gz", rules, 2, {key: 300})
+    bot = ExpertBot(1, str(path))
+    assert bot.probabilities(view) == pytest.approx({"stand": 0.7, "swap": 0.3})
+    picks = [ExpertBot(seed, str(path)).act(view) for seed in range(2000)]
+    assert picks.count("swap") / len(picks) == pytest.approx(0.3, abs=0.04)
+    # One seed and one view: one answer.
+    assert len({ExpertBot(7, str(path)).act(view) for _ in range(5)}) == 1
+    # A view the table does not hold: the counter bot's choice, with probability 1.
+    other = next(v for v in views if infoset_key(v) != key)
+    counter = CounterBot(4).act(other)
+    assert ExpertBot(4, str(path)).act(other) == counter
+    assert ExpertBot(4, str(path)).probabilities(other) == {
+        a: float(a == counter) for a in other.legal}
+
+
+def test_expert_without_a_table_plays_counter() -> None:
+    rules = Rules.of("gnav")
+    for i, view in enumerate(decisions(rules, 7, 2, 12)):
+        assert ExpertBot(i).act(view) == CounterBot(i).act(view)
+
+
+def test_shipped_strategies_load_fit_and_cover_their_tables() -> None:
+    files = shipped_files()
+    assert len(files) >= 20
+    total = sum(f.stat().st_size for f in files)
+    assert total < 8 * 1024**2
+    for path in files:
+        strategy = load(str(path))
+        rules = Rules.of(strategy.preset)
+        assert shipped(rules, strategy.seats) is strategy
+        limit = 1e-6 if strategy.preset == "le-her" else 1e-3
+        assert strategy.nash_conv < limit, path.name
+        bot = ExpertBot(0)
+        for view in decisions(rules, strategy.seats, 3, 40):
+            if len(view.legal) < 2 or len(view.order) != strategy.seats:
+                continue  # a seat out leaves a smaller table: another strategy
+            # Every decision at the table is in the table: no fallback.
+            assert strategy.swap_probability(infoset_key(view)) is not None, path.name
+            probs = bot.probabilities(view)
+            assert set(probs) == set(view.legal)
+            assert sum(probs.values()) == pytest.approx(1.0)
+
+
+def test_shipped_tables_are_the_promised_ones() -> None:
+    names = {p.name for p in shipped_files()}
+    for preset in ("gnav", "gnav-pagat", "gnav-rulebook", "hypp"):
+        assert {f"{preset}-2.json.gz", f"{preset}-3.json.gz", f"{preset}-4.json.gz"} <= names
+    assert "le-her-2.json.gz" in names and "gnav-summary-3.json.gz" in names
+
+
+def test_expert_decides_in_well_under_a_millisecond() -> None:
+    rules = Rules.of("gnav")
+    views = [v for v in decisions(rules, 3, 9, 300) if len(v.legal) == 2]
+    bot = ExpertBot(1)
+    bot.act(views[0])  # the table loads once
+    start = time.process_time()  # CPU time: the machine may be busy with others
+    for view in views:
+        bot.act(view)
+    per = (time.process_time() - start) / len(views)
+    assert per < 3e-4
+
+
+def test_expert_needs_no_numpy() -> None:
+    code = """
+import sys
+sys.modules["numpy"] = None  # any import of numpy now fails
+from random import Random
+from gnav.bots import make_bot
+from gnav.match import MatchState
+from gnav.rules import Rules
+from gnav.views import seat_view
+rules = Rules.of("gnav")
+match = MatchState.new(rules, ("a", "b", "c"), seed=1)
+bots = [make_bot("expert", i) for i in range(3)]
+rng = Random(1)
+while not match.over:
+    if match.phase == "deal":
+        match = match.deal(rng=rng)
+        continue
+    seat = match.to_act
+    match, _ = match.apply(bots[seat].act(seat_view(match, seat)))
+print("ok", bots[0].table(rules, 3) is not None)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["ok", "True"]
+
+
+def test_expert_at_a_solved_table_is_given_only_views() -> None:
+    from gnav.runner import play_match
+
+    given: list[type] = []
+
+    class Recorder:
+        name = "expert"
+
+        def __init__(self, seed: int) -> None:
+            self.bot = ExpertBot(seed)
+
+        def act(self, *args: object) -> str:
+            given.extend(type(a) for a in args)
+            view = args[0]
+            assert isinstance(view, SeatView)
+            assert not any(isinstance(v, MatchState) for v in view)
+            return self.bot.act(view)
+
+    play_match(Rules.of("gnav"), ["a", "b", "c"], [Recorder(i) for i in range(3)], seed=4,
+               max_rounds=12)
+    assert given and set(given) == {SeatView}
+
+
+def test_strategy_option_of_the_commands(tmp_path: Path) -> None:
+    from gnav.bots.registry import with_strategy
+    from gnav.cli import main
+
+    assert with_strategy("Expert", "s.json.gz") == "expert:s.json.gz"
+    assert with_strategy("counter", "s.json.gz") == "counter"
+    assert with_strategy("expert", None) == "expert"
+    out = tmp_path / "hypp2.json.gz"
+    assert main(["solve", "--preset", "hypp", "--seats", "2", "--out", str(out)]) == 0
+    assert load(str(out)).fits(Rules.of("hypp"), 2)
+    assert main(["simulate", "--preset", "hypp", "--seats", "2", "--rounds", "20",
+                 "--field", "threshold", "--challenger", "expert", "--strategy", str(out),
+                 "--seed", "1", "--jobs", "1", "--json"]) == 0

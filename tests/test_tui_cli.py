@@ -154,7 +154,7 @@ def test_names_are_capped_as_at_a_table_online(tmp_path: Path,
 def test_le_her_plays_two_seats_by_default(capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
     from gnav.cli import build_parser
-    from gnav.cli_play import _seats
+    from gnav.cli.play import _seats
 
     args = build_parser().parse_args(["play", "--preset", "le-her"])
     assert _seats(args, Rules.of("le-her"), 1) == 2

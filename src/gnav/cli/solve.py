@@ -12,10 +12,10 @@ import importlib.util
 import json
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gnav.cli.common import add_json, add_rules, add_seats, make_rules
 from gnav.errors import GnavError
 
 DEFAULT_TARGET = 1e-4  # NashConv to stop at (lives per round)
@@ -46,16 +46,16 @@ def shipped_tables() -> list[tuple[str, int]]:
     return out
 
 
-def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
+def register(sub: Any) -> None:
     """Add ``solve`` to the ``gnav`` parser."""
     s = sub.add_parser(
         "solve", help="solve one round exactly (CFR+) and measure it (NashConv)",
         description="Build the game tree of one round through the engine, run CFR+ on it "
                     "and measure the result with an exact best response for every seat. "
                     "Needs the [analysis] extra (numpy).")
-    rules_args(s)
-    s.add_argument("--seats", type=int, default=3)
-    s.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_rules(s)
+    add_seats(s, 3)
+    add_json(s, "print the result as one JSON object")
     s.add_argument("--out", metavar="FILE",
                    help="write the strategy (gzip'd JSON if FILE ends in .gz) for the expert "
                         "bot: gnav play --bots expert:FILE")
@@ -76,8 +76,6 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
 def cmd_solve(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("numpy") is None:
         raise GnavError("needs numpy: pip install 'gnav[analysis]'")
-    from gnav.cli import make_rules
-
     show = sys.stderr.isatty() if args.progress is None else args.progress
     if args.ship:
         return _ship(args, show)

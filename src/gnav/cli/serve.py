@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from typing import Any
 
+from gnav.cli.common import add_json, add_progress, add_seats, add_seed
 from gnav.errors import GnavError
 from gnav.server.settings import Settings
 from gnav.vocab import BotKind
@@ -45,7 +45,7 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     s.set_defaults(func=cmd_serve)
 
 
-def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
+def register(sub: Any) -> None:
     """Add ``serve`` and ``loadtest`` to the ``gnav`` parser (they take no rules: tables
     choose theirs)."""
     add_arguments(sub.add_parser("serve", help="run the online table server"))
@@ -63,7 +63,7 @@ def add_loadtest_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--url", default="http://127.0.0.1:8000",
                    help="the server (a loopback address only; default http://127.0.0.1:8000)")
     s.add_argument("--tables", type=int, default=10, help="tables to create (default 10)")
-    s.add_argument("--seats", type=int, default=6, help="seats at each table (default 6)")
+    add_seats(s, 6, "seats at each table (default 6)")
     s.add_argument("--humans", type=int, default=None, metavar="H",
                    help="seats played by socket clients (default: all); the server's bots "
                         "play the rest")
@@ -87,12 +87,11 @@ def add_loadtest_arguments(s: argparse.ArgumentParser) -> None:
                    help="mean seconds a client waits before each act, as a person would "
                         "(0.5 to 1.5 times S; default 0: at once, which measures the "
                         "server saturated)")
-    s.add_argument("--seed", type=int, default=None, help="seed of the clients' choices")
+    add_seed(s, None, "seed of the clients' choices")
     s.add_argument("--deflate", action="store_true",
                    help="offer permessage-deflate on the sockets, as browsers do")
-    s.add_argument("--progress", action="store_true",
-                   help="show progress on stderr even when it is not a terminal")
-    s.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_progress(s, "show progress on stderr even when it is not a terminal")
+    add_json(s, "print the report as JSON")
     s.set_defaults(func=cmd_loadtest)
 
 

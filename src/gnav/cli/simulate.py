@@ -6,11 +6,19 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from gnav.cli import make_rules
+from gnav.cli.common import (
+    add_jobs,
+    add_json,
+    add_progress,
+    add_rules,
+    add_seats,
+    add_seed,
+    add_strategy,
+    make_rules,
+)
 from gnav.errors import GnavError
 from gnav.progress import ProgressBar
 from gnav.vocab import BotKind
@@ -23,7 +31,7 @@ DEFAULT_SEATS = 4
 DEFAULT_BOT = BotKind.THRESHOLD
 
 
-def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
+def register(sub: Any) -> None:
     """Add this module's subcommands to the ``gnav`` parser."""
     s = sub.add_parser(
         "simulate", help="play many bot games and report seats, positions and pieces",
@@ -31,9 +39,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                     "rates, and loss rates by position and by piece, with 95% confidence "
                     "intervals. With --field and --challenger, measure a bot's strength "
                     "on paired deals.")
-    rules_args(s)
-    s.add_argument("--seats", type=int, default=None,
-                   help=f"seats at the table (default: one per --bots entry, or {DEFAULT_SEATS})")
+    add_rules(s)
+    add_seats(s, None, f"seats at the table (default: one per --bots entry, or {DEFAULT_SEATS})")
     s.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
                    help="one bot per seat, or one for every seat: random, threshold, "
                         "counter, or kind:arg as threshold:7 or counter:96 "
@@ -46,15 +53,11 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
     s.add_argument("--field", metavar="KIND", help="challenger mode: the bot at every seat")
     s.add_argument("--challenger", metavar="KIND",
                    help="challenger mode: the bot put at each seat in turn")
-    s.add_argument("--strategy", metavar="FILE", default=None,
-                   help="the strategy expert bots play (a file of gnav solve --out)")
-    s.add_argument("--seed", type=int, default=None,
-                   help="master seed: the same seed gives the same figures (default: random)")
-    s.add_argument("--jobs", type=int, default=0,
-                   help="processes (default: one per core); the figures do not depend on it")
-    s.add_argument("--progress", action="store_true",
-                   help="show a progress bar on stderr even when it is not a terminal")
-    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_strategy(s)
+    add_seed(s, None, "master seed: the same seed gives the same figures (default: random)")
+    add_jobs(s, "processes (default: one per core); the figures do not depend on it")
+    add_progress(s, "show a progress bar on stderr even when it is not a terminal")
+    add_json(s, "print the summary as JSON")
     s.add_argument("--csv", metavar="FILE", help="also write every estimate to a CSV file")
     s.add_argument("--plot", metavar="FILE.png",
                    help="also draw loss rates by position and by piece (needs matplotlib)")

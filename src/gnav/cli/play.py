@@ -10,41 +10,44 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from random import Random
 from typing import Any
 
+from gnav.cli.common import (
+    add_lang,
+    add_option,
+    add_rules,
+    add_seats,
+    add_seed,
+    add_strategy,
+    make_rules,
+)
 from gnav.errors import GnavError
 from gnav.names import NAME_MAX, clean_name, name_problem
 from gnav.options import check
 from gnav.rules import Rules
-from gnav.vocab import TEXT_LANGS, Lang
-
-LANGS = tuple(TEXT_LANGS)
+from gnav.vocab import Lang
 
 
-def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
+def register(sub: Any) -> None:
     """Add this module's subcommands to the ``gnav`` parser."""
     p = sub.add_parser("play", help="play Gnav in the terminal: you against bots, or hot-seat")
-    rules_args(p)
-    p.add_argument("--seats", type=int, default=None,
-                   help="seats at the table (default 6: you and 5 bots)")
+    add_rules(p)
+    add_seats(p, None, "seats at the table (default 6: you and 5 bots)")
     p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
                    help="bot kinds, cycled over the bot seats (default: threshold)")
-    p.add_argument("--strategy", metavar="FILE", default=None,
-                   help="the strategy expert bots play (a file of gnav solve --out)")
+    add_strategy(p)
     p.add_argument("--humans", type=int, default=None, metavar="N",
                    help="people at this screen, taking turns (hot-seat); default 1")
     p.add_argument("--names", default=None, metavar="A,B,C",
                    help=f"the people's names, in seat order (sets --humans); at most "
                         f"{NAME_MAX} characters each, as at a table online")
     p.add_argument("--lives", type=int, default=None, help="lives each (as -o lives=N)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
+    add_seed(p, None, "seed of the deals and the bots")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="where to save the match (default ./gnav-<timestamp>.json)")
-    p.add_argument("--lang", choices=LANGS, default=None,
-                   help="language of the calls (default: the preset's)")
+    add_lang(p, None, "language of the calls (default: the preset's)")
     p.add_argument("--delay", type=float, default=0.3,
                    help="seconds to pause after each bot decision (default 0.3)")
     p.set_defaults(func=cmd_play)
@@ -52,8 +55,7 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
     r = sub.add_parser("replay", help="step through a saved record, everything face up")
     r.add_argument("file", metavar="FILE")
     r.add_argument("--all", action="store_true", help="print every step and exit")
-    r.add_argument("--lang", choices=LANGS, default=None,
-                   help="language of the calls (default: the record's preset's)")
+    add_lang(r, None, "language of the calls (default: the record's preset's)")
     r.set_defaults(func=cmd_replay)
 
     q = sub.add_parser("rules", help="the rules of a preset, in English, Norwegian or Danish",
@@ -63,10 +65,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     q.add_argument("preset", nargs="?", default="gnav", metavar="PRESET",
                    help="a preset or one of its aliases (default gnav): see the list below")
-    q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="an option on top of the preset, e.g. -o lives=3 (repeatable)")
-    q.add_argument("--lang", choices=LANGS, default="en",
-                   help="the language of the rules (default en)")
+    add_option(q, help="an option on top of the preset, e.g. -o lives=3 (repeatable)")
+    add_lang(q, "en", "the language of the rules (default en)")
     q.set_defaults(func=cmd_rules)
 
 
@@ -131,7 +131,6 @@ def _seats(args: argparse.Namespace, rules: Rules, people: int) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from gnav.bots.registry import bot_from_spec, with_strategy
-    from gnav.cli import make_rules
     from gnav.tui.game import BOT_NAMES, DEFAULT_BOT, PlayConfig, play
     from gnav.tui.keys import Keys
     from gnav.tui.screen import Screen
@@ -185,7 +184,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from gnav.cli import make_rules
     from gnav.tui.rules_page import rules_lines
     from gnav.tui.screen import Screen
 

@@ -1,0 +1,94 @@
+"""What the ``gnav`` commands share: the parser class, the rules from ``--preset`` and
+``-o NAME=VALUE``, and the options several commands take (seats, seed, jobs, lang,
+strategy, progress, json).
+
+Every command module imports from here, never from ``gnav.cli`` itself, so the package
+``__init__`` (which assembles the commands) sits above them all. An option that several
+commands share has one flag, one type and one metavar here; its help and default stay
+the command's own, because they say what the option means to that command.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import NoReturn
+
+from gnav.errors import GnavError
+from gnav.options import Options, check, parse_text
+from gnav.rules import Rules
+from gnav.vocab import TEXT_LANGS
+
+OPTION_NAMES = frozenset(Options().as_dict())
+LANGS = tuple(str(x) for x in TEXT_LANGS)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # One clear line, not a usage dump.
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def make_rules(preset: str, options: Sequence[str]) -> Rules:
+    """Rules from a ``--preset`` and ``-o NAME=VALUE`` options."""
+    changes: dict[str, object] = {}
+    for item in options:
+        if "=" not in item:
+            raise GnavError(f"option {item!r} must be NAME=VALUE, e.g. lives=3")
+        name, _, text = item.partition("=")
+        name = name.strip().replace("-", "_")
+        value = parse_text(name, text)
+        if name not in OPTION_NAMES:
+            raise GnavError(f"-o {item.strip()}: unknown option {name!r} "
+                            f"(options: {', '.join(sorted(OPTION_NAMES))})")
+        check(name, value, where=f"-o {item.strip()}")
+        changes[name] = value
+    return Rules.of(preset, **changes)
+
+
+def add_option(q: argparse.ArgumentParser, *, help: str) -> None:
+    """``-o NAME=VALUE``, repeatable, read by ``make_rules``."""
+    q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                   help=help)
+
+
+def add_rules(q: argparse.ArgumentParser) -> None:
+    """``--preset`` and ``-o``: the rules of every command that plays a game."""
+    q.add_argument("--preset", default="gnav",
+                   help="a preset or alias (default gnav; gnav rules --help lists them)")
+    add_option(q, help="an option of docs/spec/rules.md §7, e.g. -o lives=3 (repeatable)")
+
+
+def add_seats(q: argparse.ArgumentParser, default: int | None,
+              help: str | None = None) -> None:
+    q.add_argument("--seats", type=int, default=default, help=help)
+
+
+def add_seed(q: argparse.ArgumentParser, default: int | None,
+             help: str | None = None) -> None:
+    q.add_argument("--seed", type=int, default=default, help=help)
+
+
+def add_jobs(q: argparse.ArgumentParser, help: str) -> None:
+    """``--jobs``: processes, 0 for one per core."""
+    q.add_argument("--jobs", type=int, default=0, help=help)
+
+
+def add_lang(q: argparse.ArgumentParser, default: str | None, help: str) -> None:
+    """``--lang``: one of the languages the texts are written in."""
+    q.add_argument("--lang", choices=LANGS, default=default, help=help)
+
+
+def add_strategy(q: argparse.ArgumentParser) -> None:
+    """``--strategy``: the solved strategy the expert bots play."""
+    q.add_argument("--strategy", metavar="FILE", default=None,
+                   help="the strategy expert bots play (a file of gnav solve --out)")
+
+
+def add_progress(q: argparse.ArgumentParser, help: str) -> None:
+    """``--progress``: a progress bar on stderr when stderr is not a terminal."""
+    q.add_argument("--progress", action="store_true", help=help)
+
+
+def add_json(q: argparse.ArgumentParser, help: str | None = None) -> None:
+    q.add_argument("--json", action="store_true", help=help)

@@ -21,12 +21,12 @@ RECORDS := $(wildcard tests/records/*.json)
 
 test: $(STAMP)
 	$(BIN)/gnav verify $(RECORDS)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests tools
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

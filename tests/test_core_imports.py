@@ -162,7 +162,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("facade", ("gnav",)),
     ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve")),
     ("table", ("gnav.table",)),
-    ("server/web", ("gnav.server", "gnav.web", "gnav.loadtest")),
+    # The browser client's files and the data they read; the server mounts them, and
+    # nothing in web imports the server.
+    ("web", ("gnav.web",)),
+    ("server", ("gnav.server", "gnav.loadtest")),
     ("cli", ("gnav.cli",)),
 )
 
@@ -213,9 +216,9 @@ def test_layers_sort_modules_as_meant() -> None:
              ("gnav.round", "gnav.texts.narration", "gnav.bot", "gnav.runner", "gnav.bots",
               "gnav.bots.counter", "gnav", "gnav.sim.batch", "gnav.tui.game",
               "gnav.table.table", "gnav.server.app", "gnav.web.routes", "gnav.cli",
-              "gnav.cli.play", "gnav.cli.common")]
+              "gnav.cli.play", "gnav.cli.common", "gnav.loadtest.run")]
     assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim/tui",
-                     "sim/tui", "table", "server/web", "server/web", "cli", "cli", "cli"]
+                     "sim/tui", "table", "server", "web", "cli", "cli", "cli", "server"]
 
 
 def test_wrong_way_imports_are_seen(tmp_path: Path) -> None:
@@ -247,3 +250,29 @@ def test_the_readme_layout_table_lists_the_layers_in_order() -> None:
     header, *listed = layers
     assert header == "layer"
     assert listed == [name for name, _ in LAYERS]
+
+
+def test_web_sits_below_the_server() -> None:
+    # The server mounts the client's routes; a web module importing the server goes up.
+    assert layer_of("gnav.web.routes") < layer_of("gnav.server.app")
+    assert layer_of("gnav.loadtest") == layer_of("gnav.server")
+
+
+# -- developer tools stay out of the installed package ---------------------------------
+
+DEV_ONLY = frozenset({"playwright", "httpx"})  # the [dev] extra's test and tool libraries
+
+
+def test_developer_tools_are_outside_the_package() -> None:
+    tools = ROOT / "tools"
+    for name in ("devserver.py", "browser.py", "screenshots.py"):
+        assert (tools / name).is_file(), name
+        assert not list(PACKAGE.rglob(name)), f"{name} is back in src/gnav"
+
+
+def test_the_package_imports_no_developer_library() -> None:
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {name}" for path in ALL_FILES
+           for line, name in _imports(path) if name in DEV_ONLY]
+    assert bad == []
+    # The check can see one: the screenshot maker imports Playwright.
+    assert any(name == "playwright" for _, name in _imports(ROOT / "tools" / "screenshots.py"))

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from devserver import with_client
 from gnav.cli import main
 from gnav.verify import WARNING, results_warning, results_warnings
-from gnav.web.devserver import with_client
 from recordkit import RECORDS, disagreeing_record
 from test_server_support import TestClient, make_app
 

@@ -14,10 +14,10 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser
 
+from browser import context
+from devserver import Running
 from gnav.texts.catalogue import catalogue_json
 from gnav.texts.narration import choose, narration_json
-from gnav.web.browser import context
-from gnav.web.devserver import Running
 from gnav.web.replay import replay_steps
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()

@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import Browser, Page
 
-from gnav.web.browser import (
+from browser import (
     can_act,
     click_action,
     context,
@@ -19,7 +19,7 @@ from gnav.web.browser import (
     join_table,
     until,
 )
-from gnav.web.devserver import Running
+from devserver import Running
 from web_kit import rng
 
 EN_CALLS = ("Cuckoo, stop!", "Cut off!", "Shoo, change back!", "Pass the horse!",

@@ -10,8 +10,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page
 
-from gnav.web.browser import context, until
-from gnav.web.devserver import Running
+from browser import context, until
+from devserver import Running
 from recordkit import bots_match
 from web_kit import record_path
 

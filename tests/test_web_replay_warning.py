@@ -9,9 +9,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
+from browser import context
+from devserver import Running
 from gnav.verify import results_warning
-from gnav.web.browser import context
-from gnav.web.devserver import Running
 from recordkit import disagreeing_record
 from web_kit import record_path
 

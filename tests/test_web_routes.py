@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from devserver import with_client
 from gnav.bots.registry import BOT_KINDS
 from gnav.options import Options
 from gnav.presets import PRESETS
@@ -20,7 +21,6 @@ from gnav.table.config import LOOKS, SCORES, TableConfig
 from gnav.vocab import TEXT_LANGS
 from gnav.web import static_routes
 from gnav.web.data import presets_text, rules_json, texts_text
-from gnav.web.devserver import with_client
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 from recordkit import bots_match
 from test_server_support import TestClient, make_app

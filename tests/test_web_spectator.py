@@ -11,8 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from gnav.web.browser import can_act, click_action, context, create_table, until
-from gnav.web.devserver import Running
+from browser import can_act, click_action, context, create_table, until
+from devserver import Running
 from web_kit import Json, frames_of, rng
 
 HIDDEN = {"round_start": ("piece",), "swap": ("seat_got", "target_got"),

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from browser import context
+from devserver import Running
 from gnav.bots.registry import BOT_KINDS
-from gnav.web.browser import context
-from gnav.web.devserver import Running
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
 

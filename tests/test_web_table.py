@@ -16,9 +16,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from gnav.web.browser import can_act, click_action, context, create_table, join_table, until
-from gnav.web.devserver import Running
-from gnav.web.screenshots import pause_on, paused, resume
+from browser import can_act, click_action, context, create_table, join_table, until
+from devserver import Running
+from screenshots import pause_on, paused, resume
 from web_kit import rng
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()

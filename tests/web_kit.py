@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from gnav.web.browser import chromium_path, launch
-from gnav.web.devserver import Running, start
+from browser import chromium_path, launch
+from devserver import Running, start
 
 if chromium_path() is None:  # a missing browser fails the run: no skip stands in for it
     raise RuntimeError("the browser tests need Debian's chromium (apt-get install chromium); "

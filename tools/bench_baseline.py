@@ -91,7 +91,7 @@ class Round:
         self.players = players
         self.order = order  # seat numbers, the dealer last
         self.log: list[Event] = []
-        for seat, piece in zip(order, deal):
+        for seat, piece in zip(order, deal, strict=False):  # the rest of the deal is the stock
             players[seat].piece = piece
         self.stock = deal[len(order):]
         self.turn = 0

@@ -1,6 +1,7 @@
 """The browser client of ``gnav serve``: static ES modules and CSS, no build step.
 
-Like ``gnav.server`` this package needs Starlette; it is imported only by the server.
+Like ``gnav.server`` this package needs Starlette; it is imported only by the server,
+which mounts it, and it imports nothing from the server (the layer above it).
 ``static_routes()`` gives the routes to add to the server's list: the pages (``/``,
 ``/t/{table_id}``, ``/replay``), ``/static/...``, and the engine helpers the page uses
 (``/static/presets.json``, ``/static/texts.json``, ``GET /api/rules``, ``POST /api/replay``).

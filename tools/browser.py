@@ -1,6 +1,7 @@
 """Driving the client in Debian's Chromium through Playwright: for the browser tests and
 the screenshot script (needs ``pip install playwright`` and a ``chromium`` on the PATH;
-``playwright install`` is never needed).
+``playwright install`` is never needed). A developer tool, not part of the installed
+package: the tests import it through pytest's ``pythonpath``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """A table server with the browser client, in a thread: for the browser tests and the
-screenshots (``python -m gnav.web.devserver`` runs one in the foreground).
+screenshots (``python tools/devserver.py`` runs one in the foreground). A developer tool,
+not part of the installed package.
 
 It is ``gnav serve``'s application with the client's routes added if the server does
 not carry them yet, on a free port of 127.0.0.1 and a database of its own.
@@ -68,7 +69,7 @@ def start(db: Path, *, port: int = 0, **settings: Any) -> Running:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gnav.web.devserver",
+    parser = argparse.ArgumentParser(prog="python tools/devserver.py",
                                      description="gnav serve, with the browser client")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default="./gnav.sqlite3")

@@ -1,4 +1,4 @@
-"""``python -m gnav.web.screenshots [DIR]``: pictures of the table for the README.
+"""``python tools/screenshots.py [DIR]``: pictures of the table for the README.
 
 It runs a server with the client (a temporary database), plays tables as one person
 against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots): the
@@ -20,8 +20,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from gnav.web.browser import can_act, click_action, context, create_table, launch, until
-from gnav.web.devserver import start
+from browser import can_act, click_action, context, create_table, launch, until
+from devserver import start
 
 
 def pause_on(page: Page, kinds: list[str]) -> None:
@@ -142,7 +142,7 @@ def other_shots(browser: Browser, base: str, out: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gnav.web.screenshots")
+    parser = argparse.ArgumentParser(prog="python tools/screenshots.py")
     parser.add_argument("out", nargs="?", default="docs/screenshots",
                         help="the directory for the PNGs (default docs/screenshots)")
     args = parser.parse_args(argv)

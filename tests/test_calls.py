@@ -9,7 +9,8 @@ from gnav.events import Answer
 from gnav.narrate import Narrator
 from gnav.presets import PRESETS
 from gnav.rules import Rules
-from gnav.tui.labels import piece_call, piece_of
+from gnav.texts.rules import piece_call
+from gnav.tui.labels import piece_of
 
 
 def test_slabberjan_in_norwegian_keeps_its_dutch_calls() -> None:

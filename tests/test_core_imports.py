@@ -148,3 +148,102 @@ def test_dynamic_imports_are_absent_or_stdlib() -> None:
 def test_the_package_declares_no_dependencies() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project.get("dependencies", []) == []
+
+
+# -- imports flow one way ------------------------------------------------------------
+#
+# The layers, lowest first: a module may import its own layer and the layers below it,
+# never one above. The README's layout table lists the same order (checked below).
+# ``gnav`` itself (the package's __init__) is the public facade: it re-exports the core
+# and the bots, so it sits just above the bots, and no module inside imports it.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("core", ("gnav.*", "gnav.texts")),
+    ("bots", ("gnav.bots",)),
+    ("facade", ("gnav",)),
+    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve")),
+    ("table", ("gnav.table",)),
+    ("server/web", ("gnav.server", "gnav.web", "gnav.loadtest")),
+    ("cli", ("gnav.cli", "gnav.cli_*")),
+)
+
+
+def layer_of(module: str) -> int:
+    """The index in LAYERS of ``module``: the longest matching entry wins, so
+    ``gnav.bots.counter`` is a bot and ``gnav.round`` is the core."""
+    best, best_len = -1, -1
+    for i, (_, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if pattern.endswith(".*"):  # any top-level module of the package
+                hit = module.startswith(pattern[:-1]) and "." not in module[len(pattern) - 1:]
+            elif pattern.endswith("*"):
+                hit = module.startswith(pattern[:-1])
+            else:
+                hit = module == pattern or module.startswith(pattern + ".")
+            if hit and len(pattern) > best_len:
+                best, best_len = i, len(pattern)
+    assert best >= 0, f"{module} is in no layer"
+    return best
+
+
+def _gnav_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import of a gnav module in ``path``, lazy ones too."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if a.name.startswith("gnav")]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
+                (node.module == "gnav" or node.module.startswith("gnav.")):
+            if node.module == "gnav":  # from gnav import sim: a subpackage, or the facade
+                subs = [a.name for a in node.names if (PACKAGE / a.name).is_dir()
+                        or (PACKAGE / f"{a.name}.py").exists()]
+                found += [(node.lineno, f"gnav.{s}") for s in subs]
+                if len(subs) < len(node.names):
+                    found.append((node.lineno, "gnav"))
+            else:
+                found.append((node.lineno, node.module))
+    return found
+
+
+ALL_FILES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_layers_sort_modules_as_meant() -> None:
+    names = [LAYERS[layer_of(m)][0] for m in
+             ("gnav.round", "gnav.texts.narration", "gnav.bot", "gnav.runner", "gnav.bots",
+              "gnav.bots.counter", "gnav", "gnav.sim.batch", "gnav.tui.game",
+              "gnav.table.table", "gnav.server.app", "gnav.web.routes", "gnav.cli",
+              "gnav.cli_play")]
+    assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim/tui",
+                     "sim/tui", "table", "server/web", "server/web", "cli", "cli"]
+
+
+def test_wrong_way_imports_are_seen(tmp_path: Path) -> None:
+    # The check below could not fail if a wrong-way import went unseen: lazy ones too.
+    bad = tmp_path / "bad.py"
+    bad.write_text("from gnav.server.app import x\nimport gnav.cli\nfrom gnav import tui, STAND\n"
+                   "def f():\n    from gnav.bots import make_bot\n", encoding="utf-8")
+    found = _gnav_imports(bad)
+    assert sorted(found) == [(1, "gnav.server.app"), (2, "gnav.cli"), (3, "gnav"),
+                             (3, "gnav.tui"), (5, "gnav.bots")]
+    core = layer_of("gnav.round")
+    assert all(layer_of(name) > core for _, name in found)
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=[_module_name(p) for p in ALL_FILES])
+def test_imports_flow_one_way(path: Path) -> None:
+    module = _module_name(path)
+    mine = layer_of(module)
+    upward = [(line, name, LAYERS[layer_of(name)][0]) for line, name in _gnav_imports(path)
+              if layer_of(name) > mine and not (module == "gnav" and name == "gnav")]
+    assert upward == [], f"{module} ({LAYERS[mine][0]}) imports upward: {upward}"
+
+
+def test_the_readme_layout_table_lists_the_layers_in_order() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.partition("## Layout")[2].partition("\n## ")[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line]
+    layers = [row.split("|")[1].strip() for row in rows if row.split("|")[1].strip()]
+    header, *listed = layers
+    assert header == "layer"
+    assert listed == [name for name, _ in LAYERS]

@@ -15,7 +15,7 @@ from gnav.infoset import infoset_key, key_of
 from gnav.match import MatchState
 from gnav.round import RoundState, merge
 from gnav.rules import Rules
-from gnav.views import seat_view
+from gnav.views import seat_view, spectator_view
 
 
 def play_to_decisions(rules: Rules, seats: int, seed: int) -> list[tuple[MatchState, int]]:
@@ -122,4 +122,4 @@ def test_lives_and_seat_numbers_are_not_in_the_key() -> None:
 def test_a_spectator_has_no_key() -> None:
     match = MatchState.new(Rules.of("gnav"), ("a", "b", "c"), seed=1).deal(rng=Random(1))
     with pytest.raises(IllegalActionError):
-        infoset_key(seat_view(match, None))
+        infoset_key(spectator_view(match))

@@ -168,11 +168,11 @@ def test_updates_built_for_all_seats_at_once_are_each_seats_own() -> None:
 def plain_updates(table: Any, seat: int | None, steps: list[Any]) -> list[dict[str, Any]]:
     """A seat's updates built the plain way: each from the seat's own view alone."""
     from gnav.events import event_to_json
-    from gnav.views import seat_view, view_to_json
+    from gnav.views import seat_view, spectator_view, view_to_json
 
     out = []
     for step in steps:
-        view = seat_view(step.match, seat)
+        view = spectator_view(step.match) if seat is None else seat_view(step.match, seat)
         events = view.events[step.start:] + list(step.extra)
         out.append({"type": "update", "version": step.version,
                     "events": [event_to_json(e, step.match.names) for e in events],

@@ -467,3 +467,16 @@ def test_match_phases_and_errors() -> None:
         match.apply_for(2, "stand")
     with pytest.raises(MalformedError):
         match.apply("fold")
+
+
+def test_the_shuffle_draws_as_sorting_by_one_random_key_per_piece() -> None:
+    # Seeded deals (records' "seed" rounds, simulate's figures) depend on this order.
+    from random import Random
+
+    for preset in ("gnav", "hypp", "chase-the-ace"):
+        rules = Rules.of(preset)
+        for seed in range(20):
+            keys = Random(seed)
+            expected = sorted(rules.deck, key=lambda _: keys.random())
+            assert rules.shuffle(Random(seed)) == expected
+        assert sorted(rules.shuffle(Random(1))) == sorted(rules.deck)

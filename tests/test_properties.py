@@ -380,6 +380,6 @@ def test_lives_change_only_through_pay_and_gain(setup: Setup) -> None:
                     assert tuple(e.lives) == tuple(expected), (e, expected)
             assert min(expected) >= 0
             assert tuple(expected) == state.current_lives()
-            assert seat_view(state, None).lives == tuple(expected)
+            assert spectator_view(state).lives == tuple(expected)
             rnd = state.round
             assert rnd is not None and min(rnd.lives) >= 0

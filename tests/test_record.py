@@ -526,3 +526,24 @@ def test_match_result_with_unknown_seat_is_malformed() -> None:
     message = malformed(data)
     assert "winners" in message
     assert "'Z'" in message
+
+
+@pytest.mark.parametrize("preset,seed", [("gnav", 4), ("gnav-pagat", 9), ("hypp", 2),
+                                         ("gnav-summary", 5)])
+def test_from_match_takes_results_from_the_history_and_they_agree_with_a_replay(
+        preset: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gnav.record
+
+    match = play_match(seed, ["A", "B", "C", "D", "E"], Rules.of(preset, lives=2))
+    calls: list[object] = []
+    real = gnav.record.replay
+
+    def spy(record: Record) -> gnav.record.Replay:
+        calls.append(record)
+        return real(record)
+
+    monkeypatch.setattr(gnav.record, "replay", spy)
+    data = from_match(match)
+    assert calls == []  # nothing replayed to write the record
+    written = [rd["result"] for rd in data["rounds"]]
+    assert written == round_results(real(parse(json.loads(json.dumps(data)))))

@@ -61,7 +61,9 @@ def test_http_input_is_checked_with_a_clear_error(tmp_path: Path) -> None:
                                 400, "bad_name")
         _error(post(f"{table}/join", json={"name": "A", "seat": 3}), 400, "bad_field")
         _error(post(f"{table}/join", json={"name": "x" * 30, "invite": created["invite"]}),
-               400, "bad_name")
+               400, "name_too_long")
+        _error(post(f"{table}/join", json={"name": "   ", "invite": created["invite"]}),
+               400, "name_blank")
         for name in ("nul\x00", "\u202eevil", "bell\x07"):
             assert "U+" in _error(post(f"{table}/join", json={
                 "name": name, "invite": created["invite"]}), 400, "bad_name")

@@ -182,3 +182,9 @@ def test_off_path_sets_get_the_better_action() -> None:
     refined = game.off_path(sigma)
     assert refined.tolist() == [[1.0, 0.0], [1.0, 0.0]]
     assert game.nash_conv(refined) <= game.nash_conv(sigma)
+
+
+def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--preset", "hypp", "--seats", "2", "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert "tree: deals" in err and "CFR+: iterations" in err and "NashConv" in err

@@ -218,3 +218,53 @@ def test_names_with_control_characters_are_refused() -> None:
         with pytest.raises(Refused) as info:
             table.join(name, T0)
         assert info.value.code == "bad_name"
+
+
+def test_a_seat_that_leaves_or_comes_back_is_told_to_everyone_at_once() -> None:
+    table, _host, tokens, _ = seated(turn_timer=None)
+    seat, other = sorted(tokens)
+    version = table.version
+    left = table.disconnect(seat, T0 + 1)
+    assert left.journal == [] and table.version == version  # nothing was played
+    told = {o.seat for o in left.out}
+    assert told == {seat, other, None}  # every person and the spectators
+    for o in left.out:
+        assert o.message["type"] == "table" and o.message["version"] == version
+        assert o.message["table"]["seats"][seat]["connected"] is False
+        assert o.message["table"]["seats"][other]["connected"] is True
+    _messages, back = table.connect(seat, tokens[seat], version, T0 + 2)
+    assert {o.seat for o in back.out} == {seat, other, None}
+    assert all(o.message["table"]["seats"][seat]["connected"] for o in back.out)
+    # A connection that was never away says nothing new.
+    _messages, again = table.connect(other, tokens[other], version, T0 + 3)
+    assert again.out == []
+
+
+def test_an_update_says_when_a_bot_played_for_a_person() -> None:
+    table, _host, tokens, _ = seated()
+    assert table.match is not None
+    seat = table.match.to_act
+    assert seat is not None
+    name = table.seats[seat].name
+    result = table.tick(T0 + 31)  # the turn timer runs out
+    marked = [o.message for o in result.out if "by" in o.message]
+    assert marked and all(m["by"] == {"seat": name, "how": "timer"} for m in marked)
+    first = min(o.message["version"] for o in result.out if o.message["type"] == "update")
+    assert {m["version"] for m in marked} == {first}  # only the decision made for them
+    assert {o.seat for o in result.out if "by" in o.message} >= set(tokens)
+    # Decisions people make themselves, and the bots' own, carry no mark.
+    assert table.match is not None and table.match.to_act is not None
+    seat = table.match.to_act
+    legal = table.match.legal_actions()
+    mine = table.act(seat, tokens[seat], table.version, legal[0], T0 + 32)
+    assert not any("by" in o.message for o in mine.out)
+
+
+def test_blank_and_long_names_have_codes_of_their_own() -> None:
+    table, _host, _ = new_table()
+    for name, code in (("   ", "name_blank"), ("x" * 25, "name_too_long"), (None, "bad_name")):
+        with pytest.raises(Refused) as info:
+            table.join(name, T0)
+        assert info.value.code == code
+    seat, _token, _ = table.join("  " + "y" * 24 + "  ", T0)  # spaces round it do not count
+    assert table.seats[seat].name == "y" * 24

@@ -20,9 +20,10 @@ from gnav.rules import Rules
 from gnav.tui.game import PlayConfig, save_record
 from gnav.tui.keys import ENTER, EOF, Keys
 from gnav.tui.labels import lives_text
-from gnav.tui.rules_text import rules_lines
+from gnav.tui.rules_page import rules_lines
 from gnav.tui.style import Style, clip, plain, width
 from gnav.verify import verify_file
+from gnav.vocab import Lang
 from recordkit import RECORDS
 
 GNAV = str(Path(sys.executable).parent / "gnav")
@@ -259,7 +260,8 @@ def test_a_quit_mid_round_keeps_the_round_aside(tmp_path: Path) -> None:
     match = match.deal(rng=Random(1))
     match, _ = match.apply("stand")
     cfg = PlayConfig(rules=rules, names=match.names, humans=(0,), bots={}, kinds={1: "random"},
-                     seed=1, delay=0, lang="nb", rules_lang="en", record=tmp_path / "cut.json")
+                     seed=1, delay=0, lang=Lang.NB, rules_lang=Lang.EN,
+                     record=tmp_path / "cut.json")
     path = save_record(match, cfg)
     assert verify_file(str(path))[0] == 0
     data = json.loads(path.read_text(encoding="utf-8"))

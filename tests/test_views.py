@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from gnav.errors import IllegalActionError
 from gnav.events import Answer, Ask, Draw, Knock, Showdown, Stand, Swap, Undo
 from gnav.match import MatchState
 from gnav.rules import Rules
@@ -65,7 +68,8 @@ def test_each_seat_sees_only_its_own_piece() -> None:
 def test_spectator_sees_no_piece_and_no_overlay() -> None:
     match = act(dealt(("5", "7", "2", "9")), (A, "swap"), (B, "stand"))
     spectator = spectator_view(match)
-    assert spectator == seat_view(match, None)
+    with pytest.warns(DeprecationWarning, match="spectator_view"):
+        assert spectator == seat_view(match, None)
     assert spectator.seat is None
     assert spectator.piece is None and spectator.dealt is None
     assert spectator.private == () and spectator.legal == ()
@@ -211,3 +215,16 @@ def test_a_seat_sitting_out_sees_no_piece() -> None:
         assert view.sitting_out == (0, 4)
         assert view.events == list(spectator_view(match).public)
     assert seat_view(match, 1).piece == "6"
+
+
+def test_seat_view_of_none_or_of_no_seat_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A lost seat number must not turn into a spectator's view silently.
+    import gnav.views
+
+    match = dealt(("5", "7", "2", "9"))
+    monkeypatch.setattr(gnav.views, "NONE_IS_SPECTATOR", False)
+    with pytest.raises(IllegalActionError, match="spectator_view"):
+        seat_view(match, None)
+    for seat in (-1, 4):
+        with pytest.raises(IllegalActionError, match="no seat"):
+            seat_view(match, seat)

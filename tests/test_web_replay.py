@@ -77,6 +77,9 @@ def test_the_replay_viewer_opens_a_record_file(server: Running, browser: Browser
     bad.write_text('{"gnav": 1, "rules": "gnav", "seats": ["A"], "rounds": []}', encoding="utf-8")
     page.set_input_files("#record-file", str(bad))
     page.wait_for_selector("#replay-error:not(:empty)")
+    # A sentence in the page's language, not the server's reason ("record: seats: ...").
     message = page.text_content("#replay-error") or ""
-    assert "seats" in message and "\n" not in message, message
+    assert message.startswith("Denne filen er ikke et parti"), message
+    assert "seats" not in message and "record:" not in message
+    assert page.get_attribute("#replay-error", "data-code") == "bad_record"
     page.context.close()

@@ -12,8 +12,9 @@ import pytest
 
 from gnav.presets import PRESETS
 from gnav.record import loads, replay
+from gnav.server.security import new_table_id
 from gnav.web import static_routes
-from gnav.web.data import presets_text, rules_json
+from gnav.web.data import presets_text, rules_json, texts_text
 from gnav.web.devserver import with_client
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 from recordkit import bots_match
@@ -68,6 +69,9 @@ def test_every_string_is_in_english_norwegian_and_danish() -> None:
     for key, body in entries:
         for lang in ("en", "nb", "da"):
             assert re.search(rf"\b{lang}: ", body), (key, lang)
+    # The sentences the page shares with the terminal are the engine's catalogue, served
+    # as /static/texts.json (tests/test_texts.py holds it to the three languages).
+    keys |= set(json.loads(texts_text())["sentences"])
     used: set[str] = set()
     for path in (STATIC / "js").glob("*.js"):
         used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
@@ -175,3 +179,66 @@ def test_static_routes_are_added_once(tmp_path: Path) -> None:
     assert paths[:3] == ["/", "/t/{table_id}", "/replay"] and "/static" in paths
     app = with_client(with_client(make_app(tmp_path)))
     assert [getattr(r, "path", None) for r in app.router.routes].count("/static") == 1
+
+
+def test_an_unknown_page_is_a_page_and_the_api_stays_json(client: TestClient) -> None:
+    html = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    page = client.get("/no/such/page", headers=html)
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert '<script type="module" src="/static/js/app.js">' in page.text  # it says so, in words
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    for path in ("/api/nothing", "/static/nothing.js", "/ws/x/y"):
+        r = client.get(path, headers=html)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found", path
+    assert client.get("/no/such/page").json()["error"]["code"] == "not_found"  # not a browser
+    assert client.post("/no/such/page", headers=html).json()["error"]["code"] == "not_found"
+
+
+def test_a_table_refuses_calls_in_a_language_its_game_lacks(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"preset": "gnav", "lang": "it"})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error["code"] == "bad_lang"
+    assert error["reason"] == "lang: gnav has its calls in nb, da, en, not 'it'"
+    made = client.post("/api/tables", json={"preset": "cuccu", "lang": "it"})
+    assert made.status_code == 201
+    assert client.post("/api/tables", json={"preset": "cuccu", "lang": "nb"}).json()[
+        "error"]["reason"] == "lang: cuccu has its calls in it, en, not 'nb'"
+    rules = client.get("/api/rules", params={"lang": "sv"})
+    assert rules.status_code == 400 and "en, nb, da" in rules.json()["error"]["reason"]
+
+
+def test_table_ids_have_no_look_alike_letters(client: TestClient) -> None:
+    ids = {new_table_id() for _ in range(300)} | {client.post("/api/tables", json={}).json()["id"]}
+    assert len(ids) == 301
+    for table_id in ids:
+        assert len(table_id) == 11 and not set(table_id) & set("Il1O0o"), table_id
+        assert table_id.isalnum()
+
+
+@pytest.mark.parametrize(("score", "lives", "marks"), [
+    (None, 2, "tokens ●●"), ("strokes", 5, "strokes |||||"), ("tokens", 7, "tokens ●●●●●●●"),
+    ("gnav", 3, "the letters G-N-A-V, one for each life lost")])
+def test_the_rules_show_as_many_life_marks_as_the_table_has_lives(
+        client: TestClient, score: str | None, lives: int, marks: str) -> None:
+    params = {"preset": "gnav", "lang": "en", "options": json.dumps({"lives": lives})}
+    if score is not None:
+        params["score"] = score
+    body = client.get("/api/rules", params=params).json()
+    assert body["score"] == marks
+    last = body["explanation"][-1]
+    assert last.startswith(f"Everyone starts with {lives} lives, shown as {marks}."), last
+    # The preset's own marks (three of them) are gone from the text.
+    assert ("●●●" in last) == (score in (None, "tokens") and lives >= 3)
+    assert client.get("/api/rules", params={**params, "score": "chalk"}).status_code == 400
+
+
+def test_preset_titles_are_given_in_each_language() -> None:
+    data = json.loads(presets_text())
+    by = {p["name"]: p for p in data["presets"]}
+    assert by["gnav-1917"]["titles"] == {"en": "Gnav (Copenhagen 1917)",
+                                         "nb": "Gnav (København 1917)",
+                                         "da": "Gnav (København 1917)"}
+    assert all(set(p["titles"]) == {"en", "nb", "da"} for p in data["presets"])
+    assert rules_json("gnav-summary", {}, "nb")["title"] == "Gnav (sammendrag)"

@@ -15,7 +15,7 @@ from random import Random
 from gnav.bots.random_bot import RandomBot
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.views import seat_view
+from gnav.runner import play_round
 
 
 @dataclass(frozen=True)
@@ -63,15 +63,8 @@ def run(rules: Rules, seats: int, rounds: int, *, seed: int = 0) -> BenchResult:
     while played < rounds:
         if match.out or match.winners is not None:
             match = MatchState.new(rules, names, dealer=match.dealer)
-        match = match.deal(rng=rng)
-        seat = match.to_act
-        while seat is not None:
-            match, _ = match.apply(bots[seat].act(seat_view(match, seat)))
-            rnd = match.round
-            # The seat to act, read directly: match.to_act, without its checks.
-            seat = rnd.seats[rnd.turn] if rnd is not None and rnd.turn < len(rnd.seats) \
-                and match.winners is None else None
-            decisions += 1
+        match, made = play_round(match.deal(rng=rng), bots)
+        decisions += made
         played += 1
     return BenchResult(rules.name, seats, played, decisions, time.perf_counter() - start,
                        1, time.process_time() - cpu)

@@ -13,6 +13,7 @@ from typing import NoReturn
 from gnav.errors import GnavError
 from gnav.options import Options, check, parse_text
 from gnav.rules import Rules
+from gnav.vocab import TEXT_LANGS
 
 OPTION_NAMES = frozenset(Options().as_dict())
 
@@ -78,37 +79,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     """A match between bots, narrated as a spectator sees it."""
     from gnav.bots.random_bot import RandomBot
+    from gnav.events import Event
     from gnav.match import MatchState
     from gnav.narrate import Narrator
-    from gnav.views import seat_view
+    from gnav.runner import play_match
+    from gnav.vocab import Lang, Phase
 
     rules = _rules(args.preset, args.option)
     names = tuple(["Astrid", "Bjørn", "Cecilie", "Dag", "Eirik", "Frida", "Gunnar", "Hedda",
                    "Ivar", "Jorunn"][: args.seats]
                   + [f"Seat {i + 1}" for i in range(10, args.seats)])
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
-    rng = Random(seed)
-    match = MatchState.new(rules, names, seed=seed)
+    rules.check_seats(len(names))
     bots = [RandomBot(seed + i) for i in range(len(names))]
-    narrator = Narrator(rules, names)
+    narrator = Narrator(rules, names, lang=args.lang, text=args.lang or Lang.EN)
     print(f"{rules.preset.title}: {len(names)} seats, {rules.options.lives} lives each "
           f"(seed {seed}).")
-    while not match.over:
-        if match.phase == "deal":
-            match = match.deal(rng=rng)
-            if match.round is not None:
-                for e in match.round.public:
-                    _say(narrator.line(e), args.delay)
-            continue
-        seat = match.to_act
-        if seat is None:
-            break
-        match, events = match.apply(bots[seat].act(seat_view(match, seat)))
+
+    def listen(match: MatchState, events: tuple[Event, ...]) -> None:
         for e in events:
             _say(narrator.line(e), args.delay)
-        if match.phase != "play" and not match.over:
+        if match.phase == Phase.DEAL:  # a round has ended, and the match goes on
             lives = "  ".join(f"{names[s]} {'●' * match.lives[s]}" for s in match.alive())
             _say(f"Lives: {lives}", args.delay)
+
+    play_match(rules, names, bots, seed=seed, listener=listen)
     return 0
 
 
@@ -154,16 +149,17 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seats", type=int, default=5)
     d.add_argument("--seed", type=int, default=None)
     d.add_argument("--delay", type=float, default=0.0, help="seconds between lines")
+    d.add_argument("--lang", choices=[str(x) for x in TEXT_LANGS], default=None,
+                   help="language of the narration and the calls (default: English "
+                        "sentences, the preset's calls)")
     d.set_defaults(func=cmd_demo)
 
     # Commands that live in their own modules register themselves here.
-    from gnav import cli_play, cli_serve, cli_simulate
+    from gnav import cli_play, cli_serve, cli_simulate, cli_solve
 
     cli_play.register(sub, rules_args)
     cli_simulate.register(sub, rules_args)
     cli_serve.register(sub, rules_args)
-    from gnav.solve import cli as cli_solve
-
     cli_solve.register(sub, rules_args)
     return p
 

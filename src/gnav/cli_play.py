@@ -19,8 +19,9 @@ from gnav.errors import GnavError
 from gnav.names import NAME_MAX, clean_name, name_problem
 from gnav.options import check
 from gnav.rules import Rules
+from gnav.vocab import TEXT_LANGS, Lang
 
-LANGS = ("en", "nb", "da")
+LANGS = tuple(TEXT_LANGS)
 
 
 def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -30,7 +31,7 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
     p.add_argument("--seats", type=int, default=None,
                    help="seats at the table (default 6: you and 5 bots)")
     p.add_argument("--bots", default=None, metavar="KIND[,KIND...]",
-                   help="bot kinds, cycled over the bot seats (default: threshold, or random)")
+                   help="bot kinds, cycled over the bot seats (default: threshold)")
     p.add_argument("--strategy", metavar="FILE", default=None,
                    help="the strategy expert bots play (a file of gnav solve --out)")
     p.add_argument("--humans", type=int, default=None, metavar="N",
@@ -129,9 +130,9 @@ def _seats(args: argparse.Namespace, rules: Rules, people: int) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from gnav.bots.registry import with_strategy
+    from gnav.bots.registry import bot_from_spec, with_strategy
     from gnav.cli import make_rules
-    from gnav.tui.game import BOT_NAMES, PlayConfig, bot_maker, make_bot, play
+    from gnav.tui.game import BOT_NAMES, DEFAULT_BOT, PlayConfig, play
     from gnav.tui.keys import Keys
     from gnav.tui.screen import Screen
 
@@ -145,8 +146,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.delay < 0:
         raise GnavError(f"--delay must be 0 or more, not {args.delay}")
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
-    maker, default_kind = bot_maker(rules)
-    kinds_text = args.bots if args.bots is not None else default_kind
+    kinds_text = args.bots if args.bots is not None else DEFAULT_BOT
     kinds = [with_strategy(k.strip().lower(), args.strategy) for k in kinds_text.split(",")]
     if not all(kinds):
         raise GnavError(f"--bots: empty kind in {kinds_text!r}")
@@ -157,21 +157,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     seat_kinds = {}
     for i, seat in enumerate(range(len(people), seats)):
         kind = kinds[i % len(kinds)]
-        bots[seat] = make_bot(maker, kind, seed + seat)
+        bots[seat] = bot_from_spec(kind, seed + seat, rules)
         seat_kinds[seat] = kind
         names.append(bot_names[i] if i < len(bot_names) else f"Bot {i + 1}")
     for kind in kinds:  # a kind given but never seated is still a typo worth reporting
-        make_bot(maker, kind, seed)
+        bot_from_spec(kind, seed, rules)
     record = Path(args.record) if args.record else \
         Path(f"gnav-{time.strftime('%Y%m%d-%H%M%S')}.json")
     if not record.parent.is_dir():
         raise GnavError(f"--record: no folder {str(record.parent)!r} to save {record.name} in")
     if record.is_dir():
         raise GnavError(f"--record: {str(record)!r} is a folder, not a file")
-    lang = args.lang or rules.preset.lang
+    lang = Lang(args.lang or rules.preset.lang)
     cfg = PlayConfig(rules=rules, names=tuple(names), humans=tuple(range(len(people))),
                      bots=bots, kinds=seat_kinds, seed=seed, delay=args.delay, lang=lang,
-                     rules_lang=args.lang or "en", record=record)
+                     rules_lang=Lang(args.lang or Lang.EN), record=record)
     return play(cfg, Screen(sys.stdout), Keys(sys.stdin))
 
 
@@ -186,7 +186,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from gnav.cli import make_rules
-    from gnav.tui.rules_text import rules_lines
+    from gnav.tui.rules_page import rules_lines
     from gnav.tui.screen import Screen
 
     rules = make_rules(args.preset, args.option)

@@ -6,20 +6,21 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from gnav.cli import make_rules
 from gnav.errors import GnavError
+from gnav.progress import ProgressBar
+from gnav.vocab import BotKind
 
 if TYPE_CHECKING:  # the simulation modules load only when the command runs
-    from gnav.sim.runner import Plan
+    from gnav.sim.batch import Plan
 
 DEFAULT_MATCHES = 1000
 DEFAULT_SEATS = 4
-DEFAULT_BOT = "threshold"
+DEFAULT_BOT = BotKind.THRESHOLD
 
 
 def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -62,7 +63,7 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
 
 def _plan(args: argparse.Namespace) -> Plan:
     from gnav.bots.registry import with_strategy
-    from gnav.sim.runner import MATCHES, ROUNDS, Plan, check_bot
+    from gnav.sim.batch import MATCHES, ROUNDS, Plan, check_bot
 
     rules = make_rules(args.preset, args.option)
     if args.field is not None or args.challenger is not None:
@@ -100,40 +101,8 @@ def _plan(args: argparse.Namespace) -> Plan:
     return Plan(rules, bots, mode, count, seed, challenger=challenger)
 
 
-class ProgressBar:
-    """A one-line bar on a stream, redrawn at most ten times a second."""
-
-    def __init__(self, stream: TextIO, label: str, width: int = 30) -> None:
-        self.stream = stream
-        self.label = label
-        self.width = width
-        self.start = time.monotonic()
-        self.last = -1.0
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        frac = done / total if total else 1.0
-        filled = int(frac * self.width)
-        bar = "#" * filled + "-" * (self.width - filled)
-        elapsed = now - self.start
-        eta = f", {elapsed / frac - elapsed:.0f} s left" if 0 < frac < 1 else ""
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} "
-                          f"({frac:.0%}, {elapsed:.0f} s{eta})\x1b[K")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from gnav.sim import report, runner
+    from gnav.sim import batch, report
 
     plan = _plan(args)
     if args.plot:
@@ -144,7 +113,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.progress or sys.stderr.isatty():
         bar = ProgressBar(sys.stderr, f"simulate {plan.mode}")
     try:
-        result = runner.run(plan, jobs=args.jobs or os.cpu_count(), progress=bar)
+        result = batch.run(plan, jobs=args.jobs or os.cpu_count(), progress=bar)
     finally:
         if bar is not None:
             bar.close()

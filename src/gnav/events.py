@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypeAlias
 
+from gnav.vocab import EndedBy
+
 
 class RoundStart(NamedTuple):
     """The deal: one piece to each seat of ``order``, the rest to the stock."""
@@ -145,7 +147,7 @@ class Showdown(NamedTuple):
 
 
 class RoundEnd(NamedTuple):
-    ended_by: str  # "turns" or the id of the piece that ended it
+    ended_by: EndedBy  # "turns" or the id of the piece that ended it
     lives: tuple[int, ...]  # every seat of the match, after the round
     sit_out: tuple[int, ...]
 

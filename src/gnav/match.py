@@ -10,21 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.events import Eliminated, Event, MatchEnd
 from gnav.round import RoundState
 from gnav.rules import Rules
+from gnav.vocab import Action, Phase
 
-_new = tuple.__new__
-
-DEAL = "deal"
-PLAY = "play"
-OVER = "over"
+_KEEP: Any = object()  # evolve's "this field stays as it is"
 
 
 class MatchState(NamedTuple):
+    """A match, immutable: ``new`` starts one, ``deal`` (chance) and ``apply`` (a
+    decision) move it on, ``evolve`` rebuilds it by field name.
+
+    ``seat_count`` is the number of seats (``names``); a round's ``seats`` are the
+    seats dealt in, in turn order."""
+
     rules: Rules
     names: tuple[str, ...]
     lives: tuple[int, ...]  # per seat, as of the start of the current round
@@ -48,7 +51,14 @@ class MatchState(NamedTuple):
         lives: Mapping[int, int] | None = None,
     ) -> MatchState:
         """A match waiting for its first deal. Without ``dealer``, the first dealer is
-        cut by chance from ``seed``."""
+        cut by chance from ``seed``.
+
+        ``seed`` seeds only that cut: the deals are a separate step (``deal``), each
+        shuffled from the generator given to it (``deal(rng=...)``), or from a fresh
+        unseeded one. ``gnav.play_match(seed=...)`` seeds both from one number.
+
+        Raises OptionError for a number of seats the rules do not allow, and
+        MalformedError for repeated names, a dealer or starting lives out of range."""
         n = len(names)
         rules.check_seats(n)
         if len(set(names)) != n:
@@ -64,28 +74,64 @@ class MatchState(NamedTuple):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise MalformedError(f"starting lives must be at least 1, not {value!r}")
             start[seat] = value
-        return cls(rules, tuple(names), tuple(start), (), (), dealer, 0, None, (), None,
-                   tuple(start))
+        return cls(rules=rules, names=tuple(names), lives=tuple(start), out=(),
+                   sitting_out=(), dealer=dealer, rounds=0, round=None, history=(),
+                   winners=None, start_lives=tuple(start))
+
+    def evolve(
+        self,
+        *,
+        rules: Rules = _KEEP,
+        names: tuple[str, ...] = _KEEP,
+        lives: tuple[int, ...] = _KEEP,
+        out: tuple[int, ...] = _KEEP,
+        sitting_out: tuple[int, ...] = _KEEP,
+        dealer: int = _KEEP,
+        rounds: int = _KEEP,
+        round: RoundState | None = _KEEP,
+        history: tuple[RoundState, ...] = _KEEP,
+        winners: tuple[int, ...] | None = _KEEP,
+        start_lives: tuple[int, ...] = _KEEP,
+    ) -> MatchState:
+        """This match with the named fields changed: the way a match is rebuilt
+        (keyword-only, so no two fields can trade places)."""
+        k = _KEEP
+        return _match(
+            self[0] if rules is k else rules, self[1] if names is k else names,
+            self[2] if lives is k else lives, self[3] if out is k else out,
+            self[4] if sitting_out is k else sitting_out,
+            self[5] if dealer is k else dealer, self[6] if rounds is k else rounds,
+            self[7] if round is k else round, self[8] if history is k else history,
+            self[9] if winners is k else winners,
+            self[10] if start_lives is k else start_lives)
+
+    def __repr__(self) -> str:
+        # The default spells out every round of the history: thousands of characters.
+        return (f"<MatchState {self.rules.name}, {len(self.names)} seats, "
+                f"{self.phase} after {self.rounds} round(s), {len(self.out)} out>")
 
     # -- queries -------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
+        """``DEAL`` between rounds, ``PLAY`` during one, ``OVER`` once there are winners."""
         if self.winners is not None:
-            return OVER
+            return Phase.OVER
         if self.round is None or self.round.over:
-            return DEAL
-        return PLAY
+            return Phase.DEAL
+        return Phase.PLAY
 
     @property
     def over(self) -> bool:
         return self.winners is not None
 
     @property
-    def seats(self) -> int:
+    def seat_count(self) -> int:
+        """The number of seats (``len(names)``)."""
         return len(self.names)
 
     def alive(self) -> tuple[int, ...]:
+        """Seats not eliminated, in seat order."""
         out = set(self.out)
         return tuple(s for s in range(len(self.names)) if s not in out)
 
@@ -109,18 +155,21 @@ class MatchState(NamedTuple):
 
     @property
     def to_act(self) -> int | None:
+        """The seat whose decision comes next, or None (between rounds, or over)."""
         rnd = self.round
         if rnd is None or self.winners is not None or rnd.turn >= len(rnd.seats):
             return None
         return rnd.seats[rnd.turn]
 
-    def legal_actions(self) -> tuple[str, ...]:
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take (none between rounds or once over)."""
         rnd = self.round
         if rnd is None or self.winners is not None:
             return ()
         return rnd.legal_actions()
 
     def seat_index(self, name: str) -> int:
+        """The seat called ``name``; MalformedError if there is none."""
         try:
             return self.names.index(name)
         except ValueError:
@@ -136,7 +185,11 @@ class MatchState(NamedTuple):
         rng: Random | None = None,
     ) -> MatchState:
         """Start the next round: with ``hands`` (one piece per seat of ``turn_order``,
-        the dealer last) and ``stock``, or shuffled from ``rng``."""
+        the dealer last) and ``stock``, or shuffled from ``rng`` (a fresh unseeded
+        generator without it).
+
+        Raises IllegalActionError while a round is being played or once the match is
+        over, and MalformedError for a deal without a stock or a bad deal."""
         rnd = self.round
         if self.winners is not None or (rnd is not None and rnd.turn < len(rnd.seats)):
             raise IllegalActionError(
@@ -152,29 +205,42 @@ class MatchState(NamedTuple):
         rnd = RoundState.start(self.rules, order, hands, stock, self.lives,
                                number=self.rounds + 1, returning=len(self.sitting_out),
                                checked=checked)
-        return _new(MatchState, (self.rules, self.names, self.lives, self.out, self.sitting_out,
-                                 self.dealer, self.rounds + 1, rnd, self.history, None,
-                                 self.start_lives))
+        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+         start_lives) = self
+        rounds += 1
+        round = rnd
+        return _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
+                      winners, start_lives)
 
     def deal_seeded(self, seed: int) -> MatchState:
+        """``deal`` shuffled from ``Random(seed)``: a record's seeded round."""
         return self.deal(rng=Random(seed))
 
     # -- play ----------------------------------------------------------------------
 
     def apply(self, action: object) -> tuple[MatchState, tuple[Event, ...]]:
+        """The match after the seat to act takes ``action``, and the events; a round's
+        end is settled (lives, eliminations, the next dealer, the winners).
+
+        Raises IllegalActionError when no round is being played or the rules forbid the
+        action, MalformedError for an action that is not stand or swap."""
         rnd = self.round
         if rnd is None or rnd.turn >= len(rnd.seats):
             raise IllegalActionError(
                 "the match is over" if self.winners is not None else "no round is being played"
             )
-        rnd, events = rnd.apply(action)
-        if rnd.turn < len(rnd.seats):
-            return _new(MatchState, (self.rules, self.names, self.lives, self.out,
-                                     self.sitting_out, self.dealer, self.rounds, rnd,
-                                     self.history, None, self.start_lives)), events
-        return self._settle(rnd, events)
+        moved, events = rnd.apply(action)
+        if moved.turn < len(moved.seats):  # the round goes on: the lean path
+            (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+             start_lives) = self
+            round = moved
+            return _match(rules, names, lives, out, sitting_out, dealer, rounds, round,
+                          history, winners, start_lives), events
+        return self._settle(moved, events)
 
     def apply_for(self, seat: int, action: object) -> tuple[MatchState, tuple[Event, ...]]:
+        """``apply``, checking first that it is ``seat``'s turn (IllegalActionError if
+        not)."""
         if self.to_act != seat:
             if self.to_act is None:
                 raise IllegalActionError(f"{self.names[seat]} cannot act: no decision is due")
@@ -212,6 +278,21 @@ class MatchState(NamedTuple):
                 dealer = (dealer + 1) % n
         else:
             extra.append(MatchEnd(winners))
-        state = _new(MatchState, (self.rules, self.names, lives, out, sitting, dealer,
-                                  self.rounds, rnd, history, winners, self.start_lives))
+        rules, names, _, _, _, _, rounds, _, _, _, start_lives = self
+        sitting_out = sitting
+        round = rnd
+        state = _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
+                       winners, start_lives)
         return state, events + tuple(extra) if extra else events
+
+
+def _match(rules: Rules, names: tuple[str, ...], lives: tuple[int, ...], out: tuple[int, ...],
+           sitting_out: tuple[int, ...], dealer: int, rounds: int, round: RoundState | None,
+           history: tuple[RoundState, ...], winners: tuple[int, ...] | None,
+           start_lives: tuple[int, ...]) -> MatchState:
+    """The one place a MatchState is rebuilt (``evolve``, ``deal``, the lean path of
+    ``apply`` and the settling of a round). Positional for speed, so by rule every
+    argument is a variable named for its field, in field order (tests/test_states.py
+    reads every call)."""
+    return tuple.__new__(MatchState, (rules, names, lives, out, sitting_out, dealer, rounds,
+                                      round, history, winners, start_lives))

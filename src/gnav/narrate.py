@@ -1,4 +1,10 @@
-"""Events in words: the game's own calls, with the English beside them."""
+"""Events in words for the terminal: the game's own calls, with their meaning beside.
+
+Which sentences tell an event is the narration table's (``gnav.texts.narration``), the
+same one the browser reads; the sentences are the catalogue's, in English, Norwegian or
+Danish. What this module adds is the terminal's way of saying the things they name:
+the reader addressed as "you", calls in plain quotes, the turn order told.
+"""
 
 from __future__ import annotations
 
@@ -6,126 +12,76 @@ from gnav.calls import call_pair, quoted, word_pair
 from gnav.events import (
     Answer,
     Ask,
-    Draw,
-    Eliminated,
     Event,
-    Gain,
-    Knock,
     MatchEnd,
     Pay,
-    RoundEnd,
     RoundStart,
     Showdown,
     Stand,
-    StockEmpty,
-    Swap,
-    Undo,
+    event_to_json,
 )
 from gnav.rules import Rules
+from gnav.texts.catalogue import text_lang
+from gnav.texts.narration import Words, tell
+from gnav.texts.rules import native_name
+from gnav.vocab import Lang
 
 
 class Narrator:
-    """Turns events into lines for one reader (``me``: the seat reading, or None)."""
+    """Turns events into lines for one reader (``me``: the seat reading, or None).
+
+    ``lang``: the language the calls are said in (None: the game's own); ``text``: the
+    language of the sentences (English, Norwegian or Danish)."""
 
     def __init__(self, rules: Rules, names: tuple[str, ...], *, me: int | None = None,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, text: str = Lang.EN) -> None:
         self.rules = rules
         self.names = names
         self.me = me
         self.lang = lang or rules.preset.lang
+        self.text = text_lang(text)
+        self.words = Words(self.text, me=me, you=me is not None,
+                           name=lambda seat: self.names[seat], piece=self.piece)
+        # Whether this showdown's fool has paid: a "lowest" payment after it is the
+        # fool's drag (events read in order, as they happened).
+        self.fool_paid = False
 
-    def who(self, seat: int | None) -> str:
-        if seat is None:
-            return "the stock"
-        return "you" if seat == self.me else self.names[seat]
-
-    def piece(self, pid: str | None, lang: str = "en") -> str:
+    def piece(self, pid: str | None) -> str:
+        """A piece's name in the reader's language."""
         if pid is None:
             return "?"
-        return self.rules.pieces[self.rules.index(pid)].name(lang)
+        return native_name(self.rules, self.rules.pieces[self.rules.index(pid)], self.text)
 
     def word(self, key: str) -> str:
         """A spoken phrase as the game says it, with its meaning beside it."""
         return quoted(word_pair(self.rules, key, self.lang))
 
-    def line(self, e: Event) -> str | None:
-        w = self.who
-        if isinstance(e, RoundStart):
-            order = ", ".join(self.names[s] for s in e.order)
-            dealer = self.who(e.dealer)
-            verb = "deal" if e.dealer == self.me else "deals"
-            text = f"── Round {e.round}: {dealer.capitalize()} {verb}. Turn order: {order}."
-            if e.piece is not None:
-                text += f" You are dealt {self.piece(e.piece)}."
-            return text
-        if isinstance(e, Knock):
-            return f"{w(e.seat).capitalize()} knock{'' if e.seat == self.me else 's'} on the " \
-                   "table: a fool!"
+    def _facts(self, e: Event) -> dict[str, object]:
+        facts: dict[str, object] = {"full": False, "tell_order": True, "big": False}
         if isinstance(e, Stand):
-            return f"{w(e.seat).capitalize()}: {self.word('stand')}"
-        if isinstance(e, Ask):
-            if e.target is None:
-                return f"{w(e.seat).capitalize()} swap{'' if e.seat == self.me else 's'} " \
-                       "with the stock."
-            return f"{w(e.seat).capitalize()} ask{'' if e.seat == self.me else 's'} " \
-                   f"{w(e.target)} to swap: {self.word('swap')}"
-        if isinstance(e, Answer):
-            p = self.rules.pieces[self.rules.index(e.piece)]
-            pair = call_pair(self.rules, p, self.lang)
-            call = quoted(pair) if pair else '""'
-            holder = "From the stock" if e.seat is None else w(e.seat).capitalize()
-            verb = "comes" if e.seat is None else "show" if e.seat == self.me else "shows"
-            # English sentences name pieces in English; the call is the game's own.
-            return f"{holder} {verb} the {p.name('en')}: {call}"
-        if isinstance(e, Swap):
-            text = f"{w(e.seat).capitalize()} and {w(e.target)} swap."
-            if e.seat_got is not None and self.me in (e.seat, e.target):
-                got = e.seat_got if self.me == e.seat else e.target_got
-                gave = e.target_got if self.me == e.seat else e.seat_got
-                text += f" You give {self.piece(gave)} and get {self.piece(got)}."
-            return text
-        if isinstance(e, Draw):
-            text = f"{w(e.seat).capitalize()} take{'' if e.seat == self.me else 's'} a piece " \
-                   "from the stock."
-            if e.piece is not None:
-                text += f" You get {self.piece(e.piece)} and set {self.piece(e.set_aside)} aside."
-            return text
-        if isinstance(e, StockEmpty):
-            return "The stock is empty: nothing happens."
-        if isinstance(e, Pay):
-            if not e.paid:
-                return f"{w(e.seat).capitalize()} would pay, but has no life left."
-            dest = "the pool" if e.to is None else w(e.to)
-            why = {"lowest": " for the lowest piece", "fool": " for the fool",
-                   "two_fools": " for the two fools"}.get(e.reason, "")
-            return f"{w(e.seat).capitalize()} pay{'' if e.seat == self.me else 's'} a life to " \
-                   f"{dest}{why} ({e.lives} left)."
-        if isinstance(e, Gain):
-            why = " for the two fools" if e.reason == "two_fools" else ""
-            return f"{w(e.seat).capitalize()} gain{'' if e.seat == self.me else 's'} a " \
-                   f"life{why} ({e.lives})."
-        if isinstance(e, Undo):
-            text = "Every swap is undone: each piece goes back to where it was dealt."
-            if e.piece is not None:
-                text += f" You have {self.piece(e.piece)} again."
-            return text
-        if isinstance(e, Showdown):
-            shown = ", ".join(f"{self.names[s]} {self.piece(p)}"
-                              for s, p in zip(e.seats, e.pieces, strict=True))
-            return f"Showdown: {shown}."
-        if isinstance(e, RoundEnd):
-            how = "every turn taken" if e.ended_by == "turns" else \
-                f"stopped by the {self.piece(e.ended_by)}"
-            text = f"The round ends ({how})."
-            if e.sit_out:
-                text += " Sitting out next round: " + ", ".join(w(s) for s in e.sit_out) + "."
-            return text
-        if isinstance(e, Eliminated):
-            return "Out of the game: " + ", ".join(w(s) for s in e.seats) + "."
-        if isinstance(e, MatchEnd):
-            if len(e.winners) == 1:
-                winner = e.winners[0]
-                ending = "" if winner == self.me else "s"
-                return f"{w(winner).capitalize()} win{ending} the match!"
-            return "A shared win: " + ", ".join(w(s) for s in e.winners) + "."
-        return None
+            facts["word"] = self.word("stand")
+        elif isinstance(e, Ask):
+            facts["word"] = self.word("swap")
+        elif isinstance(e, Answer):
+            pair = call_pair(self.rules, self.rules.pieces[self.rules.index(e.piece)], self.lang)
+            facts["call"] = quoted(pair) if pair else None
+        elif isinstance(e, Pay):
+            facts["dragged"] = e.reason == "lowest" and self.fool_paid
+            self.fool_paid = self.fool_paid or e.reason == "fool"
+            facts["matador_reason"] = e.reason in self.rules.ids and \
+                self.rules.pieces[self.rules.index(e.reason)].power is not None
+        elif isinstance(e, Showdown):
+            self.fool_paid = False
+            facts["shown"] = ", ".join(f"{self.names[s]} {self.piece(p)}"
+                                       for s, p in zip(e.seats, e.pieces, strict=True))
+            facts["n"] = len(e.seats)
+        elif isinstance(e, MatchEnd):
+            facts["winner"] = e.winners[0] if len(e.winners) == 1 else None
+        return facts
+
+    def line(self, e: Event) -> str | None:
+        """``e`` in words as the reader (``me``) may read it; None for an event that is
+        not told. Raises nothing for the engine's events."""
+        text = tell(event_to_json(e), self._facts(e), self.words)
+        # A new round stands out in a terminal's scrolling log.
+        return f"── {text}" if text is not None and isinstance(e, RoundStart) else text

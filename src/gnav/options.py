@@ -20,6 +20,8 @@ RANGES: dict[str, tuple[int, int]] = {"lives": (1, 10), "copies": (1, 4)}
 
 @dataclass(frozen=True)
 class Options:
+    """The options of docs/spec/rules.md §7, checked: build changed ones with ``updated``."""
+
     lives: int = 4
     copies: int = 2
     knock: str = "public"
@@ -34,7 +36,8 @@ class Options:
     dealer_wins_ties: bool = False
 
     def updated(self, changes: Mapping[str, object], *, where: str = "rules") -> Options:
-        """These options with ``changes`` applied, each one checked."""
+        """These options with ``changes`` applied, each one checked. Raises OptionError
+        for an unknown option or a value out of its range, naming ``where``."""
         known = {f.name for f in fields(self)}
         checked: dict[str, Any] = {}
         for name, value in changes.items():

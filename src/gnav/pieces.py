@@ -34,10 +34,23 @@ class Piece:
         return self.power is not None
 
     def name(self, lang: str = "en") -> str:
+        """The display name in ``lang``, else English, else the id."""
         return self.names.get(lang) or self.names.get("en") or self.id
 
     def call(self, lang: str = "en") -> str | None:
+        """What the holder says when the piece answers, in ``lang`` or English (None
+        for a piece that never answers)."""
         return self.calls.get(lang) or self.calls.get("en")
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Read-only mappings do not pickle: rebuild through ``piece`` from plain dicts.
+        return (_rebuilt, (self.id, dict(self.names), self.power, self.fool, self.aliases,
+                           dict(self.calls)))
+
+
+def _rebuilt(id: str, names: dict[str, str], power: Power | None, fool: bool,
+             aliases: tuple[str, ...], calls: dict[str, str]) -> Piece:
+    return piece(id, names, power, fool=fool, aliases=aliases, calls=calls)
 
 
 def piece(
@@ -90,6 +103,7 @@ class PieceReader:
         self._table = table
 
     def index(self, text: object) -> int:
+        """The rank of the piece ``text`` names; UnknownPieceError if none does."""
         if isinstance(text, bool) or not isinstance(text, str | int):
             raise UnknownPieceError(f"a piece must be a string, not {text!r}")
         found = self._table.get(_norm(str(text)))
@@ -99,4 +113,5 @@ class PieceReader:
         return found
 
     def read(self, text: object) -> Piece:
+        """The piece ``text`` names; UnknownPieceError if none does."""
         return self._pieces[self.index(text)]

@@ -25,6 +25,8 @@ class Effect(NamedTuple):
 
 
 class Power(StrEnum):
+    """A matador's power, by name (docs/spec/rules.md §4); ``effect`` is what it does."""
+
     STOP = "stop"
     REFUSE = "refuse"
     CHARGE = "charge"

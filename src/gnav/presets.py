@@ -6,13 +6,15 @@ Adding a game is adding a ``Preset`` here; nothing in the round logic names a pi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
+from typing import Any
 
 from gnav.errors import UnknownPresetError
 from gnav.options import Options
 from gnav.pieces import Piece, numbers, piece
 from gnav.powers import Power
+from gnav.vocab import Lang
 
 # The sources, named as a player would name them (docs/spec/rules.md lists them).
 SUMMARY = "a generic how-to-play summary"
@@ -23,6 +25,13 @@ COPENHAGEN = "the Copenhagen rules of 1917"
 
 @dataclass(frozen=True)
 class Preset:
+    """A game: its deck (pieces by rank, the highest first), its default options and
+    how it is shown. Equal presets have equal content, whatever object holds it.
+
+    One of your own plays at once (``Rules.of(preset)``) and pickles by value (so
+    ``simulate --jobs`` takes it to other processes); ``register`` it to read and write
+    records that name it."""
+
     name: str
     title: str
     description: str
@@ -32,10 +41,25 @@ class Preset:
     min_seats: int = 2
     max_seats: int | None = None  # None: as many as the deck allows (one piece left for the stock)
     score: str = "tokens"  # how lives are shown: tokens, strokes or the letters G-N-A-V
-    lang: str = "nb"  # the language the game's calls are made in
+    lang: Lang = Lang.NB  # the language the game's calls are made in
     aliases: tuple[str, ...] = ()
     # Spoken words of the game's own language: stand and swap.
     words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Read-only mappings do not pickle: rebuild the words from a plain dict.
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["words"] = dict(self.words)
+        return (_preset_rebuilt, (values,))
+
+    @property
+    def builtin(self) -> bool:
+        """Whether this is the fixed table's preset of that name (docs/spec/rules.md §8)."""
+        return PRESETS.get(self.name) == self
+
+
+def _preset_rebuilt(values: dict[str, Any]) -> Preset:
+    return Preset(**{**values, "words": MappingProxyType(values["words"])})
 
 
 def _opts(**changes: object) -> Options:
@@ -112,7 +136,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
                                             "nb": "Kiss!"}),
             DRAGOON, HORSE,
             HOUSE, *numbers(12, 0, roman=False), OWL, POT, FOOL),
-           _opts(two_fools_sit_out=False), score="strokes", lang="da",
+           _opts(two_fools_sit_out=False), score="strokes", lang=Lang.DA,
            aliases=("1917", "danish", "dansk", "copenhagen"), words=GNAV_WORDS),
     Preset("gnav-summary", "Gnav (summary)",
            "A generic summary: no O piece, no drag, matador penalties go to the holder, "
@@ -141,7 +165,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
             piece("pispot", {"en": "Chamber pot", "nl": "Pispot"}, aliases=["chamber pot"]),
             piece("smoel", {"en": "Scary face", "nl": "Smoel"}, aliases=["scary face"]),
             piece("janrit", {"en": "Jan Rit", "nl": "Jan Rit"}, aliases=["jan rit", "fool"])),
-           _opts(knock="silent"), lang="nl", aliases=("zeeland", "slabber-jan"),
+           _opts(knock="silent"), lang=Lang.NL, aliases=("zeeland", "slabber-jan"),
            words=MappingProxyType({"stand.nl": "Ik sta", "swap.nl": "Ik ruil",
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("cuccu", "Cuccù",
@@ -163,7 +187,7 @@ PRESETS_LIST: tuple[Preset, ...] = (
             piece("mascherone", {"en": "Mask", "it": "Mascherone"}),
             piece("leone", {"en": "Lion", "it": "Leone"}),
             piece("matto", {"en": "Fool", "it": "Matto"}, fool=True, aliases=["fool"])),
-           _opts(lives=3), lang="it", aliases=("cucco", "cuccù", "cucu"),
+           _opts(lives=3), lang=Lang.IT, aliases=("cucco", "cuccù", "cucu"),
            words=MappingProxyType({"stand.it": "Sto", "swap.it": "Cambio",
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("kille", "Kille",
@@ -183,21 +207,21 @@ PRESETS_LIST: tuple[Preset, ...] = (
             piece("kransen", {"en": "Wreath", "sv": "Kransen"}),
             piece("blompottan", {"en": "Flowerpot", "sv": "Blompottan"}),
             piece("blaren", {"en": "Blank", "sv": "Blaren"})),
-           _opts(), lang="sv", aliases=("byteskille", "kille-sv"),
+           _opts(), lang=Lang.SV, aliases=("byteskille", "kille-sv"),
            words=MappingProxyType({"stand.sv": "Jag står", "swap.sv": "Jag byter",
                                    "stand.en": "I stand", "swap.en": "I want to trade"})),
     Preset("chase-the-ace", "Chase the Ace",
            "The English 52-card relative: the King refuses, the Ace is lowest, 3 lives.",
            "none of the Gnav sources: the English card game as it is commonly played",
            _CARDS,
-           _opts(copies=4, lives=3), lang="en",
+           _opts(copies=4, lives=3), lang=Lang.EN,
            aliases=("chase", "ranter-go-round", "cuckoo", "chase_the_ace"),
            words=MappingProxyType({"stand.en": "I stand", "swap.en": "Change"})),
     Preset("le-her", "Le Her",
            "The two-player French form: one pack, the King refuses, ties go to the dealer.",
            "the game-theory literature on Le Her (Waldegrave's solution of 1713)",
            _CARDS, _opts(copies=4, lives=3, dealer_wins_ties=True), min_seats=2, max_seats=2,
-           lang="en", aliases=("leher", "le_her", "her"),
+           lang=Lang.EN, aliases=("leher", "le_her", "her"),
            words=MappingProxyType({"stand.en": "I keep it", "swap.en": "Change"})),
 )
 
@@ -207,14 +231,59 @@ ALIASES: Mapping[str, str] = MappingProxyType(
 )
 
 
+# Presets of your own, by name and alias (``register``).
+_REGISTERED: dict[str, Preset] = {}
+_REGISTERED_ALIASES: dict[str, str] = {}
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold().replace("_", "-").replace(" ", "-")
+
+
 def get_preset(name: object) -> Preset:
-    """The preset called ``name`` or one of its aliases, in any case."""
+    """The preset called ``name`` or one of its aliases, in any case: a built-in one, or
+    one you registered. Raises UnknownPresetError for any other name."""
     if not isinstance(name, str):
         raise UnknownPresetError(f"a preset must be named by a string, not {name!r}")
-    key = name.strip().casefold().replace("_", "-").replace(" ", "-")
-    found = PRESETS.get(key) or PRESETS.get(ALIASES.get(key, ""))
+    key = _key(name)
+    found = PRESETS.get(key) or PRESETS.get(ALIASES.get(key, "")) or \
+        _REGISTERED.get(key) or _REGISTERED.get(_REGISTERED_ALIASES.get(key, ""))
     if found is None:
+        known = [*PRESETS, *_REGISTERED]
         raise UnknownPresetError(
-            f"unknown preset {name!r} (presets: {', '.join(PRESETS)})"
+            f"unknown preset {name!r} (presets: {', '.join(known)})"
         )
     return found
+
+
+def register(preset: Preset) -> Preset:
+    """Make ``preset`` known by its name and aliases (records then name it, and
+    ``Rules.of`` finds it by name). Registering an equal preset again is a no-op.
+
+    Raises UnknownPresetError (a MalformedError) when the name or an alias is taken by
+    another preset."""
+    for text in (preset.name, *preset.aliases):
+        key = _key(text)
+        try:
+            taken = get_preset(key)
+        except UnknownPresetError:
+            continue
+        if taken != preset:
+            raise UnknownPresetError(f"preset name {text!r} is taken by {taken.name!r}")
+    _REGISTERED[_key(preset.name)] = preset
+    for alias in preset.aliases:
+        _REGISTERED_ALIASES[_key(alias)] = _key(preset.name)
+    return preset
+
+
+def unregister(name: str) -> None:
+    """Forget a preset you registered (built-in ones stay); no error if it is unknown."""
+    key = _key(name)
+    _REGISTERED.pop(key, None)
+    for alias in [a for a, target in _REGISTERED_ALIASES.items() if target == key]:
+        del _REGISTERED_ALIASES[alias]
+
+
+def registered() -> tuple[Preset, ...]:
+    """Every preset known by name: the built-in ones, then yours."""
+    return (*PRESETS_LIST, *_REGISTERED.values())

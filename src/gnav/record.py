@@ -16,26 +16,32 @@ from typing import Any
 from gnav.errors import IllegalActionError, InconsistentError, MalformedError
 from gnav.events import Ask, Stand
 from gnav.match import MatchState
-from gnav.round import ACTIONS, RoundState, check_pieces
+from gnav.round import RoundState, check_pieces
 from gnav.rules import Rules
+from gnav.vocab import Action, Phase
 
 FORMAT = 1
+_ACTIONS = frozenset(Action)  # exact spellings only: a record is not a keyboard
 RESULT_FIELDS = ("hands", "lives", "sit_out", "ended_by")
 
 
 @dataclass(frozen=True)
 class RoundRecord:
+    """One round of a record, read: seats as numbers, pieces as ranks."""
+
     dealer: int
     deal: dict[int, int] | None  # seat -> piece; None for a seeded round
     stock: tuple[int, ...] | None
     seed: int | None
-    actions: tuple[tuple[int, str], ...]
+    actions: tuple[tuple[int, Action], ...]
     result: dict[str, Any] | None  # as written in the record (seat names, piece ids)
     x: Any = None
 
 
 @dataclass(frozen=True)
 class Record:
+    """A record (docs/spec/records.md), read and shape-checked: ``parse`` or ``loads`` make one."""
+
     rules: Rules
     seats: tuple[str, ...]
     lives: dict[int, int]
@@ -49,6 +55,8 @@ class Record:
 
 
 def loads(text: str) -> Record:
+    """A record from its JSON text. Raises MalformedError (one line: what and where)
+    for text that is not JSON or not a record's shape."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -73,6 +81,9 @@ def _fields(obj: Any, where: str, required: Sequence[str], optional: Sequence[st
 
 
 def parse(data: Any) -> Record:
+    """A record from JSON data (dicts and lists). Raises MalformedError for anything
+    that is not a record's shape: a missing or unknown field, an unknown preset, seat or
+    piece, a piece used more often than the deck holds it."""
     _fields(data, "record", ("gnav", "rules", "seats", "rounds"), ("lives", "result"))
     if data["gnav"] != FORMAT or isinstance(data["gnav"], bool):
         raise MalformedError(f"gnav: format version must be {FORMAT}, not {data['gnav']!r}")
@@ -149,10 +160,10 @@ def _parse_round(obj: Any, where: str, rules: Rules, seat: Any) -> RoundRecord:
         if not isinstance(pair, list) or len(pair) != 2:
             raise MalformedError(f"{where}: action {i}: must be [seat, \"stand\" | \"swap\"]")
         who = seat(pair[0], f"{where}: action {i}")
-        if pair[1] not in ACTIONS:
+        if not isinstance(pair[1], str) or pair[1] not in _ACTIONS:
             raise MalformedError(f"{where}: action {i}: unknown action {pair[1]!r} "
                                  "(actions: stand, swap)")
-        parsed.append((who, str(pair[1])))
+        parsed.append((who, Action(pair[1])))
     result = obj.get("result")
     if result is not None:
         _fields(result, f"{where}: result", (), RESULT_FIELDS)
@@ -198,7 +209,9 @@ class Replay:
 
 
 def replay(record: Record) -> Replay:
-    """Replay ``record``; an InconsistentError says where it departs from the rules."""
+    """Replay ``record``. Raises InconsistentError, saying where, when the record
+    departs from the rules (a wrong dealer, turn or deal, too many or too few actions,
+    an illegal action)."""
     first = record.rounds[0].dealer if record.rounds else 0
     match = MatchState.new(record.rules, record.seats, dealer=first, lives=record.lives)
     names = record.seats
@@ -222,7 +235,7 @@ def replay(record: Record) -> Replay:
             match = match.deal([rr.deal[s] for s in order], rr.stock or ())
         seen = [match]
         for i, (seat, action) in enumerate(rr.actions, 1):
-            if match.phase != "play":
+            if match.phase != Phase.PLAY:
                 raise InconsistentError(f"{where}: action {i}: the round has already ended "
                                         f"({len(rr.actions) - i + 1} action(s) too many)")
             if match.to_act != seat:
@@ -235,7 +248,7 @@ def replay(record: Record) -> Replay:
             except IllegalActionError as e:
                 raise InconsistentError(f"{where}: action {i}: {e}") from None
             seen.append(match)
-        if match.phase == "play":
+        if match.phase == Phase.PLAY:
             raise InconsistentError(f"{where}: actions: too few; the engine waits for "
                                     f"{names[match.to_act or 0]}")
         states.append(seen)
@@ -244,13 +257,17 @@ def replay(record: Record) -> Replay:
 
 def round_results(rep: Replay) -> list[dict[str, Any]]:
     """The engine's ``result`` of every round, in record form."""
-    names = rep.record.seats
+    rounds = [seen[-1].round for seen in rep.states]
+    return results_of([r for r in rounds if r is not None], rep.record.seats)
+
+
+def results_of(rounds: Sequence[RoundState], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The record form of each finished round's ``result``: the lives of every seat
+    still in the match (sitting-out seats too), the final hands, who sits out next,
+    and what ended the round."""
     out: list[dict[str, Any]] = []
     in_match = set(range(len(names)))
-    for seen in rep.states:
-        rnd = seen[-1].round
-        if rnd is None:  # pragma: no cover - every replayed round was dealt
-            continue
+    for rnd in rounds:
         ids = rnd.rules.ids
         lives = rnd.lives
         out.append({
@@ -264,6 +281,7 @@ def round_results(rep: Replay) -> list[dict[str, Any]]:
 
 
 def match_result(match: MatchState) -> dict[str, Any] | None:
+    """The record's ``result`` of a finished match (None while it goes on)."""
     if match.winners is None:
         return None
     return {"winners": [match.names[s] for s in match.winners],
@@ -279,6 +297,9 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     A round still being played cannot be a record round (docs/spec/records.md: too few actions
     is inconsistent), so it is kept under ``x.unfinished_round``, where readers ignore
     it: a match saved mid-round still verifies.
+
+    Raises UnknownPresetError for rules whose preset a record cannot name (one of
+    your own that is not registered: ``gnav.presets.register``).
     """
     names = match.names
     data: dict[str, Any] = {"gnav": FORMAT, "rules": match.rules.to_spec(),
@@ -287,12 +308,10 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     special = {names[s]: v for s, v in enumerate(match.start_lives) if v != default}
     if special:
         data["lives"] = special
-    data["rounds"] = [_round_data(r, names) for r in match.history]
-    if data["rounds"]:
-        # Results need the lives of sitting-out seats too: replay what we wrote.
-        rep = replay(parse(data))
-        for rd, res in zip(data["rounds"], round_results(rep), strict=True):
-            rd["result"] = res
+    # The history holds every round's outcome: nothing is replayed to write it.
+    data["rounds"] = [{**_round_data(r, names), "result": res}
+                      for r, res in zip(match.history, results_of(match.history, names),
+                                        strict=True)]
     result = match_result(match)
     if result is not None:
         data["result"] = result
@@ -306,7 +325,7 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
 
 def _round_data(rnd: RoundState, names: tuple[str, ...]) -> dict[str, Any]:
     ids = rnd.rules.ids
-    actions = [[names[e.seat], "stand" if isinstance(e, Stand) else "swap"]
+    actions = [[names[e.seat], Action.STAND if isinstance(e, Stand) else Action.SWAP]
                for e in rnd.public if isinstance(e, Stand | Ask)]
     return {
         "dealer": names[rnd.dealer],

@@ -9,8 +9,8 @@ and the dealer's left is the stock.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.events import (
@@ -31,24 +31,23 @@ from gnav.events import (
 )
 from gnav.powers import Outcome
 from gnav.rules import Rules
+from gnav.vocab import Action, EndedBy, Ending, ending_of, parse_action
 
-STAND = "stand"
-SWAP = "swap"
-ACTIONS = (STAND, SWAP)
-BOTH: tuple[str, ...] = (STAND, SWAP)
-ONLY_SWAP: tuple[str, ...] = (SWAP,)
-NONE: tuple[str, ...] = ()
+STAND = Action.STAND
+SWAP = Action.SWAP
+BOTH: tuple[Action, ...] = (STAND, SWAP)
+ONLY_SWAP: tuple[Action, ...] = (SWAP,)
+NONE: tuple[Action, ...] = ()
 
 PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat's version)
 
-
-def parse_action(action: object) -> str:
-    if isinstance(action, str) and action.strip().lower() in ACTIONS:
-        return action.strip().lower()
-    raise MalformedError(f"unknown action {action!r} (actions: stand, swap)")
+_KEEP: Any = object()  # evolve's "this field stays as it is"
 
 
 class RoundState(NamedTuple):
+    """One round, immutable: build it with ``start`` (a deal) or ``evolve`` (by field
+    name), and play it with ``apply``."""
+
     rules: Rules
     number: int  # 1-based round number in the match
     seats: tuple[int, ...]  # the seat at each position
@@ -60,7 +59,7 @@ class RoundState(NamedTuple):
     lives: tuple[int, ...]  # per seat of the match, payments of this round included
     revealed: int  # bit mask of positions whose matador has been revealed
     turn: int  # the position to act; len(seats) once the round is over
-    ended_by: str | None  # "turns" or the id of the piece that ended the round
+    ended_by: EndedBy | None  # "turns" or the id of the piece that ended the round
     sit_out: tuple[int, ...]  # seats that sit out the next round (set at the end)
     returning: int  # seats sitting out this round, who are back next round
     public: tuple[Event, ...]
@@ -83,7 +82,11 @@ class RoundState(NamedTuple):
     ) -> RoundState:
         """A dealt round. ``seats`` are in turn order, the dealer last; ``lives`` has one
         entry per seat of the match. ``checked`` skips the piece count check for a deal
-        taken from ``rules.shuffle``."""
+        taken from ``rules.shuffle``.
+
+        Raises IllegalActionError for fewer than 2 seats, MalformedError for a deal that
+        does not give one piece to each seat or uses a piece more often than the deck
+        holds it."""
         n = len(seats)
         if n < 2:
             raise IllegalActionError(f"a round needs at least 2 active seats, not {n}")
@@ -99,8 +102,87 @@ class RoundState(NamedTuple):
         if rules.options.knock == "public" and not rules.fool_set.isdisjoint(deal):
             fools = rules.fools
             public += tuple(Knock(seats[p]) for p in range(n) if fools[deal[p]])
-        return cls(rules, number, seats, deal, deal, tuple(stock), 0, (), tuple(lives), 0, 0,
-                   None, (), returning, public, ((),) * n)
+        hands = deal
+        stock = tuple(stock)
+        drawn = revealed = turn = 0
+        aside = sit_out = ()
+        lives = tuple(lives)
+        ended_by = None
+        private = ((),) * n
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private)
+
+    @classmethod
+    def imagined(
+        cls,
+        rules: Rules,
+        seats: Sequence[int],
+        deal: Sequence[int],
+        hands: Sequence[int],
+        stock: Sequence[int],
+        lives: Sequence[int],
+        *,
+        number: int,
+        turn: int,
+        revealed: int = 0,
+    ) -> RoundState:
+        """A round met in the middle, for a bot's look-ahead: ``hands`` held now at
+        ``turn``, ``stock`` the pieces still to draw (top first), ``revealed`` the bit
+        mask of positions whose matador has answered. It has no event log (nobody reads
+        one), and the pieces are not checked: a sampler's guesses are its own business.
+
+        Raises IllegalActionError when ``turn`` is no position of ``seats``."""
+        n = len(seats)
+        if not 0 <= turn < n:
+            raise IllegalActionError(f"no position {turn} to act among {n} seats")
+        seats, deal, hands, stock, lives = (tuple(seats), tuple(deal), tuple(hands),
+                                            tuple(stock), tuple(lives))
+        drawn = returning = 0
+        aside = sit_out = public = ()
+        ended_by = None
+        private = ((),) * n
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private)
+
+    def evolve(
+        self,
+        *,
+        rules: Rules = _KEEP,
+        number: int = _KEEP,
+        seats: tuple[int, ...] = _KEEP,
+        deal: tuple[int, ...] = _KEEP,
+        hands: tuple[int, ...] = _KEEP,
+        stock: tuple[int, ...] = _KEEP,
+        drawn: int = _KEEP,
+        aside: tuple[int, ...] = _KEEP,
+        lives: tuple[int, ...] = _KEEP,
+        revealed: int = _KEEP,
+        turn: int = _KEEP,
+        ended_by: EndedBy | None = _KEEP,
+        sit_out: tuple[int, ...] = _KEEP,
+        returning: int = _KEEP,
+        public: tuple[Event, ...] = _KEEP,
+        private: tuple[PrivateLog, ...] = _KEEP,
+    ) -> RoundState:
+        """This state with the named fields changed: the way a round is rebuilt.
+        Keyword-only, so no two fields can trade places."""
+        k = _KEEP
+        return _round(
+            self[0] if rules is k else rules, self[1] if number is k else number,
+            self[2] if seats is k else seats, self[3] if deal is k else deal,
+            self[4] if hands is k else hands, self[5] if stock is k else stock,
+            self[6] if drawn is k else drawn, self[7] if aside is k else aside,
+            self[8] if lives is k else lives, self[9] if revealed is k else revealed,
+            self[10] if turn is k else turn, self[11] if ended_by is k else ended_by,
+            self[12] if sit_out is k else sit_out, self[13] if returning is k else returning,
+            self[14] if public is k else public, self[15] if private is k else private)
+
+    def __repr__(self) -> str:
+        # The default spells out every piece and event: thousands of characters.
+        state = f"ended by {self.ended_by}" if self.over else \
+            f"position {self.turn} of {len(self.seats)} to act"
+        return (f"<RoundState {self.rules.name} round {self.number}: {state}, "
+                f"{self.stock_left()} in the stock, {len(self.public)} events>")
 
     # -- queries -------------------------------------------------------------------
 
@@ -117,7 +199,13 @@ class RoundState(NamedTuple):
         """The seat whose decision comes next, or None once the round is over."""
         return self.seats[self.turn] if self.turn < len(self.seats) else None
 
-    def legal_actions(self) -> tuple[str, ...]:
+    @property
+    def ending(self) -> Ending | None:
+        """How the round ended (None while it is being played)."""
+        return None if self.ended_by is None else ending_of(self.ended_by)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take (none once the round is over)."""
         turn = self.turn
         if turn >= len(self.seats):
             return NONE
@@ -127,12 +215,15 @@ class RoundState(NamedTuple):
         return BOTH
 
     def position(self, seat: int) -> int:
+        """The position of ``seat`` in the turn order; IllegalActionError if it is not
+        dealt in."""
         try:
             return self.seats.index(seat)
         except ValueError:
             raise IllegalActionError(f"seat {seat} is not playing this round") from None
 
     def piece_of(self, seat: int) -> str:
+        """The id of the piece ``seat`` holds now (the whole truth: not for a view)."""
         return self.rules.ids[self.hands[self.position(seat)]]
 
     @property
@@ -140,6 +231,8 @@ class RoundState(NamedTuple):
         return tuple(e.seat for e in self.public if type(e) is Knock)
 
     def is_revealed(self, seat: int) -> bool:
+        """Whether ``seat``'s matador has answered this round; IllegalActionError if the
+        seat is not dealt in."""
         return bool(self.revealed >> self.position(seat) & 1)
 
     def stock_left(self) -> int:
@@ -153,7 +246,8 @@ class RoundState(NamedTuple):
     # -- play ----------------------------------------------------------------------
 
     def apply_for(self, seat: int, action: object) -> tuple[RoundState, tuple[Event, ...]]:
-        """``apply``, checking first that it is ``seat``'s turn."""
+        """``apply``, checking first that it is ``seat``'s turn (IllegalActionError if
+        not)."""
         if self.turn >= len(self.seats):
             raise IllegalActionError(f"seat {seat} cannot act: the round is over")
         if self.seats[self.turn] != seat:
@@ -163,44 +257,41 @@ class RoundState(NamedTuple):
         return self.apply(action)
 
     def apply(self, action: object) -> tuple[RoundState, tuple[Event, ...]]:
-        """The state after the seat to act takes ``action``, and the public events."""
+        """The state after the seat to act takes ``action``, and the public events.
+
+        Raises MalformedError for an action that is not stand or swap, and
+        IllegalActionError when the round is over or the rules forbid the action."""
         if action is not STAND and action is not SWAP:
             action = parse_action(action)
-        turn = self.turn
-        seats = self.seats
+        (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed, turn,
+         ended_by, sit_out, returning, public, private) = self
         n = len(seats)
         if turn >= n:
             raise IllegalActionError("the round is over")
-        rules = self.rules
+        effects = rules.effects
         if action == STAND:
-            if rules.stand_needs_matador and rules.effects[self.hands[turn]] is None:
+            if rules.stand_needs_matador and effects[hands[turn]] is None:
                 raise IllegalActionError(
                     f"seat {seats[turn]} may not stand without a matador "
                     "(stand_needs_matador)"
                 )
-            nxt = turn + 1
-            if rules.skip_revealed:
-                revealed = self.revealed
-                while nxt < n and revealed >> nxt & 1:
-                    nxt += 1
+            # No matador revealed yet (the common case): nobody to skip, no call.
+            nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
+            seat = seats[turn]
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
-                event = _new(Stand, (seats[turn],))
-                return (self._replace_turn(nxt, event), (event,))
+                event = _STANDS.get(seat) or _stand(seat)
+                turn = nxt
+                public = (*public, event)
+                return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
+                              revealed, turn, ended_by, sit_out, returning, public,
+                              private), (event,)
             play = _Play(self)
-            play.emit(Stand(seats[turn]))
+            play.emit(Stand(seat))
         else:
-            if turn < n - 1:
-                target = turn + 1
-                hands = self.hands
-                got = hands[target]
-                if rules.effects[got] is None:  # a plain swap, the common case, kept lean
-                    nxt = target
-                    if rules.skip_revealed:
-                        revealed = self.revealed
-                        while nxt < n and revealed >> nxt & 1:
-                            nxt += 1
-                    if nxt < n:
-                        return self._swap_plain(turn, nxt)
+            if turn < n - 1 and effects[hands[turn + 1]] is None:
+                nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
+                if nxt < n:  # a plain swap, the common case, kept lean
+                    return self._swap_plain(turn, nxt)
             play = _Play(self)
             if turn == n - 1:
                 play.emit(Ask(seats[turn], None))
@@ -212,31 +303,73 @@ class RoundState(NamedTuple):
 
     def _swap_plain(self, asker: int, nxt: int) -> tuple[RoundState, tuple[Event, ...]]:
         """``asker`` swaps with a plain piece on its left; the round goes on at ``nxt``."""
-        seats = self.seats
-        hands = self.hands
+        (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed, turn,
+         ended_by, sit_out, returning, public, private) = self
+        held = list(hands)
         target = asker + 1
-        gave, got = hands[asker], hands[target]
-        a, b = seats[asker], seats[target]
-        ids = self.rules.ids
-        events = (_new(Ask, (a, b)), _new(Swap, (a, b, None, None)))
-        full = ((len(self.public) + 1, _new(Swap, (a, b, ids[got], ids[gave]))),)
-        private = list(self.private)
-        private[asker] += full
-        private[target] += full
-        return _new(RoundState, (self.rules, self.number, seats, self.deal,
-                                 (*hands[:asker], got, gave, *hands[target + 1:]), self.stock,
-                                 self.drawn, self.aside, self.lives, self.revealed, nxt, None,
-                                 (), self.returning, self.public + events,
-                                 tuple(private))), events
-
-    def _replace_turn(self, turn: int, event: Event) -> RoundState:
-        return _new(RoundState, (self.rules, self.number, self.seats, self.deal, self.hands,
-                                 self.stock, self.drawn, self.aside, self.lives, self.revealed,
-                                 turn, None, (), self.returning, (*self.public, event),
-                                 self.private))
+        _, whole = swap_pieces(rules, seats, held, asker, target)
+        key = seats[asker] << 8 | seats[target]
+        events = _ASK_SWAP.get(key) or _ask_swap(seats[asker], seats[target])
+        full = ((len(public) + 1, whole),)
+        overlays = list(private)
+        overlays[asker] += full
+        overlays[target] += full
+        hands = tuple(held)
+        turn = nxt
+        public = public + events
+        private = tuple(overlays)
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private), events
 
 
-_new = tuple.__new__
+def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, ...],
+           hands: tuple[int, ...], stock: tuple[int, ...], drawn: int, aside: tuple[int, ...],
+           lives: tuple[int, ...], revealed: int, turn: int, ended_by: EndedBy | None,
+           sit_out: tuple[int, ...], returning: int, public: tuple[Event, ...],
+           private: tuple[PrivateLog, ...]) -> RoundState:
+    """The one place a RoundState is built (``start``, ``evolve``, the lean paths of
+    ``apply`` and the end of a longer one). Positional for speed, so by rule every
+    argument is a variable named for its field, in field order; tests/test_states.py
+    reads every call to hold it so (a swap of two fields would not pass)."""
+    return tuple.__new__(RoundState, (rules, number, seats, deal, hands, stock, drawn, aside,
+                                      lives, revealed, turn, ended_by, sit_out, returning,
+                                      public, private))
+
+
+# Events are values: the commonest (a stand, a plain swap's public pair) are made once
+# per seat or pair of seats and shared, rather than built again on every decision.
+_STANDS: dict[int, Stand] = {}
+_ASK_SWAP: dict[int, tuple[Ask, Swap]] = {}
+
+
+def _stand(seat: int) -> Stand:
+    event = _STANDS[seat] = Stand(seat)
+    return event
+
+
+def _ask_swap(a: int, b: int) -> tuple[Ask, Swap]:
+    events = _ASK_SWAP[a << 8 | b] = (Ask(a, b), Swap(a, b, None, None))
+    return events
+
+
+def next_turn(rules: Rules, revealed: int, after: int, n: int) -> int:
+    """The position to act after ``after`` (``n``: nobody, the round is over): the next
+    one, past every revealed matador's holder under ``revealed = skip``."""
+    turn = after + 1
+    if rules.skip_revealed:
+        while turn < n and revealed >> turn & 1:
+            turn += 1
+    return turn
+
+
+def swap_pieces(rules: Rules, seats: tuple[int, ...], hands: list[int], asker: int,
+                target: int) -> tuple[Swap, Swap]:
+    """A plain swap: exchange the pieces at ``asker`` and ``target`` in ``hands`` (in
+    place); return the public event and the full one that both sides see."""
+    hands[asker], hands[target] = hands[target], hands[asker]
+    ids = rules.ids
+    a, b = seats[asker], seats[target]
+    return Swap(a, b, None, None), Swap(a, b, ids[hands[asker]], ids[hands[target]])
 
 
 def full_event(rnd: RoundState | None, index: int, event: Event) -> Event:
@@ -280,7 +413,7 @@ def check_pieces(rules: Rules, pieces: Sequence[int]) -> None:
 class _Play:
     """The mutable working copy of one ``apply``; frozen again by ``finish``."""
 
-    __slots__ = ("aside", "drawn", "ended_by", "hands", "lives", "new", "private",
+    __slots__ = ("aside", "drawn", "emit", "ended_by", "hands", "lives", "new", "private",
                  "revealed", "state")
 
     def __init__(self, state: RoundState) -> None:
@@ -290,12 +423,11 @@ class _Play:
         self.aside = state.aside
         self.drawn = state.drawn
         self.revealed = state.revealed
-        self.ended_by: str | None = None
+        self.ended_by: EndedBy | None = None
         self.new: list[Event] = []
+        # ``emit(event)`` adds a public event: the list's own append, no Python frame.
+        self.emit: Callable[[Event], None] = self.new.append
         self.private: list[PrivateLog] | None = None
-
-    def emit(self, event: Event) -> None:
-        self.new.append(event)
 
     def emit_private(self, position: int, event: Event) -> None:
         """``event`` as ``position`` sees it, in place of the last public event."""
@@ -316,10 +448,8 @@ class _Play:
         while True:
             effect = effects[hands[target]]
             if effect is None:
-                hands[asker], hands[target] = hands[target], hands[asker]
-                self.emit(Swap(seats[asker], seats[target], None, None))
-                ids = rules.ids
-                full = Swap(seats[asker], seats[target], ids[hands[asker]], ids[hands[target]])
+                swap, full = swap_pieces(rules, seats, hands, asker, target)
+                self.emit(swap)
                 self.emit_private(asker, full)
                 self.emit_private(target, full)
                 return
@@ -413,34 +543,29 @@ class _Play:
         for p in positions:
             self.pay(p, "lowest")
 
-    def next_turn(self, after: int) -> int:
-        n = len(self.state.seats)
-        if not self.state.rules.skip_revealed:
-            return after + 1
-        turn = after + 1
-        revealed = self.revealed
-        while turn < n and revealed >> turn & 1:
-            turn += 1
-        return turn
-
     def finish(self) -> tuple[RoundState, tuple[Event, ...]]:
         state = self.state
         n = len(state.seats)
-        turn = n if self.ended_by is not None else self.next_turn(state.turn)
         ended_by = self.ended_by
+        turn = n if ended_by is not None else \
+            next_turn(state.rules, self.revealed, state.turn, n)
         sit_out: tuple[int, ...] = ()
         if turn >= n:
-            ended_by = ended_by or "turns"
+            ended_by = ended_by or Ending.TURNS
             sit_out = self.showdown(ended_by)
-        private = state.private if self.private is None else tuple(self.private)
         events = tuple(self.new)
-        new = _new(RoundState, (state.rules, state.number, state.seats, state.deal,
-                                tuple(self.hands), state.stock, self.drawn, self.aside,
-                                tuple(self.lives), self.revealed, turn, ended_by, sit_out,
-                                state.returning, state.public + events, private))
-        return new, events
+        rules, number, seats, deal, _, stock, _, _, _, _, _, _, _, returning, public, _ = state
+        hands = tuple(self.hands)
+        drawn = self.drawn
+        aside = self.aside
+        lives = tuple(self.lives)
+        revealed = self.revealed
+        public = public + events
+        private = state.private if self.private is None else tuple(self.private)
+        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
+                      turn, ended_by, sit_out, returning, public, private), events
 
-    def showdown(self, ended_by: str) -> tuple[int, ...]:
+    def showdown(self, ended_by: EndedBy) -> tuple[int, ...]:
         state = self.state
         rules = state.rules
         opts = rules.options

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from random import Random
 
 from gnav.errors import MalformedError, OptionError, UnknownPresetError
@@ -52,6 +53,8 @@ class Rules:
 
     @classmethod
     def of(cls, preset: str | Preset = "gnav", **options: object) -> Rules:
+        """Rules of ``preset`` (a name or alias, or a Preset of your own) with
+        ``options`` changed. Raises UnknownPresetError and OptionError."""
         p = preset if isinstance(preset, Preset) else get_preset(preset)
         return cls(p, p.options.updated(options))
 
@@ -71,7 +74,20 @@ class Rules:
         raise MalformedError(f"{where}: must be a preset name or an object, not {spec!r}")
 
     def to_spec(self) -> str | dict[str, object]:
-        """The shortest record form: the preset name, plus every option that differs."""
+        """The shortest record form: the preset name, plus every option that differs.
+
+        Raises UnknownPresetError for a preset records cannot name: one of your own that
+        is not registered (``gnav.presets.register``), or another preset of that name."""
+        try:
+            named = get_preset(self.preset.name)
+        except UnknownPresetError:
+            raise UnknownPresetError(
+                f"preset {self.preset.name!r} is not registered: records name their preset "
+                "(gnav.presets.register it first)") from None
+        if named != self.preset:
+            raise UnknownPresetError(
+                f"preset {self.preset.name!r} differs from the registered preset of that "
+                "name: records could not tell them apart")
         base = self.preset.options.as_dict()
         changed = {k: v for k, v in self.options.as_dict().items() if base[k] != v}
         if not changed:
@@ -102,14 +118,25 @@ class Rules:
 
         Sorting by random float keys is about twice as fast as ``rng.shuffle`` here; a
         tie between two 53-bit keys (which would keep deck order) has odds near 1e-13.
+        The keys come from ``rng.random`` through ``next`` on a callable iterator, so no
+        Python frame runs per piece (the same draws, in the same order, as a lambda);
+        its sentinel is a float that ``random()`` never returns, so each check is a
+        float comparison.
         """
-        draw = rng.random
-        return sorted(self.deck, key=lambda _: draw())
+        return sorted(self.deck, key=partial(next, iter(rng.random, -1.0)))
 
     def piece(self, index: int) -> Piece:
+        """The piece of rank ``index`` (0: the highest); IndexError past the deck."""
         return self.pieces[index]
 
+    def piece_named(self, text: str) -> Piece:
+        """The piece ``text`` names: an id, an alias or a display name, any case
+        (``"cuckoo"``, ``"Gjøk"``, ``"XII"``). Raises UnknownPieceError."""
+        return self.reader.read(text)
+
     def index(self, text: object) -> int:
+        """The rank of the piece ``text`` names (see ``piece_named``). Raises
+        UnknownPieceError."""
         return self.reader.index(text)
 
     def seats_text(self) -> str:
@@ -118,17 +145,25 @@ class Rules:
         return f"exactly {lo} seats" if lo == hi else f"{lo} to {hi} seats"
 
     def check_seats(self, n: int) -> None:
+        """OptionError unless these rules seat ``n`` players."""
         if not self.min_seats <= n <= self.max_seats:
             raise OptionError(f"{self.name} takes {self.seats_text()}, not {n}")
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        # Pieces hold read-only mappings, which do not pickle: rebuild from the spec.
-        return (Rules.from_spec, (self.to_spec(),))
+        # A built-in preset goes by name (small, and the same object on the other side);
+        # any other by value, so a worker process needs no registration of its own.
+        if self.preset.builtin:
+            return (Rules.from_spec, (self.to_spec(),))
+        return (Rules, (self.preset, self.options))
 
     def __eq__(self, other: object) -> bool:
+        # By content: a preset of your own is not gnav because it is called "gnav".
         if not isinstance(other, Rules):
             return NotImplemented
-        return self.preset.name == other.preset.name and self.options == other.options
+        if self is other:
+            return True
+        return self.options == other.options and (
+            self.preset is other.preset or self.preset == other.preset)
 
     def __hash__(self) -> int:
         return hash((self.preset.name, self.options))

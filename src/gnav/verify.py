@@ -10,12 +10,14 @@ from typing import Any
 from gnav.errors import InconsistentError, MalformedError
 from gnav.record import dumps, loads, match_result, replay, round_results
 from gnav.rules import Rules
+from gnav.vocab import Ending
 
 OK, INCONSISTENT, MALFORMED = 0, 1, 2
 
 
 def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int, list[str]]:
-    """(exit code, lines) for one record's text."""
+    """(exit code, lines) for one record's text: 0 agrees, 1 inconsistent, 2 malformed.
+    Raises nothing for a bad record: its fault is in the lines."""
     try:
         record = loads(text)
         rep = replay(record)
@@ -79,6 +81,8 @@ def results_warning(text: str, lang: str = "en") -> str | None:
 
 
 def verify_file(path: str, *, write: bool = False) -> tuple[int, list[str]]:
+    """(exit code, lines) for one record file; a missing or unreadable file is exit 2,
+    in the lines: nothing is raised."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -117,7 +121,7 @@ def _compare_round(where: str, said: dict[str, Any], engine: dict[str, Any],
                         f"engine computes {_show(engine['sit_out'])}")
     if "ended_by" in said:
         told = said["ended_by"]
-        if told != "turns":
+        if told != Ending.TURNS:
             with contextlib.suppress(MalformedError):
                 told = rules.pieces[rules.index(told)].id
         if told != engine["ended_by"]:

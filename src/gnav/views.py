@@ -6,19 +6,26 @@ reference to the state, so nothing hidden can be reached through it.
 
 from __future__ import annotations
 
+import warnings
 from typing import NamedTuple
 
+from gnav.errors import IllegalActionError
 from gnav.events import Answer, Event, Knock
 from gnav.match import MatchState
 from gnav.round import PrivateLog, merge
 from gnav.rules import Rules
+from gnav.vocab import Action, Phase
 
 
 class SeatView(NamedTuple):
+    """What one seat (or a spectator, ``seat`` None) may know: built by ``seat_view``
+    and ``spectator_view``, never from a state by hand (``_replace`` gives a what-if
+    copy by field name)."""
+
     rules: Rules
     names: tuple[str, ...]
     seat: int | None  # None: a spectator
-    phase: str  # "deal", "play" or "over"
+    phase: Phase
     round: int  # the round number (0 before the first deal)
     dealer: int
     order: tuple[int, ...]  # this round's turn order, the dealer last
@@ -28,11 +35,18 @@ class SeatView(NamedTuple):
     piece: str | None  # the seat's own piece now (None for a spectator or a seat not dealt)
     dealt: str | None  # the piece the seat was dealt this round
     to_act: int | None
-    legal: tuple[str, ...]  # the seat's legal actions (empty unless it is to act)
+    legal: tuple[Action, ...]  # the seat's legal actions (empty unless it is to act)
     stock_left: int
     public: tuple[Event, ...]
     private: PrivateLog
     winners: tuple[int, ...] | None
+
+    def __repr__(self) -> str:
+        # The default spells out the whole event log. No piece either: a repr ends up
+        # in logs, which are no place for even the seat's own piece.
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        return (f"<SeatView {self.rules.name} round {self.round} for {who}: {self.phase}, "
+                f"legal {'/'.join(self.legal) or '-'}, {len(self.public)} events>")
 
     @property
     def my_turn(self) -> bool:
@@ -59,45 +73,76 @@ class SeatView(NamedTuple):
         return order[i + 1] if i + 1 < len(order) else None
 
 
-def seat_view(match: MatchState, seat: int | None) -> SeatView:
-    """What ``seat`` may know now; ``seat=None`` gives the spectator's view."""
-    rnd = match.round
-    if rnd is None:
-        return SeatView(match.rules, match.names, seat, match.phase, 0, match.dealer, (),
-                        match.lives, match.out, match.sitting_out, None, None, None, (), 0, (),
-                        (), match.winners)
-    seats = rnd.seats
-    piece = dealt = None
+def _view(match: MatchState, seat: int | None) -> SeatView:
+    """The view of ``seat`` (None: a spectator): the one place a SeatView is built.
+
+    Built on every decision, so it is built directly, not through keywords (18 keyword
+    arguments cost several times the rest of the view); instead every value has the
+    name of its field, in field order, and a test reads this function to hold it so."""
+    rules, names, lives, out, sitting_out, dealer, _, rnd, _, winners, _ = match
+    piece = dealt = to_act = None
     private: PrivateLog = ()
-    legal: tuple[str, ...] = ()
-    turn = rnd.turn
-    pos = -1
-    if seat is not None:
-        # The acting seat is the common case: no search through the seats.
-        if turn < len(seats) and seats[turn] == seat:
-            pos = turn
-        elif seat in seats:
-            pos = seats.index(seat)
-    if pos >= 0:
-        ids = rnd.rules.ids
-        piece = ids[rnd.hands[pos]]
-        dealt = ids[rnd.deal[pos]]
-        private = rnd.private[pos]
-        if turn == pos and match.winners is None:
-            legal = rnd.legal_actions()
-    over = match.winners is not None
-    to_act = None if over or rnd.turn >= len(seats) else seats[rnd.turn]
-    phase = "over" if over else "play" if to_act is not None else "deal"
-    return _new(SeatView, (match.rules, match.names, seat, phase, rnd.number, seats[-1], seats,
-                           rnd.lives, match.out, match.sitting_out, piece, dealt, to_act, legal,
-                           len(rnd.stock) - rnd.drawn, rnd.public, private, match.winners))
+    legal: tuple[Action, ...] = ()
+    if rnd is None:
+        phase = match.phase
+        round = stock_left = 0
+        order: tuple[int, ...] = ()
+        public: tuple[Event, ...] = ()
+    else:
+        _, round, order, deals, hands, stock, drawn, _, lives, _, turn, _, _, _, public, \
+            overlays = rnd
+        over = winners is not None
+        if not over and turn < len(order):
+            to_act = order[turn]
+        phase = Phase.OVER if over else Phase.PLAY if to_act is not None else Phase.DEAL
+        dealer = order[-1]
+        stock_left = len(stock) - drawn
+        pos = -1
+        if seat is not None:
+            # The acting seat is the common case: no search through the seats.
+            if to_act == seat:
+                pos = turn
+            elif seat in order:
+                pos = order.index(seat)
+        if pos >= 0:
+            ids = rules.ids
+            piece = ids[hands[pos]]
+            dealt = ids[deals[pos]]
+            private = overlays[pos]
+            if pos == turn and not over:
+                legal = rnd.legal_actions()
+    return tuple.__new__(SeatView, (rules, names, seat, phase, round, dealer, order, lives,
+                                    out, sitting_out, piece, dealt, to_act, legal,
+                                    stock_left, public, private, winners))
 
 
-_new = tuple.__new__
+# Until the table asks spectators for ``spectator_view`` (table.py still passes None),
+# a seat of None gets the spectator's view with a DeprecationWarning; False makes it the
+# IllegalActionError it is meant to be.
+NONE_IS_SPECTATOR = True
+
+
+def seat_view(match: MatchState, seat: int | None) -> SeatView:
+    """What ``seat`` may know now. A spectator's view is ``spectator_view``.
+
+    Raises IllegalActionError for a seat the match does not have. A seat of None is
+    deprecated (a lost seat number must not turn into a spectator silently): it warns
+    now, and becomes an IllegalActionError once ``NONE_IS_SPECTATOR`` is False."""
+    if seat is None:
+        if not NONE_IS_SPECTATOR:
+            raise IllegalActionError("seat_view needs a seat (a spectator's view is "
+                                     "spectator_view)")
+        warnings.warn("seat_view(match, None) is deprecated: use spectator_view(match)",
+                      DeprecationWarning, stacklevel=2)
+    elif not 0 <= seat < len(match.names):
+        raise IllegalActionError(f"no seat {seat!r} to view (the match has "
+                                 f"{len(match.names)})")
+    return _view(match, seat)
 
 
 def spectator_view(match: MatchState) -> SeatView:
-    return seat_view(match, None)
+    """What anyone watching may know: the public log, no piece."""
+    return _view(match, None)
 
 
 def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:

@@ -1,10 +1,10 @@
 """Bots: each takes a seat's view (never the state) and returns an action."""
 
-from gnav.bots.base import Bot
+from gnav.bot import Bot
 from gnav.bots.counter import CounterBot
 from gnav.bots.random_bot import RandomBot
-from gnav.bots.registry import BOT_KINDS, make_bot, parse_bot_spec
+from gnav.bots.registry import BOT_KINDS, bot_from_spec, make_bot, parse_bot_spec
 from gnav.bots.threshold import ThresholdBot
 
-__all__ = ["BOT_KINDS", "Bot", "CounterBot", "RandomBot", "ThresholdBot", "make_bot",
-           "parse_bot_spec"]
+__all__ = ["BOT_KINDS", "Bot", "CounterBot", "RandomBot", "ThresholdBot", "bot_from_spec",
+           "make_bot", "parse_bot_spec"]

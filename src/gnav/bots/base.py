@@ -1,17 +1,5 @@
-"""The bot protocol."""
+"""The bot protocol, defined in the core (``gnav.bot``); kept here for old imports."""
 
-from __future__ import annotations
+from gnav.bot import Bot
 
-from typing import Protocol
-
-from gnav.views import SeatView
-
-
-class Bot(Protocol):
-    """Anything that can decide for a seat from that seat's view alone."""
-
-    name: str
-
-    def act(self, view: SeatView) -> str:
-        """One of ``view.legal``."""
-        ...
+__all__ = ["Bot"]

@@ -30,13 +30,14 @@ from __future__ import annotations
 import math
 from random import Random
 
-from gnav.bots.threshold import STAND, SWAP, check_threshold, resolve_threshold
+from gnav.bots.threshold import check_threshold, resolve_threshold
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.events import Answer, Ask, Draw, RoundStart, Stand, Swap, Undo
 from gnav.powers import Outcome
 from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.views import SeatView
+from gnav.vocab import Action, BotKind
 
 DEFAULT_SAMPLES = 48
 # How far the model trusts a seat to follow the threshold policy. Sharper values read
@@ -80,20 +81,20 @@ class _Model:
         self.fools = frozenset(rules.fool_set)
         self.no_fool = self.everything - self.fools
         self.passes = tuple(e is not None and e.outcome is Outcome.PASS for e in effects)
-        policy: list[str] = []
+        policy: list[Action] = []
         swap_like: list[float] = []
         for piece in range(count):
             if effects[piece] is not None:
-                policy.append(STAND)
+                policy.append(Action.STAND)
                 swap_like.append(MATADOR_SWAP)
             elif forced:  # only a swap is legal: the decision tells nothing
-                policy.append(SWAP)
+                policy.append(Action.SWAP)
                 swap_like.append(1.0)
             elif rules.fools[piece] or piece >= threshold:
-                policy.append(SWAP)
+                policy.append(Action.SWAP)
                 swap_like.append(likelihood)
             else:
-                policy.append(STAND)
+                policy.append(Action.STAND)
                 swap_like.append(1.0 - likelihood)
         self.policy = tuple(policy)
         self.swap_like = tuple(swap_like)
@@ -265,7 +266,7 @@ class CounterBot:
     from the seed and the view, so one view always gets one answer.
     """
 
-    name = "counter"
+    name = BotKind.COUNTER
 
     def __init__(
         self,
@@ -298,7 +299,9 @@ class CounterBot:
             model = self._model = _Model(rules, rank, self.likelihood)
         return model
 
-    def act(self, view: SeatView) -> str:
+    def act(self, view: SeatView) -> Action:
+        """The legal action of the lower estimated cost (stand on a tie);
+        IllegalActionError if nothing is legal."""
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")
@@ -309,7 +312,7 @@ class CounterBot:
             piece = view.rules.ids.index(view.piece) if view.piece is not None else 0
             action = self.model(view.rules).policy[piece]
             return action if action in legal else legal[0]
-        best = STAND if STAND in legal else legal[0]
+        best = Action.STAND if Action.STAND in legal else legal[0]
         for action in legal:
             if costs[action] < costs[best] - _TIE:
                 best = action
@@ -333,7 +336,6 @@ class CounterBot:
         holding = know.holding
         decisions = know.decisions
         swap_like, stand_like, policy = model.swap_like, model.stand_like, model.policy
-        empty: tuple[tuple[()], ...] = ((),) * n  # no private log: nobody reads it
         revealed = 0
         position = {s: p for p, s in enumerate(view.order)}
         for shown in view.revealed:
@@ -345,7 +347,7 @@ class CounterBot:
         order = view.order
         number = view.round
         reach = sampler.reach
-        totals = dict.fromkeys(legal, 0.0)
+        totals: dict[str, float] = dict.fromkeys(legal, 0.0)
         total_weight = 0.0
         # Running sums of the weighted cost differences, to stop once the choice is clear.
         square_weight = 0.0
@@ -359,10 +361,10 @@ class CounterBot:
             if weight > 0.0:
                 hands = tuple([values[slot] for slot in holding])
                 # The round as this sample has it, at this seat's turn; RoundState.start
-                # would deal it from the top, so it is built at the current position.
-                start = RoundState(rules, number, order, tuple(values[:n]), hands,
-                                   tuple(values[n + drawn:reach]), 0, (), lives, revealed,
-                                   me, None, (), 0, (), empty)
+                # would deal it from the top, so it is met at the current position.
+                start = RoundState.imagined(rules, order, values[:n], hands,
+                                            values[n + drawn:reach], lives, number=number,
+                                            turn=me, revealed=revealed)
                 cost = []
                 for action in legal:
                     state, _ = start.apply(action)

@@ -20,24 +20,26 @@ from gnav.infoset import infoset_key
 from gnav.rules import Rules
 from gnav.strategies import Strategy, load, shipped
 from gnav.views import SeatView
+from gnav.vocab import BotKind
 
 STAND = "stand"
 SWAP = "swap"
 
 
 class ExpertBot:
-    name = "expert"
+    name = BotKind.EXPERT
 
     def __init__(self, seed: int | None = None, strategy: str | Strategy | None = None,
                  *, fallback: CounterBot | None = None) -> None:
         self.seed = 0 if seed is None else seed
         self.given = load(strategy) if isinstance(strategy, str) else strategy
         self.fallback = fallback if fallback is not None else CounterBot(seed)
-        self._tables: dict[tuple[int, int], Strategy | None] = {}
+        # Keyed by the rules object itself (hashed by identity), which the key keeps alive.
+        self._tables: dict[tuple[Rules, int], Strategy | None] = {}
 
     def table(self, rules: Rules, seats: int) -> Strategy | None:
         """The strategy this bot plays at ``seats`` active seats of ``rules``, if any."""
-        slot = (id(rules), seats)
+        slot = (rules, seats)
         if slot not in self._tables:
             given = self.given
             self._tables[slot] = given if given is not None and given.fits(rules, seats) \

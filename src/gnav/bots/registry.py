@@ -1,16 +1,23 @@
-"""Bots by name: what a command line or a config file asks for."""
+"""Bots by name: what a command line or a config file asks for. The one bot factory.
+
+The kinds are ``gnav.vocab.BotKind``: a kind added there needs a maker here (a test
+checks that each kind has one), and every list of kinds (``BOT_KINDS``, the command
+line's help, the table's config) is read from the enum.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from gnav.bots.base import Bot
+from gnav.bot import Bot
 from gnav.bots.counter import DEFAULT_LIKELIHOOD, DEFAULT_SAMPLES, CounterBot
 from gnav.bots.random_bot import RandomBot
 from gnav.bots.threshold import ThresholdBot
 from gnav.errors import MalformedError
+from gnav.rules import Rules
+from gnav.vocab import BotKind, parse_bot_kind
 
-BOT_KINDS: tuple[str, ...] = ("random", "threshold", "counter", "expert")
+BOT_KINDS: tuple[BotKind, ...] = tuple(BotKind)
 
 
 def _random(seed: int | None, params: dict[str, object]) -> Bot:
@@ -60,25 +67,44 @@ def _expert(seed: int | None, params: dict[str, object]) -> Bot:
     return ExpertBot(seed, strategy)
 
 
-_MAKERS: dict[str, Callable[[int | None, dict[str, object]], Bot]] = {
-    "random": _random,
-    "threshold": _threshold,
-    "counter": _counter,
-    "expert": _expert,
+MAKERS: dict[BotKind, Callable[[int | None, dict[str, object]], Bot]] = {
+    BotKind.RANDOM: _random,
+    BotKind.THRESHOLD: _threshold,
+    BotKind.COUNTER: _counter,
+    BotKind.EXPERT: _expert,
 }
 
 
 def make_bot(kind: str, seed: int | None = None, **params: object) -> Bot:
     """A bot of ``kind`` (one of ``BOT_KINDS``, any case) with its parameters:
     ``threshold`` for the threshold bot; ``samples``, ``threshold`` (the model of the
-    other seats) and ``likelihood`` for the counter bot."""
-    maker = _MAKERS.get(kind.strip().lower()) if isinstance(kind, str) else None
-    if maker is None:
-        raise MalformedError(f"unknown bot {kind!r} (bots: {', '.join(BOT_KINDS)})")
-    return maker(seed, params)
+    other seats) and ``likelihood`` for the counter bot.
+
+    Raises MalformedError for an unknown kind or a parameter the kind does not take."""
+    return MAKERS[parse_bot_kind(kind)](seed, params)
 
 
-def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
+def bot_from_spec(spec: str, seed: int | None = None, rules: Rules | None = None) -> Bot:
+    """A bot from a spec (``"threshold"``, ``"threshold:7"``, ``"counter:96"``).
+
+    With ``rules``, a threshold piece is read now (a bot reads it only when it first
+    acts), so a typo is one MalformedError before any game starts."""
+    kind, params = parse_bot_spec(spec)
+    threshold = params.get("threshold")
+    if rules is not None and isinstance(threshold, str):
+        rules.index(threshold)
+    return make_bot(kind, seed, **params)
+
+
+def canonical_spec(spec: str) -> str:
+    """``spec`` in its one spelling (``" Threshold : 7"`` -> ``"threshold:7"``);
+    MalformedError if it does not parse."""
+    kind, params = parse_bot_spec(spec)
+    _, sep, arg = spec.strip().partition(":")
+    return f"{kind}:{arg.strip()}" if sep and params else str(kind)
+
+
+def parse_bot_spec(spec: str) -> tuple[BotKind, dict[str, object]]:
     """``"kind"`` or ``"kind:arg"`` as ``(kind, params)`` for ``make_bot``.
 
     The part after ``:`` is the bot's main parameter: the threshold piece for
@@ -89,25 +115,23 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     """
     if not isinstance(spec, str) or not spec.strip():
         raise MalformedError(f"a bot is named as kind or kind:arg, not {spec!r}")
-    kind, sep, arg = spec.strip().partition(":")
-    kind = kind.strip().lower()
+    text, sep, arg = spec.strip().partition(":")
+    kind = parse_bot_kind(text)
     arg = arg.strip()
-    if kind not in BOT_KINDS:
-        raise MalformedError(f"unknown bot {kind!r} (bots: {', '.join(BOT_KINDS)})")
     if not sep:
         return kind, {}
     if not arg:
         raise MalformedError(f"bot spec {spec!r}: nothing after ':'")
-    if kind == "threshold":
+    if kind == BotKind.THRESHOLD:
         return kind, {"threshold": arg}
-    if kind == "counter":
+    if kind == BotKind.COUNTER:
         try:
             samples = int(arg)
         except ValueError:
             raise MalformedError(f"bot spec {spec!r}: samples must be a whole number, "
                                  f"not {arg!r}") from None
         return kind, {"samples": samples}
-    if kind == "expert":
+    if kind == BotKind.EXPERT:
         return kind, {"strategy": arg}
     raise MalformedError(f"bot {kind!r} takes no parameter (given {arg!r})")
 
@@ -115,6 +139,6 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
 def with_strategy(spec: str, strategy: str | None) -> str:
     """``spec`` with ``strategy`` (a file of ``gnav solve --out``) given to a plain
     ``expert``: what a command's ``--strategy FILE`` does to its bot specs."""
-    if strategy is None or spec.strip().lower() != "expert":
+    if strategy is None or spec.strip().lower() != BotKind.EXPERT:
         return spec
     return f"expert:{strategy}"

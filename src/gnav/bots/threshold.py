@@ -14,9 +14,10 @@ from __future__ import annotations
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.rules import Rules
 from gnav.views import SeatView
+from gnav.vocab import Action, BotKind
 
-STAND = "stand"
-SWAP = "swap"
+STAND = Action.STAND
+SWAP = Action.SWAP
 
 # The default threshold's place down the deck order: 11/20 of the way puts it on `6` in
 # the 21 ranks of gnav, the middle of the ranks S0's tips leave open (IV to VIII).
@@ -50,7 +51,7 @@ def check_threshold(threshold: object) -> str | int | None:
     return threshold
 
 
-def threshold_action(rules: Rules, piece: int, threshold: int) -> str:
+def threshold_action(rules: Rules, piece: int, threshold: int) -> Action:
     """The threshold policy for a holder of ``piece`` (a rank), before legality.
 
     A matador is kept, since nothing ranks above it and asking would hand it to the left
@@ -72,7 +73,7 @@ class ThresholdBot:
     deterministic whatever it is.
     """
 
-    name = "threshold"
+    name = BotKind.THRESHOLD
 
     def __init__(self, seed: int | None = None, threshold: str | int | None = None) -> None:
         self.seed = seed
@@ -89,7 +90,8 @@ class ThresholdBot:
         self._resolved = (rules, rank)
         return rank
 
-    def act(self, view: SeatView) -> str:
+    def act(self, view: SeatView) -> Action:
+        """The threshold policy's action; IllegalActionError if nothing is legal."""
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")

@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 from gnav.errors import GnavError
 from gnav.loadtest.client import Game, SeatClient, make_policy
 from gnav.loadtest.http import Http, HttpError
-from gnav.loadtest.stats import Progress, Stats
+from gnav.loadtest.stats import Stats
+from gnav.progress import ProgressBar as Progress  # the one progress bar
 
 MAX_TABLES = 2000  # the server holds at most 2000 unfinished tables by default
 MAX_SECONDS = 3600.0

@@ -4,10 +4,9 @@ the report made of them (a dict for ``--json``, lines for people)."""
 from __future__ import annotations
 
 import math
-import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
 
 def percentile(ordered: list[float], p: float) -> float:
@@ -87,26 +86,3 @@ def format_report(r: dict[str, Any]) -> list[str]:
         f"(n={lat['count']})",
         f"errors: {errors}",
     ]
-
-
-class Progress:
-    """One line on stderr, redrawn by ``draw`` (called a few times a second)."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.start = time.monotonic()
-        self.shown = False
-
-    def draw(self, label: str, done: int, total: int, extra: str = "", width: int = 24) -> None:
-        frac = done / total if total else 1.0
-        filled = int(min(1.0, frac) * width)
-        bar = "#" * filled + "-" * (width - filled)
-        elapsed = time.monotonic() - self.start
-        self.stream.write(f"\r{label} [{bar}] {done}/{total} {elapsed:.0f} s {extra}\x1b[K")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()

@@ -24,9 +24,11 @@ from gnav.server.openapi import document
 from gnav.server.security import PerKey, bearer, invite_code, name_problem
 from gnav.server.settings import Settings
 from gnav.table import Refused, TableConfig
+from gnav.table.config import lang_problem
 
 STATUS = {
     "bad_json": 400, "bad_body": 400, "bad_field": 400, "bad_config": 400, "bad_name": 400,
+    "name_blank": 400, "name_too_long": 400, "bad_lang": 400,
     "bad_seat": 400, "bad_bot": 400, "bad_game": 400,
     "no_host_token": 401,
     "not_host": 403, "bad_token": 403, "bad_invite": 403,
@@ -178,6 +180,9 @@ class Api:
             config = TableConfig.from_json(data)
         except MalformedError as e:
             raise ApiError("bad_config", str(e)) from None
+        problem = lang_problem(config)
+        if problem is not None:
+            raise ApiError("bad_lang", problem)
         address = request.client.host if request.client else "unknown"
         wait = self.creates.take(address)
         if wait is not None:

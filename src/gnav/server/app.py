@@ -7,6 +7,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import WebSocketRoute
@@ -18,6 +19,7 @@ from gnav.server.settings import Settings
 from gnav.server.store import Store
 from gnav.server.ws import Sockets
 from gnav.web import static_routes
+from gnav.web.routes import page_not_found
 
 
 def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] = time.time,
@@ -44,7 +46,9 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
                       allow_headers=["Authorization", "Content-Type"])
     routes = [*api.routes(), WebSocketRoute("/ws/{table_id}", sockets.endpoint),
               *static_routes()]
+    handlers = api.handlers()
+    handlers[404] = page_not_found(handlers[HTTPException])  # a person gets a page
     app = Starlette(routes=routes,
-                    middleware=[cors], exception_handlers=api.handlers(), lifespan=lifespan)
+                    middleware=[cors], exception_handlers=handlers, lifespan=lifespan)
     app.state.hub = hub
     return app

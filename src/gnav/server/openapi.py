@@ -175,7 +175,7 @@ def _paths() -> J:
             "parameters": [TABLE_ID, game],
             "responses": {"200": _json(_ref("Record"), "The record"),
                           **_errors(400, 404, 409)}}},
-        # The browser client (gnav.web): its pages, files and two helpers.
+        # The browser client (gnav.web): its pages, files and helpers.
         "/": {"get": {"summary": "The browser client: the start page",
                       "responses": {"200": PAGE}}},
         "/t/{table_id}": {"get": {"summary": "The browser client: a table (play or watch)",
@@ -203,6 +203,10 @@ def _paths() -> J:
             "requestBody": _body(_ref("Record"), True),
             "responses": {"200": _json({"type": "object"}, "The steps"),
                           **_errors(400, 413)}}},
+        "/static/texts.json": {"get": {
+            "summary": "Every sentence of the engine's catalogue by id and language, and the "
+                       "narration table (for the client; gnav.texts)",
+            "responses": {"200": _json({"type": "object"}, "The texts")}}},
         "/ws/{table_id}": {"get": {
             "summary": "Play or watch over a WebSocket", "description": WS_PROTOCOL,
             "parameters": [TABLE_ID],

@@ -16,9 +16,14 @@ from collections.abc import Callable, Mapping
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{6,32}")
 
 
+# Table ids are read aloud and typed from screens: no I, l, 1, O, o or 0 to mistake.
+TABLE_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"
+TABLE_ID_LENGTH = 11  # 11 of 56 letters: 63.9 random bits
+
+
 def new_table_id() -> str:
-    # 64 random bits: an unlisted table is found only through its links.
-    return secrets.token_urlsafe(8)
+    # About 64 random bits: an unlisted table is found only through its links.
+    return "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))
 
 
 def valid_table_id(text: str) -> bool:

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from gnav.sim.runner import MATCHES, Result
+from gnav.sim.batch import MATCHES, Result
 from gnav.sim.stats import Estimate, wilson
 
 Summary = dict[str, Any]
@@ -106,22 +106,16 @@ def summarise(result: Result) -> Summary:
 
 # -- text ----------------------------------------------------------------------------
 
-def _ci(e: dict[str, Any], digits: int = 3) -> str:
+def _ci(e: dict[str, Any], digits: int = 3, *, signed: bool = False) -> str:
+    """An estimate and its interval, ``0.412 [0.398, 0.426]``; ``signed`` gives every
+    number its sign (a difference: ``+0.012 [-0.003, +0.027]``)."""
     v, lo, hi = e["value"], e["low"], e["high"]
     if v is None:
         return "-"
+    form = f"{'+' if signed else ''}.{digits}f"
     if lo is None or hi is None:
-        return f"{v:.{digits}f}"
-    return f"{v:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
-
-
-def _signed(e: dict[str, Any], digits: int = 3) -> str:
-    v, lo, hi = e["value"], e["low"], e["high"]
-    if v is None:
-        return "-"
-    if lo is None or hi is None:
-        return f"{v:+.{digits}f}"
-    return f"{v:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
+        return format(v, form)
+    return f"{v:{form}} [{lo:{form}}, {hi:{form}}]"
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
@@ -163,13 +157,13 @@ def render_table(s: Summary) -> str:
                     "positive = challenger better)"]
         headers = ["Seat", duel["field"], duel["challenger"], "Difference"]
         rows = [[str(r["seat"]), _ci(r["field_lives_lost_per_round"]),
-                 _ci(r["challenger_lives_lost_per_round"]), _signed(r["difference"])]
+                 _ci(r["challenger_lives_lost_per_round"]), _ci(r["difference"], signed=True)]
                 for r in duel["by_seat"]]
         if matches:
             headers += [f"Wins {duel['field']}", f"Wins {duel['challenger']}"]
             for row, r in zip(rows, duel["by_seat"], strict=True):
                 row += [_ci(r["field_win_rate"]), _ci(r["challenger_win_rate"])]
-        rows.append(["all", "", "", _signed(duel["difference"])]
+        rows.append(["all", "", "", _ci(duel["difference"], signed=True)]
                     + (["", ""] if matches else []))
         out += _table(headers, rows, {0})
         out += ["", f"Field games ({_bots_text(s['bots'])}): {size}"]

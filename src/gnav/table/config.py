@@ -90,3 +90,23 @@ class TableConfig:
                 "turn_timer": self.turn_timer, "grace": self.grace, "listed": self.listed,
                 "bot": self.bot, "score": self.score or preset.score,
                 "look": self.look, "lang": self.lang or preset.lang}
+
+
+def call_langs(preset: str) -> tuple[str, ...]:
+    """The languages ``preset``'s calls are made in: its own, then those its pieces have
+    calls in, sorted."""
+    p = get_preset(preset)
+    others = {lang for piece in p.pieces for lang in piece.calls} - {p.lang}
+    return (p.lang, *sorted(others))
+
+
+def lang_problem(config: TableConfig) -> str | None:
+    """Why the table's calls cannot be made in its ``lang``, if they cannot. Checked when
+    a table is created (not when one is restored: its journal is history)."""
+    if config.lang is None:
+        return None
+    have = call_langs(config.preset)
+    if config.lang in have:
+        return None
+    return (f"lang: {config.preset} has its calls in {', '.join(have)}, "
+            f"not {config.lang!r}")

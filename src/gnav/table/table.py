@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from gnav.bots.base import Bot
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import GnavError
 from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
@@ -209,13 +210,16 @@ class Table:
 
     def join(self, name: object, now: float) -> tuple[int, str, Result]:
         """A person takes the first empty seat; returns the seat and its token."""
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
             raise Refused("bad_name", "a name is needed to sit down")
+        # Blank and overlong names get codes of their own: the page says which it was.
+        if not name.strip():
+            raise Refused("name_blank", "a name of only spaces says nothing: give a name")
         if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
             raise Refused("bad_name", "a name may not hold control or formatting characters")
         name = " ".join(name.split())
         if len(name) > NAME_MAX:
-            raise Refused("bad_name", f"a name has at most {NAME_MAX} characters")
+            raise Refused("name_too_long", f"a name has at most {NAME_MAX} characters")
         if self.phase != LOBBY:
             raise Refused("started", "the match has started: watch it, or wait for the next")
         if any(s.name == name for s in self.seats if s.kind != "empty"):
@@ -234,8 +238,8 @@ class Table:
         if self.phase != LOBBY:
             raise Refused("started", "bots can only be seated before the match")
         bot = self.config.bot if kind is None else kind
-        if bot not in ("random", "threshold", "counter"):
-            raise Refused("bad_bot", f"unknown bot {bot!r} (bots: random, threshold, counter)")
+        if bot not in BOT_KINDS:
+            raise Refused("bad_bot", f"unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
         free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
         if not free:
             raise Refused("full", "every seat is taken")
@@ -391,7 +395,19 @@ class Table:
         self._apply(seat, action, now)
         entry = {"op": "act", "seat": seat, "action": action, "by": by, "t": now,
                  "v": self.version}
-        return Result([entry], self._updates(before, now))
+        return Result([entry], self._mark_by(self._updates(before, now), before + 1, seat,
+                                             by))
+
+    def _mark_by(self, out: list[Outbound], version: int, seat: int,
+                 by: str) -> list[Outbound]:
+        """A decision a bot made for a person (their time ran out, or they are away past
+        the grace) says so in its update, so every page can tell the table."""
+        if by in ("timer", "standin"):
+            name = self.seats[seat].name or f"Seat {seat + 1}"
+            for o in out:
+                if o.message.get("version") == version:
+                    o.message["by"] = {"seat": name, "how": by}
+        return out
 
     def _apply(self, seat: int, action: str, now: float) -> None:
         match = self.match
@@ -474,8 +490,11 @@ class Table:
             info = self.seats[seat]
             if info.kind != "human" or not check_token(token, info.token):
                 raise Refused("bad_token", "that token does not hold this seat")
+            back = not info.connected
             info.connected = True
             info.away_since = None
+            if back:  # the others see the seat is no longer away
+                result.out += self._presence(now)
         if isinstance(since, int) and not isinstance(since, bool) and 0 <= since <= self.version:
             if since == self.version:
                 return [], result
@@ -493,7 +512,15 @@ class Table:
         if info.kind == "human":
             info.connected = False
             info.away_since = now
+            result.out += self._presence(now)
         return result
+
+    def _presence(self, now: float) -> list[Outbound]:
+        """The table as it is now, to everyone: who is here and who is away is seen at
+        once, not with the next move. The version stays: nothing was played."""
+        msg = {"type": "table", "version": self.version, "table": self.info(now)}
+        return [*(Outbound(i, msg) for i, s in enumerate(self.seats) if s.kind == "human"),
+                Outbound(None, msg)]
 
     # -- the record ------------------------------------------------------------------
 

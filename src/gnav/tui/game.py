@@ -8,15 +8,13 @@ nobody's private swaps show on someone else's screen.
 
 from __future__ import annotations
 
-import importlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
-from gnav.bots.base import Bot
-from gnav.bots.random_bot import RandomBot
+from gnav.bot import Bot
 from gnav.errors import GnavError
 from gnav.events import Draw, Eliminated, Event, MatchEnd, RoundEnd, Swap, Undo
 from gnav.match import MatchState
@@ -24,63 +22,21 @@ from gnav.narrate import Narrator
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
+from gnav.texts.rules import spoken_word
 from gnav.tui.keys import ENTER, EOF, ESC, Keys
-from gnav.tui.labels import piece_label, spoken_word
-from gnav.tui.rules_text import pager_words, rules_lines, rules_title
+from gnav.tui.labels import piece_label
+from gnav.tui.rules_page import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
 from gnav.tui.table import LogLine, play_frame, table_lines
-from gnav.views import SeatView, seat_view
+from gnav.views import SeatView, seat_view, spectator_view
+from gnav.vocab import Action, BotKind, Lang
 
 BOT_NAMES = ("Astrid", "Bjørn", "Cecilie", "Dag", "Eirik", "Frida", "Gunnar", "Hedda",
              "Ivar", "Jorunn", "Knut", "Liv", "Magnus", "Nora", "Olav", "Petra", "Rune",
              "Sigrid", "Tor", "Unni", "Vidar", "Wenche", "Yngve", "Åse")
 
-BotMaker = Callable[[str, int], Bot]
-
-
-def bot_maker(rules: Rules) -> tuple[BotMaker, str]:
-    """The bot factory and the default kind: the registry's strongest bot when the
-    registry is there, else the random bot (the registry is written separately, so it
-    is looked up at run time rather than imported)."""
-    try:
-        registry = importlib.import_module("gnav.bots.registry")
-    except ImportError:
-        registry = None
-    make = getattr(registry, "make_bot", None)
-    if make is None:
-        def random_only(kind: str, seed: int) -> Bot:
-            if kind != "random":
-                raise GnavError(f"unknown bot kind {kind!r} (kinds: random)")
-            return RandomBot(seed)
-        return random_only, "random"
-    maker = cast(BotMaker, make)
-    parse = getattr(registry, "parse_bot_spec", None)
-    if parse is not None:
-        # "threshold:7" or "counter:96": a kind with its main parameter.
-        def with_spec(spec: str, seed: int) -> Bot:
-            kind, params = cast(Callable[[str], tuple[str, dict[str, object]]], parse)(spec)
-            threshold = params.get("threshold")
-            if isinstance(threshold, str):
-                # A bot reads its threshold piece only when it first acts: check it now,
-                # while a typo is still a one-line command-line error.
-                rules.index(threshold)
-            return cast(Callable[..., Bot], make)(kind, seed, **params)
-        maker = with_spec
-    try:
-        maker("threshold", 0)
-    except Exception:  # any failure just means: no threshold bot here
-        return maker, "random"
-    return maker, "threshold"
-
-
-def make_bot(maker: BotMaker, kind: str, seed: int) -> Bot:
-    """A bot of ``kind``; an unknown kind is a user error (one line, exit 2)."""
-    try:
-        return maker(kind, seed)
-    except GnavError:
-        raise
-    except (KeyError, ValueError, TypeError, LookupError) as e:
-        raise GnavError(f"unknown bot kind {kind!r}: {e}") from None
+# The terminal's default opponent: plays the sources' advice, and answers at once.
+DEFAULT_BOT = BotKind.THRESHOLD
 
 
 @dataclass
@@ -92,8 +48,8 @@ class PlayConfig:
     kinds: dict[int, str]  # seat -> bot kind, for the record
     seed: int
     delay: float
-    lang: str  # the language the calls are narrated in
-    rules_lang: str  # the language of the rules behind "?"
+    lang: Lang  # the language the calls are said in
+    rules_lang: Lang  # the language of the narration and of the rules behind "?"
     record: Path
     title: str = field(default="")
 
@@ -106,7 +62,7 @@ class HumanPlayer:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def act(self, view: SeatView) -> str:
+    def act(self, view: SeatView) -> Action:
         return self.game.decide(view)
 
 
@@ -125,10 +81,11 @@ class Game:
         self.logs: dict[int | None, list[LogLine]] = {v: [] for v in self.viewers}
         self.cursor: dict[int | None, tuple[int, int]] = {}
         self.printed: dict[int | None, int] = {}
-        self.narrators = {v: Narrator(cfg.rules, cfg.names, me=v, lang=cfg.lang)
+        self.narrators = {v: Narrator(cfg.rules, cfg.names, me=v, lang=cfg.lang,
+                                      text=cfg.rules_lang)
                           for v in self.viewers}
         self.last_person: int | None = None  # hot-seat: whose eyes are on the screen
-        self.acted: tuple[int, str] | None = None  # the person who just acted, and how
+        self.acted: tuple[int, Action] | None = None  # the person who just acted, and how
         self.fast = False  # fast-forward once every person is out
         title = cfg.title or cfg.rules.preset.title
         self.title = f"{title} · seed {cfg.seed}"
@@ -160,7 +117,7 @@ class Game:
         if ended and people_in and not self.fast:
             self.round_over()
             return
-        if self.hotseat and acted is not None and acted[1] == "swap" and not ended:
+        if self.hotseat and acted is not None and acted[1] == Action.SWAP and not ended:
             self.private_result(acted[0])
             return
         self.draw(self.watching)
@@ -203,7 +160,7 @@ class Game:
         """The screen as ``viewer`` may see it. Plain output prints the new log lines,
         and the table only when someone must decide."""
         s = self.screen.style
-        view = seat_view(self.match, viewer)
+        view = _view(self.match, viewer)
         cols, rows = self.screen.size()
         lang = self.cfg.lang
         if self.screen.fancy:
@@ -239,7 +196,7 @@ class Game:
 
     # -- the person's moments --------------------------------------------------------
 
-    def decide(self, view: SeatView) -> str:
+    def decide(self, view: SeatView) -> Action:
         """A person's turn: stand or swap, by key."""
         seat = view.seat
         assert seat is not None
@@ -252,7 +209,7 @@ class Game:
         lang = self.cfg.lang
         stand_word = spoken_word(self.rules, "stand", lang)
         swap_word = spoken_word(self.rules, "swap", lang)
-        can_stand = "stand" in view.legal
+        can_stand = Action.STAND in view.legal
         message = ""
         again = False
         self.keys.flush()
@@ -270,9 +227,9 @@ class Game:
             again = True
             key = self.read().lower()
             if key == "s" and can_stand:
-                action = "stand"
+                action = Action.STAND
             elif key == "w":
-                action = "swap"
+                action = Action.SWAP
             elif key == "?":
                 self.show_rules()
                 message = ""
@@ -389,7 +346,7 @@ class Game:
             self.draw(viewer, ["", head, saved])
         else:
             self.draw(viewer)
-            view = seat_view(self.match, viewer)
+            view = _view(self.match, viewer)
             self.screen.print("", *table_lines(view, self.match.start_lives, s, self.cfg.lang,
                                                viewer), "", head, saved)
         return code
@@ -402,6 +359,10 @@ class Game:
         if len(winners) == 1:
             return "You win the match!" if names[0] == "you" else f"{names[0]} wins the match."
         return "A shared win: " + ", ".join(names) + "."
+
+
+def _view(match: MatchState, viewer: int | None) -> SeatView:
+    return spectator_view(match) if viewer is None else seat_view(match, viewer)
 
 
 def _private(e: Event) -> bool:

@@ -8,16 +8,17 @@ from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from gnav.tui.keys import DOWN, ENTER, EOF, ESC, LEFT, RIGHT, UP, Keys
+from gnav.tui.rules_page import pager_words
 from gnav.tui.style import Style, clip, wants_colour
+from gnav.vocab import Lang
 
 HOME = "\x1b[H"
 CLEAR_LINE = "\x1b[K"
 CLEAR_BELOW = "\x1b[J"
 HIDE_CURSOR = "\x1b[?25l"
 SHOW_CURSOR = "\x1b[?25h"
-# The pager's words when nobody gives it others (``gnav.tui.rules_text.PAGER``).
-PAGER_EN = {"more": "[Space/Enter] more", "back": "[b] back", "close": "[q] back to the game",
-            "lines": "lines {first}-{last} of {total}"}
+# The pager's words when nobody gives it others: the catalogue's, in English.
+PAGER_EN = pager_words(Lang.EN)
 
 
 class Screen:

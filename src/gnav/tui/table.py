@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gnav.events import Answer, Ask, Event, Gain, Knock, Pay, Showdown, Stand
-from gnav.tui.labels import lives_text, native_name, piece_label, piece_of
+from gnav.texts.rules import native_name
+from gnav.tui.labels import lives_text, piece_label, piece_of
 from gnav.tui.style import Style, pad, width, wrap
 from gnav.views import SeatView
 

@@ -3,7 +3,7 @@
 Like ``gnav.server`` this package needs Starlette; it is imported only by the server.
 ``static_routes()`` gives the routes to add to the server's list: the pages (``/``,
 ``/t/{table_id}``, ``/replay``), ``/static/...``, and the engine helpers the page uses
-(``/static/presets.json``, ``GET /api/rules``, ``POST /api/replay``).
+(``/static/presets.json``, ``/static/texts.json``, ``GET /api/rules``, ``POST /api/replay``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """What the browser client reads from the engine: the presets, and the rules of a preset
 in plain words (English, Norwegian or Danish).
 
-Everything here is generated from ``gnav.presets`` and the texts of ``gnav.tui``, so the
-page cannot drift from what the engine plays. Standard library only.
+Everything here is generated from ``gnav.presets`` and the catalogue of texts
+(``gnav.texts``), so the page cannot drift from what the engine plays or from what the
+terminal says. Standard library only.
 """
 
 from __future__ import annotations
@@ -17,43 +18,49 @@ from gnav.options import BOOLS, CHOICES, RANGES, Options
 from gnav.pieces import Piece
 from gnav.presets import PRESETS, Preset
 from gnav.rules import Rules
-from gnav.tui.labels import FOOL_TEXT, PLAIN_TEXT, POWER_TEXT, lives_word, native_name
-from gnav.tui.rules_text import (
-    DESCRIPTION,
-    LANGUAGE,
-    OPTION_TEXT,
-    SHORT_FOOL,
-    SHORT_PLAIN,
-    SHORT_POWER,
-    changes,
+from gnav.texts.catalogue import catalogue_json, say
+from gnav.texts.narration import narration_json
+from gnav.texts.rules import (
+    changes_text,
+    description,
     explanation,
+    lives_word,
+    native_name,
+    option_text,
+    paragraphs,
+    piece_text,
+    short_text,
+    value_text,
 )
+from gnav.texts.rules import title as preset_title
+from gnav.vocab import Lang
 
 LANGS = ("en", "nb", "da")
 OPTIONS_MAX_BYTES = 2048
 
 
-def _texts(table: Mapping[str, str]) -> dict[str, str]:
-    return {lang: table[lang] for lang in LANGS}
+def titles(p: Preset) -> dict[str, str]:
+    """The title of ``p`` in each language of the page."""
+    return {lang: preset_title(p, lang) for lang in LANGS}
+
+
+def _texts(id: str) -> dict[str, str]:
+    return {lang: say(id, lang) for lang in LANGS}
 
 
 def piece_json(p: Piece) -> dict[str, Any]:
     power = None if p.power is None else p.power.value
-    if power is not None:
-        does, short = _texts(POWER_TEXT[power]), _texts(SHORT_POWER[power])
-    elif p.fool:
-        does, short = _texts(FOOL_TEXT), _texts(SHORT_FOOL)
-    else:
-        does, short = _texts(PLAIN_TEXT), _texts(SHORT_PLAIN)
+    does = {lang: piece_text(p, lang) for lang in LANGS}
+    short = {lang: short_text(p, lang) for lang in LANGS}
     return {"id": p.id, "names": dict(p.names), "calls": dict(p.calls), "power": power,
             "fool": p.fool, "does": does, "short": short}
 
 
 def preset_json(p: Preset) -> dict[str, Any]:
-    description = {"en": p.description}
-    description.update(DESCRIPTION.get(p.name, {}))
     return {
-        "name": p.name, "title": p.title, "description": description, "source": p.source,
+        "name": p.name, "title": p.title, "titles": titles(p),
+        "description": {lang: description(p, lang) for lang in LANGS},
+        "source": p.source,
         "min_seats": p.min_seats, "max_seats": p.max_seats, "score": p.score, "lang": p.lang,
         "aliases": list(p.aliases), "words": dict(p.words),
         "options": p.options.as_dict(),
@@ -70,9 +77,17 @@ def presets_text() -> str:
         "option_bools": list(BOOLS),
         "option_ranges": {k: list(v) for k, v in RANGES.items()},
         "option_defaults": Options().as_dict(),
-        "option_text": {k: _texts(v) for k, v in OPTION_TEXT.items()},
-        "languages": {k: _texts(v) for k, v in LANGUAGE.items()},
+        "option_text": {k: _texts(f"option.{k}") for k in Options().as_dict()},
+        "languages": {k.value: _texts(f"lang.{k}") for k in Lang},
     }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+@cache
+def texts_text() -> str:
+    """``/static/texts.json``: the catalogue's sentences by id and language, and the
+    narration's table of which sentences an event is told with (``gnav.texts``)."""
+    data = {"sentences": catalogue_json(), "narration": narration_json()}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -91,19 +106,31 @@ def read_options(text: str | None) -> dict[str, Any]:
     return data
 
 
-def _value(v: object) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return "none" if v is None else str(v)
+MARKS = {"tokens": "●", "strokes": "|"}
 
 
-def rules_json(preset: str, options: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """The rules of ``preset`` with ``options`` in ``lang``, as the rules panel shows them.
-    MalformedError names what is wrong with the preset or an option."""
+def lives_shown(score: str, lives: int, lang: str) -> str:
+    """How lives are shown, with as many marks as a player starts with (the letters of
+    G-N-A-V count lives lost, so they are always four)."""
+    if score in MARKS:
+        return f"{say(f'marks.{score}', lang)} {MARKS[score] * lives}"
+    return lives_word(score, lang)
+
+
+def rules_json(preset: str, options: Mapping[str, Any], lang: str,
+               score: str | None = None) -> dict[str, Any]:
+    """The rules of ``preset`` with ``options`` in ``lang``, as the rules panel shows them,
+    lives shown as ``score`` (a table's choice; None: the preset's). MalformedError
+    names what is wrong with the preset, an option or the score."""
     if lang not in LANGS:
         raise MalformedError(f"lang: must be one of {', '.join(LANGS)}, not {lang!r}")
+    if score is not None and score not in ("tokens", "strokes", "gnav"):
+        raise MalformedError(f"score: must be one of tokens, strokes, gnav, not {score!r}")
     rules = Rules.from_spec({"preset": preset, **options}, where="options")
     p = rules.preset
+    # The engine's text shows the preset's way of scoring with three marks; the page
+    # shows the table's, with one mark for each life the table starts with.
+    shown = lives_shown(score or p.score, rules.options.lives, lang)
     # English rules still name the pieces as the game does, with the English beside.
     own = p.lang if lang == "en" else lang
     pieces = []
@@ -114,22 +141,19 @@ def rules_json(preset: str, options: Mapping[str, Any], lang: str) -> dict[str, 
             "rank": rank, "id": x.id, "name": name,
             "english": x.name() if x.name() != name else None,
             "matador": x.matador, "fool": x.fool,
-            "short": piece_json(x)["short"][lang],
-            "does": piece_json(x)["does"][lang],
+            "short": short_text(x, lang), "does": piece_text(x, lang),
             "call": call, "call_en": x.call() if call and x.call() != call else None,
         })
     base = p.options.as_dict()
     now = rules.options.as_dict()
-    description = p.description if lang == "en" else \
-        DESCRIPTION.get(p.name, {}).get(lang, p.description)
     return {
-        "preset": p.name, "title": p.title, "description": description, "source": p.source,
-        "lang": lang,
-        "explanation": explanation(rules, lang),
+        "preset": p.name, "title": preset_title(p, lang), "description": description(p, lang),
+        "source": p.source, "lang": lang,
+        "explanation": paragraphs(explanation(rules, lang, style=shown), lang),
         "pieces": pieces, "copies": rules.options.copies,
         "min_seats": rules.min_seats, "max_seats": rules.max_seats,
-        "score": lives_word(p.score, lang),
-        "options": [{"name": k, "value": _value(v), "text": OPTION_TEXT[k][lang],
+        "score": shown,
+        "options": [{"name": k, "value": value_text(v), "text": option_text(k, lang),
                      "changed": base[k] != v} for k, v in now.items()],
-        "changes": changes(rules, lang) if p.name != "gnav" else [],
+        "changes": changes_text(rules, lang),
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from gnav.errors import GnavError
-from gnav.web.data import presets_text, read_options, rules_json
+from gnav.web.data import presets_text, read_options, rules_json, texts_text
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -59,21 +60,50 @@ async def page(request: Request) -> Response:
     return FileResponse(INDEX, media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
 
 
+# Where the machines' routes live: an unknown address under these stays a JSON error.
+MACHINE_PREFIXES = ("/api/", "/api", "/ws/", "/static/", "/openapi.json", "/health")
+
+ErrorHandler = Callable[[Request, Exception], Awaitable[Response]]
+
+
+def page_not_found(fallback: ErrorHandler) -> ErrorHandler:
+    """The 404 handler: a browser asking for a page that is not there gets the page
+    (which says so in the reader's language, with a way back); the API, the sockets,
+    the static files and any client that does not ask for HTML get ``fallback``'s
+    JSON."""
+
+    async def handler(request: Request, exc: Exception) -> Response:
+        path = request.url.path
+        wants_page = (request.method in ("GET", "HEAD") and not path.startswith(MACHINE_PREFIXES)
+                      and "text/html" in request.headers.get("accept", ""))
+        if wants_page:
+            return FileResponse(INDEX, status_code=404, media_type="text/html; charset=utf-8",
+                                headers=PAGE_HEADERS)
+        return await fallback(request, exc)
+
+    return handler
+
+
 async def presets(request: Request) -> Response:
     return Response(presets_text(), media_type="application/json",
                     headers={"Cache-Control": "no-cache"})
 
 
+async def texts(request: Request) -> Response:
+    return Response(texts_text(), media_type="application/json",
+                    headers={"Cache-Control": "no-cache"})
+
+
 async def rules(request: Request) -> Response:
-    """``GET /api/rules?preset=P&lang=en|nb|da&options={...}``."""
+    """``GET /api/rules?preset=P&lang=en|nb|da&options={...}&score=tokens|strokes|gnav``."""
     q = request.query_params
-    extra = sorted(set(q) - {"preset", "lang", "options"})
+    extra = sorted(set(q) - {"preset", "lang", "options", "score"})
     if extra:
         return error("bad_field", f"rules: unknown query parameter {extra[0]!r} "
-                     "(parameters: preset, lang, options)", 400)
+                     "(parameters: preset, lang, options, score)", 400)
     try:
         body = rules_json(q.get("preset", "gnav"), read_options(q.get("options")),
-                          q.get("lang", "en"))
+                          q.get("lang", "en"), q.get("score"))
     except GnavError as e:
         return error("bad_rules", f"rules: {e}", 400)
     return JSONResponse(body)
@@ -109,6 +139,7 @@ def routes() -> list[BaseRoute]:
         Route("/t/{table_id}", page, methods=["GET"]),
         Route("/replay", page, methods=["GET"]),
         Route("/static/presets.json", presets, methods=["GET"]),
+        Route("/static/texts.json", texts, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),
         Route("/api/replay", replay, methods=["POST"]),
         Mount("/static", app=Static(directory=STATIC), name="static"),

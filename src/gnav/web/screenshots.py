@@ -1,10 +1,10 @@
 """``python -m gnav.web.screenshots [DIR]``: pictures of the table for the README.
 
-It runs a server with the client (a temporary database), plays a table as one person
-against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots):
-the deal, a matador's answer, the showdown, a phone in portrait, the start page and the
-replay viewer. The animation is paused at each moment (``window.gnavDebug``) so the
-picture shows it.
+It runs a server with the client (a temporary database), plays tables as one person
+against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots): the
+deal, a matador's answer, the showdown, a 20-seat showdown, a phone in portrait at a
+matador's answer and at its player's turn, the start page and the replay viewer. The
+animation is paused at each moment (``window.gnavDebug``) so the picture shows it.
 """
 
 from __future__ import annotations
@@ -83,14 +83,41 @@ def table_shots(browser: Browser, base: str, out: Path) -> None:
     page.context.close()
 
 
-def phone_shot(browser: Browser, base: str, out: Path) -> None:
-    page = context(browser, speed="normal", phone=True, lang="nb", hints=True).new_page()
-    create_table(page, base, "Bjørn", seats=6, lives=3)
-    pause_on(page, ["answer"])
-    page.tap("#start-match")
-    play_until_paused(page, "answer", random.Random(9))
-    shoot(page, out / "phone.png")
+def moment_shot(browser: Browser, base: str, path: Path, kind: str, *, name: str, seats: int,
+                seed: int, phone: bool = False, lang: str = "en", hints: bool = False,
+                speed: str = "normal", seconds: float = 90) -> None:
+    """One person and bots at a new table, held at the first event of ``kind``."""
+    page = context(browser, speed=speed, phone=phone, lang=lang, hints=hints).new_page()
+    create_table(page, base, name, seats=seats, lives=3)
+    pause_on(page, [kind])
+    (page.tap if phone else page.click)("#start-match")
+    play_until_paused(page, kind, random.Random(seed), seconds=seconds)
+    time.sleep(0.3)
+    shoot(page, path)
     resume(page)
+    page.context.close()
+
+
+def phone_shot(browser: Browser, base: str, out: Path) -> None:
+    """A phone in portrait, in Norwegian, at a matador's answer (a first game's hint)."""
+    moment_shot(browser, base, out / "phone.png", "answer", name="Bjørn", seats=6, seed=9,
+                phone=True, lang="nb", hints=True)
+
+
+def big_showdown_shot(browser: Browser, base: str, out: Path) -> None:
+    """Twenty seats at the showdown: every piece face up, the log's summary beside."""
+    moment_shot(browser, base, out / "showdown20.png", "round_end", name="Astrid", seats=20,
+                seed=6, speed="fast", seconds=180)
+
+
+def phone_turn_shot(browser: Browser, base: str, out: Path) -> None:
+    """A phone in portrait at its player's turn: the board, the piece, Stand and Swap."""
+    page = context(browser, speed="fast", phone=True, lang="da", hints=False).new_page()
+    create_table(page, base, "Dagny", seats=8, lives=3)
+    page.tap("#start-match")
+    until(lambda: can_act(page), 60, "Dagny's turn")
+    time.sleep(0.4)
+    shoot(page, out / "phone-turn.png")
     page.context.close()
 
 
@@ -128,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 browser = launch(pw)
                 table_shots(browser, server.url, out)
                 phone_shot(browser, server.url, out)
+                big_showdown_shot(browser, server.url, out)
+                phone_turn_shot(browser, server.url, out)
                 other_shots(browser, server.url, out)
                 browser.close()
         finally:

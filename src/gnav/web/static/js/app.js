@@ -6,6 +6,7 @@ import { t, LANGS, LANG_NAMES, detectLang, setLang, lang, onLang } from "./i18n.
 import { installDefs, crownSVG } from "./pieces.js";
 import { showRules } from "./rules.js";
 import { SPEEDS, speed, setSpeed, hintsOn, setHints, reducedMotion } from "./settings.js";
+import { says } from "./errors.js";
 
 function makeShell() {
   const main = document.getElementById("main");
@@ -65,7 +66,7 @@ function makeShell() {
         conn.append(h("span", { class: "dot" }), t("conn.replaced"));
         if (retry) conn.append(h("button", { class: "btn small", type: "button", onclick: retry, text: t("conn.take_back") }));
       } else if (state === "stopped") {
-        conn.append(h("span", { class: "dot" }), t("conn.closed", { reason: detail.reason || detail.code || "" }));
+        conn.append(h("span", { class: "dot" }), t("conn.closed", { reason: says({ code: detail.code }) }));
       }
     },
   };
@@ -118,8 +119,24 @@ async function route(shell) {
     const { replayPage } = await import("./replay.js");
     return replayPage(shell);
   }
-  const { startPage } = await import("./start.js");
-  return startPage(shell);
+  if (path === "/" || path === "") {
+    const { startPage } = await import("./start.js");
+    return startPage(shell);
+  }
+  return notFound(shell, path);
+}
+
+// Any other address: say so in the page's language, with the way back.
+function notFound(shell, path) {
+  const draw = () => {
+    shell.setTitle(t("err.page_title"));
+    clear(shell.main).append(h("section", { class: "panel narrow-panel not-found", role: "alert" },
+      h("h1", { text: t("err.page_title") }),
+      h("p", { text: t("err.page_text", { path: readable(path).slice(0, 200) }) }),
+      h("p", {}, h("a", { class: "btn primary", href: "/", id: "back-home", text: t("err.back") }))));
+  };
+  onLang(draw);
+  draw();
 }
 
 setLang(detectLang(), false);
@@ -127,5 +144,9 @@ installDefs();
 const shell = makeShell();
 route(shell).catch((e) => {
   console.error(e);
-  clear(shell.main).append(h("p", { class: "error", role: "alert", text: t("app.error", { reason: e.message }) }));
+  clear(shell.main).append(h("p", { class: "error", role: "alert", text: says(e) }));
 });
+
+function readable(path) {
+  try { return decodeURI(path); } catch { return path; }
+}

@@ -17,11 +17,12 @@ export class Board {
     this.felt = h("div", { class: "felt", "aria-hidden": "true" });
     this.caption = h("div", { class: "caption" });
     this.sub = h("div", { class: "caption-sub" });
+    this.noteEl = h("div", { class: "caption-note", role: "status" });
     this.stockPile = pile("stock");
     this.asidePile = pile("aside");
     this.poolPile = pile("pool");
     this.centerSlot = h("div", { class: "center-slot" });
-    this.center = h("div", { class: "center" }, this.caption, this.sub,
+    this.center = h("div", { class: "center" }, this.caption, this.sub, this.noteEl,
       h("div", { class: "piles" }, this.stockPile.el, this.asidePile.el, this.poolPile.el),
       this.centerSlot);
     this.seatBox = h("ol", { class: "seats" });
@@ -66,6 +67,10 @@ export class Board {
     this.el.style.setProperty("--s", S.toFixed(1));
     this.el.classList.toggle("crowded", S < 62);
     this.el.classList.toggle("tiny", S < 40);
+    // The seats at the top and bottom stay whole inside the board: their plates have a
+    // height of their own (the text's), which the estimate above does not know.
+    const tallest = Math.max(0, ...this.seatEls.map((el) => el.offsetHeight));
+    if (tallest) ry = Math.max(20, Math.min(ry, H / 2 - tallest / 2 - S * 0.04 - 2));
     const fx = Math.max(rx - S * 0.34, 60), fy = Math.max(ry - S * 0.42, 50);
     Object.assign(this.felt.style, { width: `${2 * fx}px`, height: `${2 * fy}px`,
                                      left: `${W / 2 - fx}px`, top: `${H / 2 - fy}px` });
@@ -91,7 +96,7 @@ export class Board {
       // level with it) and the board's edges. Crowded side seats put it inwards.
       let room;
       if (crowded && (side === "left" || side === "right")) {
-        room = Math.min(rx * 0.45, 150);
+        room = Math.min(rx * 0.5, 150);
       } else {
         room = Math.min(2 * Math.min(x, W - x) - 6, 200, S * 1.9);
         if (n > 1) {
@@ -118,10 +123,11 @@ export class Board {
       const el = h("li", { class: "seat", dataset: { seat: String(i) } },
         h("div", { class: "seat-body" }, h("div", { class: "seat-piece" }),
           h("span", { class: "chip dealer-chip", "aria-hidden": "true", text: "D" }),
-          h("span", { class: "chip knock-chip", "aria-hidden": "true", text: "!" }),
-          h("span", { class: "stamp", "aria-hidden": "true" })),
+          h("span", { class: "chip knock-chip", "aria-hidden": "true" })),
+        // Marks (out, sits out, away) sit in the plate beside the name, never over it.
         h("div", { class: "seat-plate" },
-          h("span", { class: "seat-name" }), h("span", { class: "seat-lives" })),
+          h("span", { class: "seat-name" }), h("span", { class: "stamp", "aria-hidden": "true" }),
+          h("span", { class: "seat-away" }), h("span", { class: "seat-lives" })),
         h("div", { class: "seat-timer", "aria-hidden": "true" }, h("i")));
       this.seatEls.push(el);
       this.seatBox.append(el);
@@ -148,6 +154,8 @@ export class Board {
         dealer: m.dealer === name, turn: m.toAct === name, out: m.out.has(name),
         sitting: m.sittingOut.has(name) && !m.out.has(name), acted: m.acted.has(name),
         knocked: m.knocked.has(name), revealed: m.revealed.has(name),
+        // Knocked, then swapped (or drew): the fool it was dealt may be elsewhere now.
+        "knock-moved": m.knocked.has(name) && Boolean(m.moved && m.moved.has(name)),
         shown: m.shown.has(name), paid: m.paid.has(name),
         winner: Boolean(m.winners && m.winners.includes(name)), idle: !present,
       };
@@ -161,10 +169,21 @@ export class Board {
         clear(slot);
         if (present) slot.append(pieceSVG(o.preset, face, { look: o.look, lang: L }));
       }
-      const label = seat.kind === "empty" ? t("seat.n", { n: i + 1 }) : name;
+      const label = seat.kind === "empty" ? t("seat.n", { n: i + 1 }) : (seat.shown ?? name);
       const nameEl = el.querySelector(".seat-name");
-      nameEl.textContent = shortName(seat, label, this.size);
-      nameEl.title = label;
+      if (nameEl.title !== label || nameEl.dataset.kind !== seat.kind) {
+        const num = seat.kind === "bot" ? /^(.*\S)(\s+\d+)$/.exec(label) : null;
+        clear(nameEl);
+        if (num) nameEl.append(h("span", { class: "nm-word", text: num[1] }), h("span", { class: "nm-num", text: num[2] }));
+        else nameEl.textContent = label;
+        nameEl.title = label;
+        nameEl.dataset.kind = seat.kind;
+      }
+      el.querySelector(".seat-away").textContent = cls.away ? t("seat.away") : "";
+      const knock = el.querySelector(".knock-chip");
+      const knockText = cls["knock-moved"] ? t("seat.knocked_moved") : t("seat.knocked");
+      knock.textContent = cls["knock-moved"] ? "?" : "!";
+      knock.title = cls.knocked ? knockText : "";
       const livesBox = el.querySelector(".seat-lives");
       const lives = m.lives[name];
       const lkey = seat.kind === "empty" || lives === undefined ? "" :
@@ -183,7 +202,7 @@ export class Board {
       if (lives !== undefined && seat.kind !== "empty") notes.push(lives === 1 ? t("seat.one_life") : t("seat.lives", { n: lives }));
       if (cls.dealer) notes.push(t("seat.dealer"));
       if (cls.turn) notes.push(t("seat.to_act"));
-      if (cls.knocked) notes.push(t("seat.knocked"));
+      if (cls.knocked) notes.push(knockText);
       if (face && present) notes.push(pieceName(o.preset, face, L));
       if (cls.out) notes.push(t("seat.out"));
       if (cls.sitting) notes.push(t("seat.sits_out"));
@@ -193,6 +212,7 @@ export class Board {
     this.renderTimer(m);
     this.caption.textContent = m.caption || "";
     this.sub.textContent = m.sub || "";
+    if (this.noteEl.textContent !== (m.note || "")) this.noteEl.textContent = m.note || "";
     this.stockPile.set(m.lobby ? null : m.stockLeft, null, o);
     this.asidePile.set(m.lobby || !m.aside ? null : m.aside, m.asideFaces, o);
     this.poolPile.set(m.lobby || !m.pool ? null : m.pool, null, o);
@@ -321,8 +341,10 @@ export class Board {
     if (ms <= 0) return Promise.resolve();
     const p = this.point(target === null ? "stock" : target);
     const W = this.el.clientWidth, H = this.el.clientHeight;
-    const k = target === null || target === "stock" ? 0 : 0.38;
-    let x = p.x + (W / 2 - p.x) * k, y = p.y + (H / 2 - p.y) * k - this.size * 0.25;
+    // A life paid or gained is said just above the seat's piece: its name stays readable.
+    const onPiece = kind === "pay" || kind === "gain" || kind === "standin";
+    const k = target === null || target === "stock" || onPiece ? 0 : 0.38;
+    let x = p.x + (W / 2 - p.x) * k, y = p.y + (H / 2 - p.y) * k - this.size * (onPiece ? 0.3 : 0.25);
     x = Math.max(70, Math.min(W - 70, x));
     y = Math.max(40, Math.min(H - 10, y));
     const el = h("div", { class: `bubble bubble-${kind}` }, h("strong", { text }),
@@ -415,14 +437,6 @@ export class Board {
   flash(target, text, kind, ms) {
     return this.bubble(target, text, { kind, ms });
   }
-}
-
-// What a name plate shows: a bot's number rather than its kind when room is short (the
-// full name is in the plate's title and the log).
-function shortName(seat, label, size) {
-  const m = seat.kind === "bot" ? /^(?:Random|Threshold|Counter) bot (\d+)$/.exec(label) : null;
-  if (!m) return label;
-  return size < 62 ? `#${m[1]}` : t("seat.bot_n", { n: m[1] });
 }
 
 // Angles of ``n`` seats round an ellipse, the first at the bottom, equally far apart

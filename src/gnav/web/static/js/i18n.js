@@ -1,5 +1,8 @@
 // Every string of the page in English, Norwegian (bokmål) and Danish.
 // t(key, params) looks a string up in the current language; {name} is filled from params.
+// The page's own words are here; the sentences it shares with the terminal (the
+// narration, the rules panel's headings) are the engine's catalogue, loaded once from
+// /static/texts.json (gnav.texts) before the first page is drawn.
 
 export const LANGS = ["en", "nb", "da"];
 export const LANG_NAMES = { en: "English", nb: "Norsk", da: "Dansk" };
@@ -13,8 +16,6 @@ const S = {
   "app.rules": { en: "Rules", nb: "Regler", da: "Regler" },
   "app.settings": { en: "Settings", nb: "Innstillinger", da: "Indstillinger" },
   "app.close": { en: "Close", nb: "Lukk", da: "Luk" },
-  "app.error": { en: "Something went wrong: {reason}", nb: "Noe gikk galt: {reason}",
-                 da: "Noget gik galt: {reason}" },
   "app.offline": { en: "The server cannot be reached.", nb: "Får ikke kontakt med serveren.",
                    da: "Kan ikke få forbindelse til serveren." },
   "settings.speed": { en: "Animation speed", nb: "Animasjonsfart", da: "Animationshastighed" },
@@ -50,6 +51,116 @@ const S = {
                    nb: "Serveren lukket forbindelsen: {reason}",
                    da: "Serveren lukkede forbindelsen: {reason}" },
 
+  // -- what went wrong (errors.js: the server's codes in words) ------------------------
+  "err.unknown": { en: "That did not work. Try again, or reload the page.",
+                   nb: "Det gikk ikke. Prøv igjen, eller last inn siden på nytt.",
+                   da: "Det lykkedes ikke. Prøv igen, eller genindlæs siden." },
+  "err.offline": { en: "The server cannot be reached: check your connection and try again.",
+                   nb: "Får ikke kontakt med serveren: sjekk forbindelsen og prøv igjen.",
+                   da: "Kan ikke få forbindelse til serveren: tjek forbindelsen, og prøv igen." },
+  "err.http": { en: "The server answered with an error (HTTP {status}). Try again.",
+                nb: "Serveren svarte med en feil (HTTP {status}). Prøv igjen.",
+                da: "Serveren svarede med en fejl (HTTP {status}). Prøv igen." },
+  "err.internal": { en: "The server hit an error of its own. Try again in a moment.",
+                    nb: "Serveren fikk en feil. Prøv igjen om litt.",
+                    da: "Serveren fik en fejl. Prøv igen om lidt." },
+  "err.bad_request": { en: "The page and the server did not understand each other: reload the page.",
+                       nb: "Siden og serveren forsto ikke hverandre: last inn siden på nytt.",
+                       da: "Siden og serveren forstod ikke hinanden: genindlæs siden." },
+  "err.bad_field": { en: "The table cannot be made with that setting: check “{field}”.",
+                     nb: "Bordet kan ikke lages med den innstillingen: sjekk «{field}».",
+                     da: "Bordet kan ikke oprettes med den indstilling: tjek »{field}«." },
+  "err.bad_config": { en: "The table cannot be made with these settings.",
+                      nb: "Bordet kan ikke lages med disse innstillingene.",
+                      da: "Bordet kan ikke oprettes med disse indstillinger." },
+  "err.bad_lang": { en: "This game has no calls in that language: pick another.",
+                    nb: "Dette spillet har ikke rop på det språket: velg et annet.",
+                    da: "Dette spil har ingen råb på det sprog: vælg et andet." },
+  "err.bad_rules": { en: "The rules for these settings cannot be shown.",
+                     nb: "Reglene for disse innstillingene kan ikke vises.",
+                     da: "Reglerne for disse indstillinger kan ikke vises." },
+  "err.bad_name": { en: "That name holds characters that cannot be shown to others: write it in plain letters.",
+                    nb: "Navnet har tegn som ikke kan vises for andre: skriv det med vanlige bokstaver.",
+                    da: "Navnet har tegn, der ikke kan vises for andre: skriv det med almindelige bogstaver." },
+  "err.name_blank": { en: "Write a name: one of only spaces says nothing.",
+                      nb: "Skriv et navn: bare mellomrom sier ingenting.",
+                      da: "Skriv et navn: kun mellemrum siger intet." },
+  "err.name_too_long": { en: "A name has at most {max} characters.",
+                         nb: "Et navn har høyst {max} tegn.", da: "Et navn har højst {max} tegn." },
+  "err.name_taken": { en: "Someone at this table already has that name: pick another.",
+                      nb: "Noen ved bordet har allerede det navnet: velg et annet.",
+                      da: "Nogen ved bordet har allerede det navn: vælg et andet." },
+  "err.full": { en: "Every seat at this table is taken: you can still watch.",
+                nb: "Alle plassene ved bordet er tatt: du kan fortsatt se på.",
+                da: "Alle pladser ved bordet er taget: du kan stadig se med." },
+  "err.started": { en: "The match has started: watch it, or wait for the next one.",
+                   nb: "Partiet har startet: se på, eller vent på det neste.",
+                   da: "Spillet er startet: se med, eller vent på det næste." },
+  "err.bad_invite": { en: "The invite code is missing or wrong: ask the host for the invite link.",
+                      nb: "Invitasjonskoden mangler eller er feil: be verten om invitasjonslenken.",
+                      da: "Invitationskoden mangler eller er forkert: bed værten om invitationslinket." },
+  "err.no_table": { en: "There is no table with that id: it may be mistyped, or the table is gone.",
+                    nb: "Det finnes ikke noe bord med den id-en: den kan være feilskrevet, eller bordet er borte.",
+                    da: "Der er intet bord med det id: det kan være stavet forkert, eller bordet er væk." },
+  "err.not_found": { en: "There is no such page.", nb: "Den siden finnes ikke.", da: "Den side findes ikke." },
+  "err.not_host": { en: "Only the host may do that.", nb: "Bare verten kan gjøre det.",
+                    da: "Kun værten kan gøre det." },
+  "err.bad_token": { en: "This browser no longer holds that seat.",
+                     nb: "Denne nettleseren har ikke lenger den plassen.",
+                     da: "Denne browser har ikke længere den plads." },
+  "err.bad_seat": { en: "There is no such seat at this table.", nb: "Det er ingen slik plass ved bordet.",
+                    da: "Der er ingen sådan plads ved bordet." },
+  "err.bad_bot": { en: "There is no such bot.", nb: "Det finnes ingen slik robot.",
+                   da: "Der findes ingen sådan robot." },
+  "err.not_seated": { en: "Watchers cannot play: take a seat first.",
+                      nb: "De som ser på kan ikke spille: ta en plass først.",
+                      da: "De, der ser med, kan ikke spille: tag en plads først." },
+  "err.stale": { en: "That move came too late: the table had moved on.",
+                 nb: "Det trekket kom for sent: bordet hadde gått videre.",
+                 da: "Det træk kom for sent: bordet var gået videre." },
+  "err.illegal": { en: "That move is not allowed now.", nb: "Det trekket er ikke lov nå.",
+                   da: "Det træk er ikke tilladt nu." },
+  "err.rate_limited": { en: "Too many new tables from here in a minute: try again shortly.",
+                        nb: "For mange nye bord herfra på ett minutt: prøv igjen snart.",
+                        da: "For mange nye borde herfra på et minut: prøv igen om lidt." },
+  "err.busy": { en: "The server holds all the tables it can right now: try again later.",
+                nb: "Serveren har så mange bord den kan akkurat nå: prøv igjen senere.",
+                da: "Serveren har så mange borde, den kan lige nu: prøv igen senere." },
+  "err.closing": { en: "The server is restarting: try again in a moment.",
+                   nb: "Serveren starter på nytt: prøv igjen om et øyeblikk.",
+                   da: "Serveren genstarter: prøv igen om et øjeblik." },
+  "err.crowded": { en: "This table has as many watchers as it may: try again later.",
+                   nb: "Bordet har så mange tilskuere det kan ha: prøv igjen senere.",
+                   da: "Bordet har så mange tilskuere, det må have: prøv igen senere." },
+  "err.bad_origin": { en: "This page may not connect to the table from this address.",
+                      nb: "Denne siden får ikke koble til bordet fra denne adressen.",
+                      da: "Denne side må ikke forbinde til bordet fra denne adresse." },
+  "err.not_over": { en: "The match is not over yet: its replay comes when it ends.",
+                    nb: "Partiet er ikke ferdig ennå: avspillingen kommer når det er slutt.",
+                    da: "Spillet er ikke slut endnu: afspilningen kommer, når det er slut." },
+  "err.no_match": { en: "No match has been played at this table yet.",
+                    nb: "Det er ikke spilt noe parti ved dette bordet ennå.",
+                    da: "Der er ikke spillet noget spil ved dette bord endnu." },
+  "err.no_record": { en: "There is no record of that game at this table.",
+                     nb: "Det finnes ikke noe referat av det partiet ved dette bordet.",
+                     da: "Der findes ikke noget referat af det spil ved dette bord." },
+  "err.bad_record": { en: "This file is not a game record the viewer can read: open the JSON file a table offers for download.",
+                      nb: "Denne filen er ikke et parti avspilleren kan lese: åpne JSON-filen et bord tilbyr.",
+                      da: "Denne fil er ikke et spil, afspilleren kan læse: åbn JSON-filen, et bord tilbyder." },
+  "err.inconsistent": { en: "The record contradicts the rules: a move in it could not have been made.",
+                        nb: "Partiet strider mot reglene: et trekk i det kunne ikke ha skjedd.",
+                        da: "Spillet strider mod reglerne: et træk i det kunne ikke være sket." },
+  "err.too_big": { en: "The record is too big for the viewer.", nb: "Partiet er for stort for avspilleren.",
+                   da: "Spillet er for stort til afspilleren." },
+  "err.removed": { en: "The host freed your seat: you are watching now.",
+                   nb: "Verten frigjorde plassen din: nå ser du på.",
+                   da: "Værten frigav din plads: nu ser du med." },
+  "err.page_title": { en: "Nothing here", nb: "Ingenting her", da: "Intet her" },
+  "err.page_text": { en: "There is no page at {path}. The link may be mistyped or old.",
+                     nb: "Det finnes ingen side på {path}. Lenken kan være feilskrevet eller gammel.",
+                     da: "Der er ingen side på {path}. Linket kan være stavet forkert eller gammelt." },
+  "err.back": { en: "Back to the start page", nb: "Tilbake til startsiden", da: "Tilbage til startsiden" },
+
   // -- start page ----------------------------------------------------------------------
   "start.tagline": {
     en: "The old Scandinavian swap-and-bluff game. One piece each: keep it or swap it with your neighbour, and don't hold the lowest when everyone shows.",
@@ -58,6 +169,11 @@ const S = {
   "create.heading": { en: "New table", nb: "Nytt bord", da: "Nyt bord" },
   "create.name": { en: "Your name", nb: "Navnet ditt", da: "Dit navn" },
   "create.preset": { en: "Game", nb: "Spill", da: "Spil" },
+  "create.preset_count": { en: "Game: {n} to choose from", nb: "Spill: {n} å velge mellom",
+                           da: "Spil: {n} at vælge imellem" },
+  "create.out_of_range": { en: "“{field}” must be from {min} to {max}.",
+                           nb: "«{field}» må være fra {min} til {max}.",
+                           da: "»{field}« skal være fra {min} til {max}." },
   "create.seats": { en: "Seats", nb: "Plasser", da: "Pladser" },
   "create.seats_help": { en: "{min} to {max}; empty seats get bots when the match starts.",
                          nb: "{min} til {max}; tomme plasser får roboter når partiet starter.",
@@ -111,7 +227,9 @@ const S = {
   "lobby.playing": { en: "playing", nb: "spiller", da: "spiller" },
   "lobby.no_timer": { en: "no timer", nb: "uten tidsgrense", da: "uden tidsgrænse" },
   "lobby.timer": { en: "{n} s a turn", nb: "{n} s per tur", da: "{n} s per tur" },
-  "lobby.open": { en: "Open", nb: "Åpne", da: "Åbn" },
+  "lobby.join": { en: "Join", nb: "Bli med", da: "Vær med" },
+  "lobby.watch": { en: "Watch", nb: "Se på", da: "Se med" },
+  "lobby.full": { en: "full: watch only", nb: "fullt: bare se på", da: "fuldt: kun se med" },
   "start.replay": { en: "Watch a finished match again: open the replay viewer",
                     nb: "Se et ferdig parti på nytt: åpne avspilleren",
                     da: "Se et færdigt spil igen: åbn afspilleren" },
@@ -152,8 +270,8 @@ const S = {
 
   // -- the table -----------------------------------------------------------------------
   "table.loading": { en: "Loading the table…", nb: "Henter bordet…", da: "Henter bordet…" },
-  "table.none": { en: "There is no table here: {reason}", nb: "Det er ikke noe bord her: {reason}",
-                  da: "Der er intet bord her: {reason}" },
+  "table.none_title": { en: "There is no table here", nb: "Det er ikke noe bord her",
+                        da: "Der er intet bord her" },
   "table.label": { en: "The table", nb: "Bordet", da: "Bordet" },
   "table.id": { en: "Table {id}", nb: "Bord {id}", da: "Bord {id}" },
   "table.you_are": { en: "You are {name}", nb: "Du er {name}", da: "Du er {name}" },
@@ -181,7 +299,12 @@ const S = {
   "seat.to_act": { en: "to act", nb: "sin tur", da: "sin tur" },
   "seat.out": { en: "out", nb: "ute", da: "ude" },
   "seat.sits_out": { en: "sits out", nb: "står over", da: "står over" },
-  "seat.knocked": { en: "knocked a fool", nb: "banket en narr", da: "bankede en nar" },
+  "seat.knocked": { en: "knocked: was dealt a fool and has not swapped since",
+                    nb: "banket: fikk en narr og har ikke byttet siden",
+                    da: "bankede: fik en nar og har ikke byttet siden" },
+  "seat.knocked_moved": { en: "knocked at the deal (dealt a fool), but has swapped since: the fool may be elsewhere now",
+                          nb: "banket ved utdelingen (fikk en narr), men har byttet siden: narren kan være et annet sted nå",
+                          da: "bankede ved uddelingen (fik en nar), men har byttet siden: narren kan være et andet sted nu" },
   "seat.hidden": { en: "a hidden piece", nb: "en skjult brikke", da: "en skjult brik" },
   "seat.lives": { en: "{n} lives", nb: "{n} liv", da: "{n} liv" },
   "seat.one_life": { en: "1 life", nb: "1 liv", da: "1 liv" },
@@ -201,7 +324,16 @@ const S = {
                        da: "Byt med bunken (tast W)" },
   "play.your_turn": { en: "Your turn", nb: "Din tur", da: "Din tur" },
   "play.turn_of": { en: "{name}'s turn", nb: "{name} sin tur", da: "{name}s tur" },
-  "play.wait": { en: "Wait for your turn", nb: "Vent på turen din", da: "Vent på din tur" },
+  "status.watching": { en: "You are watching", nb: "Du ser på", da: "Du ser med" },
+  "status.over": { en: "The match is over", nb: "Partiet er slutt", da: "Spillet er slut" },
+  "status.out": { en: "You are out: watching the rest", nb: "Du er ute: du ser resten",
+                  da: "Du er ude: du ser resten" },
+  "status.showdown": { en: "Showdown", nb: "Alle viser", da: "Alle viser" },
+  "status.sitting_out": { en: "You sit out this round", nb: "Du står over denne runden",
+                          da: "Du står over i denne runde" },
+  "status.moving": { en: "Play goes on…", nb: "Spillet går videre…", da: "Spillet går videre…" },
+  "play.time_up": { en: "Time's up!", nb: "Tiden er ute!", da: "Tiden er gået!" },
+  "play.stand_in": { en: "Stand-in", nb: "Vikar", da: "Vikar" },
   "play.your_piece": { en: "Your piece", nb: "Brikken din", da: "Din brik" },
   "play.you_out": { en: "You are out of the game", nb: "Du er ute av spillet",
                     da: "Du er ude af spillet" },
@@ -229,81 +361,6 @@ const S = {
   "end.replay": { en: "Replay this match", nb: "Spill av partiet", da: "Afspil spillet" },
   "end.new": { en: "New table", nb: "Nytt bord", da: "Nyt bord" },
   "end.close": { en: "Look at the table", nb: "Se på bordet", da: "Se på bordet" },
-
-  // -- narration -----------------------------------------------------------------------
-  "ev.round_start": { en: "Round {round}: {dealer} deals.", nb: "Runde {round}: {dealer} gir.",
-                      da: "Runde {round}: {dealer} giver." },
-  "ev.dealt": { en: "You are dealt {piece}.", nb: "Du får {piece}.", da: "Du får {piece}." },
-  "ev.knock": { en: "{seat} knocks on the table: a fool!", nb: "{seat} banker i bordet: en narr!",
-                da: "{seat} banker i bordet: en nar!" },
-  "ev.stand": { en: "{seat} stands: «{word}»", nb: "{seat} står: «{word}»",
-                da: "{seat} står: «{word}»" },
-  "ev.ask": { en: "{seat} asks {target} to swap: «{word}»",
-              nb: "{seat} vil bytte med {target}: «{word}»",
-              da: "{seat} vil bytte med {target}: «{word}»" },
-  "ev.ask_stock": { en: "{seat} swaps with the stock.", nb: "{seat} bytter med bunken.",
-                    da: "{seat} bytter med bunken." },
-  "ev.answer": { en: "{seat} shows the {piece}: {call}", nb: "{seat} viser {piece}: {call}",
-                 da: "{seat} viser {piece}: {call}" },
-  "ev.answer_stock": { en: "From the stock comes the {piece}: {call}",
-                       nb: "Fra bunken kommer {piece}: {call}",
-                       da: "Fra bunken kommer {piece}: {call}" },
-  "ev.answer_plain": { en: "{seat} shows the {piece}.", nb: "{seat} viser {piece}.",
-                       da: "{seat} viser {piece}." },
-  "ev.pass": { en: "The request passes on.", nb: "Forespørselen går videre.",
-               da: "Anmodningen går videre." },
-  "ev.swap": { en: "{seat} and {target} swap.", nb: "{seat} og {target} bytter.",
-               da: "{seat} og {target} bytter." },
-  "ev.swap_you": { en: "You give {gave} and get {got}.", nb: "Du gir {gave} og får {got}.",
-                   da: "Du giver {gave} og får {got}." },
-  "ev.swap_full": { en: "{seat} gets {seat_got}; {target} gets {target_got}.",
-                    nb: "{seat} får {seat_got}; {target} får {target_got}.",
-                    da: "{seat} får {seat_got}; {target} får {target_got}." },
-  "ev.draw": { en: "{seat} takes a piece from the stock and sets the old one aside.",
-               nb: "{seat} trekker en brikke fra bunken og legger den gamle til side.",
-               da: "{seat} trækker en brik fra bunken og lægger den gamle til side." },
-  "ev.draw_you": { en: "You get {piece} and set {aside} aside.",
-                   nb: "Du får {piece} og legger {aside} til side.",
-                   da: "Du får {piece} og lægger {aside} til side." },
-  "ev.draw_full": { en: "{seat} gets {piece} and sets {aside} aside.",
-                    nb: "{seat} får {piece} og legger {aside} til side.",
-                    da: "{seat} får {piece} og lægger {aside} til side." },
-  "ev.stock_empty": { en: "The stock is empty: nothing happens.",
-                      nb: "Bunken er tom: ingenting skjer.", da: "Bunken er tom: intet sker." },
-  "ev.pay": { en: "{seat} pays a life to the pool{why} ({lives} left).",
-              nb: "{seat} betaler et liv til potten{why} ({lives} igjen).",
-              da: "{seat} betaler et liv til puljen{why} ({lives} tilbage)." },
-  "ev.pay_to": { en: "{seat} pays a life to {to}{why} ({lives} left).",
-                 nb: "{seat} betaler et liv til {to}{why} ({lives} igjen).",
-                 da: "{seat} betaler et liv til {to}{why} ({lives} tilbage)." },
-  "ev.pay_none": { en: "{seat} would pay, but has no life left.",
-                   nb: "{seat} skulle betalt, men har ikke flere liv.",
-                   da: "{seat} skulle have betalt, men har ikke flere liv." },
-  "why.lowest": { en: " for the lowest piece", nb: " for den laveste brikken",
-                  da: " for den laveste brik" },
-  "why.fool": { en: " for the fool", nb: " for narren", da: " for narren" },
-  "why.two_fools": { en: " for the two fools", nb: " for de to narrene", da: " for de to narre" },
-  "why.matador": { en: " to the {piece}", nb: " for {piece}", da: " for {piece}" },
-  "ev.gain": { en: "{seat} gains a life{why} ({lives}).", nb: "{seat} får et liv{why} ({lives}).",
-               da: "{seat} får et liv{why} ({lives})." },
-  "ev.undo": { en: "Every swap is undone: each piece goes back to where it was dealt.",
-               nb: "Alle byttene går tilbake: hver brikke går tilbake dit den ble delt ut.",
-               da: "Alle ombytninger gøres om: hver brik går tilbage, hvor den blev givet." },
-  "ev.undo_you": { en: "You have {piece} again.", nb: "Du har {piece} igjen.",
-                   da: "Du har {piece} igen." },
-  "ev.showdown": { en: "Showdown: {shown}.", nb: "Alle viser: {shown}.", da: "Alle viser: {shown}." },
-  "ev.round_end": { en: "The round ends.", nb: "Runden er slutt.", da: "Runden er slut." },
-  "ev.round_end_by": { en: "The {piece} ended the round.", nb: "{piece} avsluttet runden.",
-                       da: "{piece} afsluttede runden." },
-  "ev.sit_out": { en: "Sitting out next round: {seats}.", nb: "Står over neste runde: {seats}.",
-                  da: "Står over i næste runde: {seats}." },
-  "ev.eliminated": { en: "Out of the game: {seats}.", nb: "Ute av spillet: {seats}.",
-                     da: "Ude af spillet: {seats}." },
-  "ev.match_end": { en: "{seat} wins the match!", nb: "{seat} vinner partiet!",
-                    da: "{seat} vinder spillet!" },
-  "ev.match_shared": { en: "A shared win: {seats}.", nb: "Delt seier: {seats}.",
-                       da: "Delt sejr: {seats}." },
-  "ev.stock": { en: "the stock", nb: "bunken", da: "bunken" },
 
   // -- hints ---------------------------------------------------------------------------
   "hint.title": { en: "Hint", nb: "Tips", da: "Tip" },
@@ -338,20 +395,6 @@ const S = {
     da: "Du er giver og handler sidst: Byt trækker den øverste brik i bunken i stedet for at spørge en nabo." },
 
   // -- rules panel ---------------------------------------------------------------------
-  "rules.title": { en: "Rules: {title}", nb: "Regler: {title}", da: "Regler: {title}" },
-  "rules.game": { en: "The game", nb: "Spillet", da: "Spillet" },
-  "rules.pieces": { en: "The pieces, highest first", nb: "Brikkene, høyeste først",
-                    da: "Brikkerne, højeste først" },
-  "rules.matadors": { en: "Matadors: what they say and do", nb: "Matadorene: hva de roper og gjør",
-                      da: "Matadorerne: hvad de råber og gør" },
-  "rules.options": { en: "Options in force", nb: "Innstillinger som gjelder",
-                     da: "Gældende indstillinger" },
-  "rules.changes": { en: "What this variant changes (compared with gnav)",
-                     nb: "Hva denne varianten endrer (sammenlignet med gnav)",
-                     da: "Hvad denne variant ændrer (sammenlignet med gnav)" },
-  "rules.nothing": { en: "Nothing: this is the standard Norwegian game.",
-                     nb: "Ingenting: dette er det vanlige norske spillet.",
-                     da: "Intet: dette er det almindelige norske spil." },
   "rules.rank": { en: "Rank", nb: "Rang", da: "Rang" },
   "rules.name": { en: "Piece", nb: "Brikke", da: "Brik" },
   "rules.asked": { en: "When asked to swap", nb: "Når noen vil bytte", da: "Når nogen vil bytte" },
@@ -389,9 +432,6 @@ const S = {
                     nb: "Runde {round} av {rounds}, steg {step} av {steps}",
                     da: "Runde {round} af {rounds}, trin {step} af {steps}" },
   "replay.deal": { en: "The deal", nb: "Utdelingen", da: "Uddelingen" },
-  "replay.error": { en: "This record cannot be replayed: {reason}",
-                    nb: "Dette partiet kan ikke spilles av: {reason}",
-                    da: "Dette spil kan ikke afspilles: {reason}" },
   "replay.warning": { en: "The record's stated results disagree with the rules: {reason}",
                       nb: "Resultatene i partiet stemmer ikke med reglene: {reason}",
                       da: "Spillets resultater stemmer ikke med reglerne: {reason}" },
@@ -400,6 +440,34 @@ const S = {
 
 let current = "en";
 const listeners = new Set();
+let catalogue = {};  // id -> language -> text: the engine's sentences
+let narration = null;  // which sentences tell an event (gnav.texts.narration)
+let loading = null;
+
+// The engine's catalogue of sentences and its narration table (or ``data`` given, as the
+// tests of the narration give it).
+export async function loadTexts(data = null) {
+  if (data) {
+    ({ sentences: catalogue, narration } = data);
+    return data;
+  }
+  if (!loading) {
+    loading = fetch("/static/texts.json").then((r) => {
+      if (!r.ok) throw new Error(`texts: HTTP ${r.status}`);
+      return r.json();
+    }).then((d) => loadTexts(d));
+  }
+  return loading;
+}
+
+export function narrationTable() { return narration; }
+
+// The sentence ``key`` of the catalogue in ``code``, unfilled; English where it lacks
+// ``code``; null where the catalogue lacks it.
+export function sentence(key, code = current) {
+  const entry = catalogue[key];
+  return entry ? (entry[code] ?? entry.en) : null;
+}
 
 export function detectLang() {
   const saved = localStorage.getItem("gnav.lang");
@@ -425,17 +493,21 @@ export function setLang(code, save = true) {
 
 export function onLang(f) { listeners.add(f); return () => listeners.delete(f); }
 
-export function t(key, params = {}) {
-  const entry = S[key];
-  let text = entry ? (entry[current] ?? entry.en) : key;
+// ``text`` with each {name} filled from ``params`` (as gnav.texts.catalogue.fill does).
+export function fill(text, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
-export function has(key) { return key in S; }
+export function t(key, params = {}) {
+  const entry = S[key];
+  const text = entry ? (entry[current] ?? entry.en) : sentence(key) ?? key;
+  return fill(text, params);
+}
+
+export function has(key) { return key in S || key in catalogue; }
 
 // A list of names: "A, B and C" / "A, B og C".
 export function list(items) {
-  const and = { en: "and", nb: "og", da: "og" }[current];
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(", ")} ${t("word.and")} ${items[items.length - 1]}`;
 }

@@ -1,5 +1,9 @@
 // The presets as the engine defines them (served from gnav.presets), and how the page
-// names pieces, calls and spoken words in a language.
+// names pieces, calls and spoken words in a language. Loading them loads the engine's
+// catalogue of sentences too (i18n.js: the narration, the rules' headings): every page
+// that draws a game reads both, so neither can be missing when it draws.
+
+import { loadTexts } from "./i18n.js";
 
 let data = null;
 let loading = null;
@@ -7,10 +11,10 @@ let loading = null;
 export async function loadPresets() {
   if (data) return data;
   if (!loading) {
-    loading = fetch("/static/presets.json").then((r) => {
+    loading = Promise.all([fetch("/static/presets.json").then((r) => {
       if (!r.ok) throw new Error(`presets: HTTP ${r.status}`);
       return r.json();
-    }).then((d) => {
+    }), loadTexts()]).then(([d]) => {
       data = d;
       data.byName = Object.fromEntries(d.presets.map((p) => [p.name, p]));
       for (const p of d.presets) {
@@ -72,4 +76,9 @@ export function maxSeats(p, copies) {
 
 export function effectiveOptions(p, options) {
   return { ...p.options, ...(options || {}) };
+}
+
+// A game's title in the reader's language (the engine's own title where it has none).
+export function presetTitle(p, lang) {
+  return (p.titles && p.titles[lang]) || p.title;
 }

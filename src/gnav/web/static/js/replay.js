@@ -8,10 +8,12 @@ import { api } from "./api.js";
 import { Board } from "./board.js";
 import { animateEvent } from "./animate.js";
 import { emptyState, applyEvent } from "./state.js";
-import { narrate } from "./narrate.js";
+import { narrate, dragWatch } from "./narrate.js";
 import { loadPresets, preset as getPreset } from "./presets.js";
 import { dur, sleep, speed } from "./settings.js";
 import { setRulesContext } from "./rules.js";
+import { says } from "./errors.js";
+import { namerByName, botNumber } from "./names.js";
 
 const MAX_FILE = 1_000_000;
 
@@ -30,7 +32,7 @@ export async function replayPage(shell) {
       await openRecord(shell, JSON.stringify(record), chooser);
     } catch (e) {
       chooser();
-      showError(e.message);
+      showError(e);
     }
   } else {
     chooser();
@@ -41,9 +43,14 @@ function loading(shell) {
   clear(shell.main).append(h("p", { class: "loading", text: t("replay.loading") }));
 }
 
-function showError(reason) {
+// The sentence for a person; the server's one-line reason stays in the tooltip for
+// whoever wrote the record.
+function showError(err) {
   const box = document.getElementById("replay-error");
-  if (box) box.textContent = t("replay.error", { reason });
+  if (!box) return;
+  box.textContent = says(err);
+  box.dataset.code = err.code || "";
+  box.title = err.message || "";
 }
 
 function showChooser(shell, tableId) {
@@ -52,14 +59,14 @@ function showChooser(shell, tableId) {
   const error = h("p", { class: "error", role: "alert", id: "replay-error" });
   const read = async (f) => {
     if (!f) return;
-    if (f.size > MAX_FILE) { error.textContent = t("replay.error", { reason: `over ${MAX_FILE} bytes` }); return; }
+    if (f.size > MAX_FILE) { showError({ code: "too_big" }); return; }
     const text = await f.text();
     try {
       loading(shell);
       await openRecord(shell, text, () => showChooser(shell, tableId));
     } catch (e) {
       showChooser(shell, tableId);
-      showError(e.message);
+      showError(e);
     }
   };
   file.addEventListener("change", () => read(file.files[0]));
@@ -105,6 +112,8 @@ class Viewer {
                              tableLang: this.tableLang });
     setRulesContext({ preset: data.preset, options: data.options, look: "pawns" });
     this.start = Math.max(...Object.values(data.start_lives));
+    this.who = namerByName(data.seats);
+    this.dragged = dragWatch();
     onLang(() => { this.build(); this.goto(this.cur); });
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
@@ -272,7 +281,8 @@ class Viewer {
     const d = this.data;
     const st = this.st;
     const step = d.steps[this.cur];
-    const seats = d.seats.map((name) => ({ name, kind: "human", connected: true }));
+    const seats = d.seats.map((name) => ({ name, kind: botNumber(name) === null ? "human" : "bot",
+                                          connected: true, shown: this.who(name) }));
     const faces = new Map(this.hands);
     let pool = 0;
     for (const s of d.seats) pool += Math.max(0, (d.start_lives[s] ?? this.start) - (st.lives[s] ?? 0));
@@ -283,8 +293,8 @@ class Viewer {
       knocked: st.knocked, revealed: st.revealed, shown: st.shown, acted: st.acted, paid: st.paid,
       stockLeft: st.stockLeft, aside: st.aside, asideFaces: st.asideFaces, pool,
       caption: t("play.round", { n: st.round }),
-      sub: st.toAct && !this.animating ? t("play.turn_of", { name: st.toAct }) : "",
-      timer: null, winners: st.winners, replay: true,
+      sub: st.toAct && !this.animating ? t("play.turn_of", { name: this.who(st.toAct) }) : "",
+      timer: null, winners: st.winners, replay: true, moved: st.moved,
     };
     this.board.render(model);
     this.slider.value = String(this.cur);
@@ -298,13 +308,16 @@ class Viewer {
     const steps = this.data.steps;
     const step = steps[this.cur];
     const first = this.data.rounds[step.round - 1].first_step;
+    this.dragged = dragWatch();
     for (let j = first; j <= this.cur; j++) {
       for (const e of steps[j].events) this.logEvent(e, j === this.cur);
     }
   }
 
   logEvent(e, latest = true) {
-    const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me: null, full: true });
+    const dragged = this.dragged(e);
+    const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me: null, full: true,
+                              who: this.who, dragged });
     const li = h("li", { class: `ev ev-${e.type}${latest ? " latest" : ""}`, text });
     this.log.append(li);
     this.log.scrollTop = this.log.scrollHeight;

@@ -6,9 +6,11 @@ import { t, lang, onLang } from "./i18n.js";
 import { api } from "./api.js";
 import { pieceSVG } from "./pieces.js";
 import { preset as getPreset } from "./presets.js";
+import { says } from "./errors.js";
 
 let dialog = null;
-let current = { preset: "gnav", options: {}, look: "pawns" };
+// The table's (or the form's) game: its lives and way of scoring are the ones the text shows.
+let current = { preset: "gnav", options: {}, look: "pawns", score: null };
 
 export function setRulesContext(ctx) {
   current = { ...current, ...ctx };
@@ -39,11 +41,12 @@ async function fill() {
   closeBtn.focus();
   const q = new URLSearchParams({ preset: current.preset, lang: lang(),
                                   options: JSON.stringify(current.options || {}) });
+  if (current.score) q.set("score", current.score);
   let r;
   try {
     r = await api("GET", `/api/rules?${q}`);
   } catch (e) {
-    d.append(h("p", { class: "error", text: t("app.error", { reason: e.message }) }));
+    d.append(h("p", { class: "error", dataset: { code: e.code || "" }, text: says(e) }));
     return;
   }
   const p = getPreset(r.preset);
@@ -83,5 +86,7 @@ async function fill() {
   body.append(h("p", { class: "muted small", text: t("rules.keys") }));
   clear(d).append(h("div", { class: "dialog-head" },
     h("h2", { id: "rules-title", text: t("rules.title", { title: r.title }) }), closeBtn), body);
+  // The lives as the table shows them (tokens or strokes, one for each life).
+  body.dataset.score = r.score;
   closeBtn.focus();
 }

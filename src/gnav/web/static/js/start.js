@@ -4,8 +4,10 @@
 import { h, clear } from "./dom.js";
 import { t, lang, onLang } from "./i18n.js";
 import { api, save, readInvite } from "./api.js";
-import { loadPresets, presetData, maxSeats } from "./presets.js";
+import { loadPresets, presetData, maxSeats, presetTitle } from "./presets.js";
 import { pieceSVG } from "./pieces.js";
+import { says, nameLimit, NAME_MAX } from "./errors.js";
+import { namerByName } from "./names.js";
 import { setRulesContext, showRules } from "./rules.js";
 
 const TIMERS = [null, 15, 30, 60, 120];
@@ -75,8 +77,11 @@ function createForm(state, keep) {
   const o = p.options;
   const copies = Number(k["opt-copies"] || o.copies);
   const max = maxSeats(p, copies);
-  const name = h("input", { id: "name", name: "name", required: true, maxlength: "24", autocomplete: "nickname",
-                            value: k.name ?? (localStorage.getItem("gnav.name") || "") });
+  const name = h("input", { id: "name", name: "name", required: true, maxlength: String(NAME_MAX),
+                            autocomplete: "nickname", "aria-describedby": "name-error",
+                            value: (k.name ?? (localStorage.getItem("gnav.name") || "")).slice(0, NAME_MAX) });
+  const nameError = h("p", { class: "error", role: "alert", id: "name-error" });
+  nameLimit(name, nameError);
   // Every game with its one-line description; the rules of the chosen one a click away.
   const presetList = h("div", { class: "preset-list", role: "radiogroup", "aria-labelledby": "preset-legend" },
     data.presets.map((x) => {
@@ -85,12 +90,12 @@ function createForm(state, keep) {
                                  "aria-describedby": `${id}-desc` });
       input.checked = x.name === p.name;
       return h("label", { class: "preset-choice", for: id }, input,
-        h("span", { class: "preset-text" }, h("strong", { text: x.title }),
+        h("span", { class: "preset-text" }, h("strong", { text: presetTitle(x, L) }),
           h("span", { class: "help", id: `${id}-desc`, text: x.description[L] || x.description.en })));
     }));
   const rulesBtn = h("button", { class: "btn small ghost", type: "button", id: "preset-rules",
-                                 text: `${t("app.rules")}: ${p.title}`,
-                                 onclick: () => showRules({ preset: p.name, options: {}, look: "pawns" }) });
+                                 text: `${t("app.rules")}: ${presetTitle(p, L)}`,
+                                 onclick: () => showRules(formRules(p)) });
   const seats = h("input", { id: "seats", name: "seats", type: "number", min: String(p.min_seats),
                              max: String(max), value: String(Math.min(max, Math.max(p.min_seats, Number(k.seats || 6)))),
                              "aria-describedby": "seats-help", inputmode: "numeric" });
@@ -122,8 +127,9 @@ function createForm(state, keep) {
   const submit = h("button", { class: "btn primary big", type: "submit", id: "create-submit", text: t("create.submit") });
   const form = h("form", { class: "panel create-form", id: "create-form", "aria-labelledby": "create-heading" },
     h("h2", { id: "create-heading", text: t("create.heading") }),
-    field("name", t("create.name"), name),
-    h("fieldset", { class: "field presets" }, h("legend", { id: "preset-legend", text: t("create.preset") }),
+    field("name", t("create.name"), name), nameError,
+    h("fieldset", { class: "field presets" },
+      h("legend", { id: "preset-legend", text: t("create.preset_count", { n: data.presets.length }) }),
       presetList, rulesBtn),
     h("div", { class: "grid-2" },
       field("seats", t("create.seats"), seats, t("create.seats_help", { min: p.min_seats, max })),
@@ -152,12 +158,23 @@ function createForm(state, keep) {
       document.getElementById("seats-help").textContent = t("create.seats_help", { min: p.min_seats, max: m });
     }
   });
+  form.noValidate = true;  // the page says what is wrong, next to the field
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    create(form, p, error, submit);
+    create(form, p, error, submit, nameError);
   });
-  setRulesContext({ preset: p.name, options: {}, look: "pawns" });
+  setRulesContext({ preset: p.name, options: {}, look: "pawns", score: null });
   return form;
+}
+
+// The rules as the form stands: its lives, look and way of scoring.
+function formRules(p) {
+  const v = (id) => { const el = document.getElementById(id); return el ? el.value : null; };
+  const lives = Number(v("lives"));
+  const options = Number.isInteger(lives) && lives >= 1 && lives <= 10 && lives !== p.options.lives
+    ? { lives } : {};
+  const look = document.querySelector("input[name=look]:checked");
+  return { preset: p.name, options, look: look ? look.value : "pawns", score: v("score") };
 }
 
 function optionField(opt, p, k) {
@@ -183,14 +200,27 @@ function optionField(opt, p, k) {
   return field(id, t(`opt.${opt}`), control, help);
 }
 
-async function create(form, p, error, submit) {
+const NAME_CODES = new Set(["bad_name", "name_blank", "name_too_long", "name_taken"]);
+
+async function create(form, p, error, submit, nameError) {
   error.textContent = "";
+  nameError.textContent = "";
   const v = (id) => form.querySelector(`#${id}`).value;
   const name = v("name").trim();
   if (!name) {
-    error.textContent = t("create.name");
+    nameError.textContent = says({ code: "name_blank" });
     form.querySelector("#name").focus();
     return;
+  }
+  // Numbers out of their range are said next to their field, before the server is asked.
+  for (const el of form.querySelectorAll("input[type=number]")) {
+    if (el.value !== "" && !el.checkValidity()) {
+      const label = form.querySelector(`label[for="${el.id}"]`);
+      error.textContent = t("create.out_of_range", { field: label ? label.textContent : el.id,
+                                                     min: el.min, max: el.max });
+      el.focus();
+      return;
+    }
   }
   localStorage.setItem("gnav.name", name);
   const options = {};
@@ -225,7 +255,7 @@ async function create(form, p, error, submit) {
     }
     location.assign(`/t/${made.id}`);
   } catch (e) {
-    error.textContent = t("app.error", { reason: e.message });
+    (NAME_CODES.has(e.code) ? nameError : error).textContent = says(e);
     submit.disabled = false;
     submit.textContent = t("create.submit");
   }
@@ -264,20 +294,24 @@ async function refreshLobby() {
   try {
     tables = (await api("GET", "/api/tables")).tables;
   } catch (e) {
-    clear(ul).append(h("li", { class: "muted", text: t("app.error", { reason: e.message }) }));
+    clear(ul).append(h("li", { class: "muted", text: says(e) }));
     return;
   }
   clear(ul);
   if (!tables.length) ul.append(h("li", { class: "muted", text: t("lobby.none") }));
   const data = presetData();
   for (const x of tables) {
-    const title = (data.byName[x.preset] || { title: x.preset }).title;
+    const title = data.byName[x.preset] ? presetTitle(data.byName[x.preset], lang()) : x.preset;
+    // A table with no open seat (or already playing) can only be watched: say so.
+    const watch = x.open === 0 || x.phase !== "lobby";
     const timer = x.turn_timer ? t("lobby.timer", { n: Math.round(x.turn_timer) }) : t("lobby.no_timer");
-    ul.append(h("li", { class: "table-line" },
-      h("div", {}, h("strong", { text: x.players.join(", ") || x.id }),
+    ul.append(h("li", { class: `table-line${watch ? " full" : ""}` },
+      h("div", {}, h("strong", { text: x.players.map(namerByName(x.players)).join(", ") || x.id }),
         h("div", { class: "muted", text: t("lobby.line", { preset: title, taken: x.seats - x.open, seats: x.seats, timer })
-          + (x.phase === "playing" ? ` · ${t("lobby.playing")}` : "") })),
-      h("a", { class: "btn small", href: `/t/${encodeURIComponent(x.id)}${x.phase === "lobby" ? "#join" : ""}`,
-               text: t("lobby.open") })));
+          + (x.phase === "playing" ? ` · ${t("lobby.playing")}` : x.open === 0 ? ` · ${t("lobby.full")}` : "") })),
+      h("a", { class: `btn small${watch ? " ghost" : " primary"}`,
+               href: `/t/${encodeURIComponent(x.id)}${watch ? "" : "#join"}`,
+               text: watch ? t("lobby.watch") : t("lobby.join") })));
   }
 }
+

@@ -8,7 +8,7 @@ export function emptyState() {
     knocked: new Set(), shown: new Map(), paid: new Map(), stockLeft: 0, aside: 0,
     asideFaces: [], lives: {}, out: new Set(), sittingOut: new Set(), myPiece: null,
     ended: false, endedBy: null, sitOutNext: [], winners: null, toAct: null,
-    swaps: [], hands: null, seen: new Set(),
+    swaps: [], hands: null, seen: new Set(), moved: new Set(),
   };
 }
 
@@ -29,6 +29,7 @@ export function applyEvent(st, e, me) {
       st.ended = false;
       st.endedBy = null;
       st.swaps = [];
+      st.moved = new Set();
       st.sittingOut = new Set(st.sitOutNext);
       st.sitOutNext = [];
       st.myPiece = e.piece ?? (me !== null && e.order.includes(me) ? st.myPiece : null);
@@ -55,6 +56,9 @@ export function applyEvent(st, e, me) {
       break;
     case "swap": {
       st.swaps.push([e.seat, e.target]);
+      // A knocked seat that has swapped may no longer hold its fool (board.js says so).
+      st.moved.add(e.seat);
+      st.moved.add(e.target);
       // A shown matador that its holder swaps away is now the target's, for all to see.
       if (st.revealed.has(e.seat) && !st.revealed.has(e.target)) {
         st.revealed.set(e.target, st.revealed.get(e.seat));
@@ -67,6 +71,7 @@ export function applyEvent(st, e, me) {
     case "draw":
       st.stockLeft = Math.max(0, st.stockLeft - 1);
       st.aside += 1;
+      st.moved.add(e.seat);
       if (e.piece && me === e.seat) st.myPiece = e.piece;
       break;
     case "pay":
@@ -79,6 +84,7 @@ export function applyEvent(st, e, me) {
     case "undo":
       if (e.piece && me !== null) st.myPiece = e.piece;
       st.swaps = [];
+      st.moved = new Set();  // every piece is back where it was dealt
       break;
     case "showdown":
       e.seats.forEach((s, i) => { st.shown.set(s, e.pieces[i]); st.seen.add(e.pieces[i]); });

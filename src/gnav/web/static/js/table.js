@@ -7,15 +7,20 @@ import { api, saved, save } from "./api.js";
 import { Conn } from "./conn.js";
 import { Board } from "./board.js";
 import { emptyState, applyEvent, reconcile } from "./state.js";
-import { narrate } from "./narrate.js";
+import { narrate, dragWatch } from "./narrate.js";
+import { says, nameLimit, NAME_MAX } from "./errors.js";
+import { namer } from "./names.js";
 import { pieceSVG, crownSVG } from "./pieces.js";
 import { animateEvent } from "./animate.js";
 import { loadPresets, preset as getPreset, piece, pieceName, pieceCall,
          effectiveOptions } from "./presets.js";
-import { speed, hintsOn, setHints } from "./settings.js";
+import { speed, hintsOn, setHints, dur } from "./settings.js";
 import { setRulesContext, showRules } from "./rules.js";
 
 const LOG_MAX = 300;
+
+// Hints about the reader's own turn: they go once the turn has passed.
+const TURN_HINTS = /^(first_turn|dealer|fool_mine|matador:|fool_left:)/;
 
 // A hook for tests and the screenshot script: pause the animation at chosen events.
 const debug = window.gnavDebug = window.gnavDebug || { pauseOn: new Set(), paused: null,
@@ -44,11 +49,22 @@ class TablePage {
     this.pending = null;
     this.infoAt = performance.now();
     this.logEntries = [];
-    this.hint = null;
+    this.hintNow = null;  // {id, text()}: the hint shown
     this.conn = null;
     this.board = null;
     this.tick = null;
     this.joinError = "";
+    this.dragged = dragWatch();
+    // Seat name -> how ("timer" or "standin"): a bot played for that person, and the
+    // board says so until they play again themselves (the latest two are shown).
+    this.notes = new Map();
+  }
+
+  // The name a seat is shown by (one per bot everywhere: names.js).
+  get who() {
+    const seats = this.info ? this.info.seats : [];
+    const bots = new Set(seats.filter((s) => s.kind === "bot").map((s) => s.name));
+    return namer(bots, seats.map((s) => s.name));
   }
 
   get creds() { return saved(this.id); }
@@ -71,7 +87,8 @@ class TablePage {
       this.links = info.links || null;
     } catch (e) {
       clear(main).append(h("div", { class: "panel narrow-panel" },
-        h("h1", { text: t("table.none", { reason: e.message }) }),
+        h("h1", { text: t("table.none_title") }),
+        h("p", { class: "error", role: "alert", dataset: { code: e.code || "" }, text: says(e) }),
         h("p", {}, h("a", { href: "/", class: "btn primary", text: t("end.new") }))));
       return;
     }
@@ -79,7 +96,16 @@ class TablePage {
     this.build();
     this.renderAll();
     this.connect();
-    onLang(() => { this.build(); this.relog(); this.renderAll(); });
+    onLang(() => {
+      const hint = this.hintNow;
+      this.build();
+      this.relog();
+      if (hint) this.showHint(hint.id, hint.text);  // the same hint, in the new words
+      this.renderAll();
+      // The new words change the heights round the board: lay it out again once they
+      // are drawn (it would otherwise keep the old size until the window changed).
+      requestAnimationFrame(() => this.board.layout());
+    });
     document.addEventListener("keydown", (e) => this.onKey(e));
     this.tick = setInterval(() => this.renderClock(), 250);
   }
@@ -99,7 +125,7 @@ class TablePage {
     this.preset = getPreset(cfg.preset);
     this.options = effectiveOptions(this.preset, cfg.options);
     this.tableLang = cfg.lang || this.preset.lang;
-    setRulesContext({ preset: cfg.preset, options: cfg.options, look: cfg.look });
+    setRulesContext({ preset: cfg.preset, options: cfg.options, look: cfg.look, score: cfg.score });
     if (this.board) this.board.destroy();
     this.board = new Board({ preset: this.preset, look: cfg.look, score: cfg.score || this.preset.score,
                              tableLang: this.tableLang });
@@ -169,7 +195,7 @@ class TablePage {
     } else if (detail.code === "replaced") {
       this.shell.setConn("replaced", {}, () => this.conn.open());
     } else if (detail.code === "no_table") {
-      toast(t("table.none", { reason: detail.reason || "" }), "error");
+      toast(says({ code: "no_table" }), "error");
     }
   }
 
@@ -179,7 +205,7 @@ class TablePage {
         this.pending = null;
         this.renderControls();
       }
-      toast(msg.reason, "error");
+      toast(says(msg), "error");
       return;
     }
     if (!["snapshot", "update", "table"].includes(msg.type)) return;
@@ -211,6 +237,16 @@ class TablePage {
   async process({ msg, at, catchUp }) {
     if (msg.type === "snapshot") {
       const before = this.info && this.info.config;
+      // A new match (or the next one, "play again"): what the last one showed is gone.
+      const fresh = !this.info || this.info.games !== msg.table.games ||
+        (this.info.phase !== "playing" && msg.table.phase === "playing");
+      if (fresh) {
+        this.dismissHint();
+        this.notes.clear();
+        if (!catchUp && msg.table.phase === "playing" && window.scrollY > 0) {
+          window.scrollTo({ top: 0, behavior: "instant" });  // the board, not the lobby's button
+        }
+      }
       // A match that starts while we watch: deal it before our eyes, like any round.
       const starting = !catchUp && this.info && this.info.phase !== "playing" &&
         msg.table.phase === "playing" && msg.view && speed() !== "instant";
@@ -226,8 +262,8 @@ class TablePage {
       this.st = emptyState();
       this.logEntries = [];
       clear(this.log);
+      this.dragged = dragWatch();
       if (starting) {
-        if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: "instant" });
         this.animating = true;
         for (const e of this.view.events) await this.play(e);
         reconcile(this.st, this.view);
@@ -257,11 +293,13 @@ class TablePage {
     this.pending = null;
     const quick = catchUp || this.queue.length > 40 || speed() === "instant";
     this.animating = !quick;
+    await this.standIn(msg, quick);
     for (const e of msg.events) {
       if (quick) {
         applyEvent(this.st, e, this.myName);
         this.addLog(e);
         this.hints(e);
+        if (debug.pauseOn.has(e.type)) await this.hold(e);
       } else {
         await this.play(e);
       }
@@ -299,6 +337,18 @@ class TablePage {
                               onAnswer: (x) => this.hints(x), peak });
   }
 
+  // Without animation, a test holds the table as it is after the event ``e``.
+  async hold(e) {
+    const wasAnimating = this.animating;
+    this.animating = true;  // nobody may act while it is held
+    this.renderAll();
+    await new Promise((res) => {
+      debug.paused = e.type;
+      debug.resume = () => { debug.paused = null; res(); };
+    });
+    this.animating = wasAnimating;
+  }
+
   // -- acting ------------------------------------------------------------------------------
 
   canAct(action) {
@@ -333,8 +383,10 @@ class TablePage {
     const info = this.info;
     const st = this.st;
     const lobby = info.phase === "lobby" || st.round === 0;
+    const who = this.who;
     const seats = info.seats.map((s, i) => ({ name: s.name ?? `Seat ${i + 1}`, kind: s.kind,
-                                              connected: s.connected, bot: s.bot }));
+                                              connected: s.connected, bot: s.bot,
+                                              shown: who(s.name ?? `Seat ${i + 1}`) }));
     const me = this.myName;
     const faces = new Map();
     for (const [s, p] of st.revealed) faces.set(s, p);
@@ -360,14 +412,17 @@ class TablePage {
       sub = t("wait.host");
     } else if (st.round) {
       caption = t("play.round", { n: st.round });
-      sub = toAct === null ? "" : toAct === me ? t("play.your_turn") : t("play.turn_of", { name: toAct });
+      sub = toAct === null ? "" : toAct === me ? t("play.your_turn") : t("play.turn_of", { name: who(toAct) });
     }
+    const note = info.phase !== "playing" ? "" : [...this.notes].slice(-2).map(([seat, how]) =>
+      narrate({ type: "standin", seat, how }, { preset: this.preset, tableLang: this.tableLang, me, who }))
+      .join(" ");
     return {
       seats, me: this.you, lobby, inRound: new Set(lobby ? [] : st.order), dealer: lobby ? null : st.dealer,
       toAct, lives, start, out: st.out, sittingOut: lobby ? new Set() : st.sittingOut, faces,
       knocked: st.knocked, revealed: st.revealed, shown: st.shown, acted: st.acted, paid: st.paid,
       stockLeft: st.stockLeft, aside: st.aside, asideFaces: st.asideFaces, pool, caption, sub, timer,
-      winners: st.winners, replay: false,
+      winners: st.winners, replay: false, moved: st.moved, note,
     };
   }
 
@@ -428,20 +483,54 @@ class TablePage {
     const left = me ? this.leftOf(me) : null;
     this.standBtn.title = t("play.stand_help");
     this.standBtn.setAttribute("aria-label", t("play.stand_help"));
-    const swapText = left ? t("play.swap_with", { name: left }) : t("play.swap_stock");
+    const swapText = left ? t("play.swap_with", { name: this.who(left) }) : t("play.swap_stock");
     this.swapBtn.title = swapText;
     this.swapBtn.setAttribute("aria-label", swapText);
     this.actionBar.classList.toggle("my-turn", stand || swap);
-    let status = "";
-    const info = this.info;
-    if (info.phase === "playing" && this.you !== null) {
-      if (this.pending) status = t("play.sent");
-      else if (stand || swap) status = t("play.your_turn");
-      else if (this.st.toAct && !this.animating && !this.pumping) status = t("play.turn_of", { name: this.st.toAct });
-      else status = t("play.wait");
-    }
+    const status = this.status(stand || swap);
     if (this.statusLine.textContent !== status) this.statusLine.textContent = status;
+    this.expireHint();
     this.renderClock();
+  }
+
+  // The line under the buttons: what is true for the reader now.
+  status(canAct) {
+    const info = this.info, st = this.st, me = this.myName;
+    if (this.you === null) return t("status.watching");
+    if (info.phase === "lobby") return t("wait.host");
+    if (info.phase === "finished") return t("status.over");
+    if (this.pending) return t("play.sent");
+    if (canAct) return t("play.your_turn");
+    if (me && st.out.has(me)) return t("status.out");
+    if (st.shown.size || st.ended) return t("status.showdown");
+    if (me && st.sittingOut.has(me)) return t("status.sitting_out");
+    if (me && st.round && !st.order.includes(me)) return t("status.watching");
+    if (this.animating || this.pumping) return t("status.moving");
+    if (st.toAct && st.toAct !== me) return t("play.turn_of", { name: this.who(st.toAct) });
+    return t("status.moving");
+  }
+
+  // A person's turn played by a bot (the timer ran out, or they are away): the log says
+  // so, the board shows it until that person plays again.
+  async standIn(msg, quick) {
+    const first = msg.events[0];
+    // The reader's own decision, whoever made it: the turn (and its hint) has passed.
+    if (first && (first.type === "stand" || first.type === "ask") && first.seat === this.myName) {
+      if (this.hintNow && TURN_HINTS.test(this.hintNow.id)) this.dismissHint();
+    }
+    if (msg.by && typeof msg.by.seat === "string") {
+      const seat = msg.by.seat, how = msg.by.how === "timer" ? "timer" : "standin";
+      this.notes.delete(seat);
+      this.notes.set(seat, how);
+      this.addLog({ type: "standin", seat, how });
+      if (!quick) {  // said before the bot's move is shown, not over it
+        this.renderAll();
+        await this.board.bubble(seat, t(how === "timer" ? "play.time_up" : "play.stand_in"),
+                                { kind: "standin", ms: dur(1100) });
+      }
+    } else if (first && (first.type === "stand" || first.type === "ask")) {
+      this.notes.delete(first.seat);  // the person plays again
+    }
   }
 
   renderClock() {
@@ -475,7 +564,7 @@ class TablePage {
     const panel = h("section", { class: "panel lobby-panel" }, h("h2", { text: t("wait.heading") }));
     const list = h("ol", { class: "seat-list" });
     info.seats.forEach((s, i) => {
-      const who = s.kind === "empty" ? t("seat.empty") : s.name;
+      const who = s.kind === "empty" ? t("seat.empty") : this.who(s.name);
       const notes = [];
       if (s.kind === "bot") notes.push(t("seat.bot"));
       if (i === this.you) notes.push(t("seat.you"));
@@ -511,12 +600,16 @@ class TablePage {
     panel.append(copyField(t("wait.watch"), `${location.origin}/t/${this.id}`, "watch-link"));
     if (this.you === null) {
       if (c.invite || info.config.listed) {
-        const name = h("input", { id: "join-name", name: "name", maxlength: "24", required: true,
-                                  autocomplete: "nickname", value: localStorage.getItem("gnav.name") || "" });
-        const form = h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); this.join(name.value); } },
+        const name = h("input", { id: "join-name", name: "name", maxlength: String(NAME_MAX),
+                                  autocomplete: "nickname", "aria-describedby": "join-name-error",
+                                  value: (localStorage.getItem("gnav.name") || "").slice(0, NAME_MAX) });
+        const note = h("p", { class: "error", role: "alert", id: "join-name-error", text: this.joinError });
+        nameLimit(name, note);
+        const form = h("form", { class: "join-form", novalidate: true,
+                                 onsubmit: (e) => { e.preventDefault(); this.join(name.value); } },
           h("label", { for: "join-name", text: t("create.name") }),
           h("div", { class: "row" }, name, h("button", { class: "btn primary", type: "submit", text: t("join.sit") })),
-          this.joinError ? h("p", { class: "error", role: "alert", text: this.joinError }) : null);
+          note);
         side.append(form);
         if (this.wantsJoin) { setTimeout(() => name.focus(), 0); this.wantsJoin = false; }
       } else {
@@ -531,13 +624,19 @@ class TablePage {
       await api(method, `/api/tables/${encodeURIComponent(this.id)}/${path}`,
                 { token: this.creds.host, body });
     } catch (e) {
-      toast(t("app.error", { reason: e.message }), "error");
+      toast(says(e), "error");
     }
   }
 
-  async join(name) {
-    name = name.trim();
-    if (!name) return;
+  async join(raw) {
+    const name = raw.trim();
+    if (!name) {  // said next to the field, before asking the server
+      this.joinError = says({ code: "name_blank" });
+      this.side.dataset.key = "";
+      this.renderSide();
+      document.getElementById("join-name").focus();
+      return;
+    }
     localStorage.setItem("gnav.name", name);
     try {
       const r = await api("POST", `/api/tables/${encodeURIComponent(this.id)}/join`,
@@ -547,7 +646,7 @@ class TablePage {
       this.received = null;
       this.connect();
     } catch (e) {
-      this.joinError = e.message;
+      this.joinError = says(e);
       this.side.dataset.key = "";
       this.renderSide();
     }
@@ -562,9 +661,11 @@ class TablePage {
     clear(this.winBox);
     if (!show) return;
     const me = this.myName;
+    const who = this.who;
+    this.dismissHint();  // the winner screen is no moment for a hint
     const title = st.winners.length === 1
-      ? (st.winners[0] === me ? t("end.you_win") : t("end.wins", { name: st.winners[0] }))
-      : t("end.shared", { names: st.winners.join(", ") });
+      ? (st.winners[0] === me ? t("end.you_win") : t("end.wins", { name: who(st.winners[0]) }))
+      : t("end.shared", { names: st.winners.map(who).join(", ") });
     const crown = h("div", { class: "win-crown", "aria-hidden": "true" });
     crown.append(crownSVG());
     const dlg = h("section", { class: "win-panel", role: "dialog", "aria-modal": "false",
@@ -588,7 +689,7 @@ class TablePage {
   // -- the log -----------------------------------------------------------------------------
 
   addLog(e) {
-    const entry = { e, me: this.myName };
+    const entry = { e, me: this.myName, dragged: this.dragged(e) };
     this.logEntries.push(entry);
     if (this.logEntries.length > LOG_MAX) this.logEntries.shift();
     this.log.append(this.logLine(entry));
@@ -596,8 +697,9 @@ class TablePage {
     this.log.scrollTop = this.log.scrollHeight;
   }
 
-  logLine({ e, me }) {
-    const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me, full: false });
+  logLine({ e, me, dragged }) {
+    const text = narrate(e, { preset: this.preset, tableLang: this.tableLang, me, full: false,
+                              who: this.who, dragged });
     return h("li", { class: `ev ev-${e.type}`, text });
   }
 
@@ -610,19 +712,24 @@ class TablePage {
   // -- hints for the first game ------------------------------------------------------------
 
   hints(e) {
+    this.expireHint();
     if (!hintsOn() || this.you === null || !this.info || this.info.phase !== "playing") return;
-    const p = this.preset, L = lang(), me = this.myName, st = this.st;
+    const p = this.preset, me = this.myName, st = this.st;
+    // Only a player in this round gets hints: not one who is out, or sits it out.
+    if (!me || st.out.has(me) || !st.order.includes(me) || st.winners) return;
     const seen = new Set(JSON.parse(sessionStorage.getItem("gnav.hints.seen") || "[]"));
+    // ``text`` makes the words (again, in a new language, if the reader switches).
     const show = (id, text) => {
       if (seen.has(id) && !id.startsWith("fool_left")) return;
       seen.add(id);
       sessionStorage.setItem("gnav.hints.seen", JSON.stringify([...seen]));
       this.showHint(id, text);
     };
-    const does = (id) => (piece(p, id).does[L] || "");
+    const does = (id) => (piece(p, id).does[lang()] || "");
     if (e && e.type === "answer") {
-      show(`answered:${e.piece}`, t("hint.answered", { piece: pieceName(p, e.piece, L),
-        call: pieceCall(p, e.piece, this.tableLang), does: does(e.piece) }));
+      const id = e.piece;
+      show(`answered:${id}`, () => t("hint.answered", { piece: pieceName(p, id, lang()),
+        call: pieceCall(p, id, this.tableLang), does: does(id) }));
       return;
     }
     if (e || this.animating || st.toAct !== me || !this.view || !(this.view.legal || []).length) return;
@@ -630,23 +737,24 @@ class TablePage {
     const mine = st.myPiece;
     const swappedLeft = st.swaps.some(([a, b]) => a === left || b === left);
     if (left && st.knocked.has(left) && !swappedLeft && !(mine && piece(p, mine).fool)) {
-      show(`fool_left:${st.round}`, t("hint.fool_left", { left }));
+      show(`fool_left:${st.round}`, () => t("hint.fool_left", { left: this.who(left) }));
     } else if (mine && piece(p, mine).power) {
-      show(`matador:${mine}`, t("hint.matador", { piece: pieceName(p, mine, L),
+      show(`matador:${mine}`, () => t("hint.matador", { piece: pieceName(p, mine, lang()),
         call: pieceCall(p, mine, this.tableLang), does: does(mine) }));
     } else if (mine && piece(p, mine).fool) {
-      show("fool_mine", t("hint.fool_mine", { drag: this.options.drag ? t("hint.drag") : "" }));
+      show("fool_mine", () => t("hint.fool_mine", { drag: this.options.drag ? t("hint.drag") : "" }));
     } else if (!left) {
-      show("dealer", t("hint.dealer"));
+      show("dealer", () => t("hint.dealer"));
     } else {
-      show("first_turn", t("hint.first_turn", { left }));
+      show("first_turn", () => t("hint.first_turn", { left: this.who(left) }));
     }
   }
 
   showHint(id, text) {
     clear(this.hintBox);
+    this.hintNow = { id, text };
     const box = h("aside", { class: "hint", role: "note", "aria-label": t("hint.title"), dataset: { hint: id } },
-      h("strong", { text: `${t("hint.title")}: ` }), h("span", { text }),
+      h("strong", { text: `${t("hint.title")}: ` }), h("span", { text: text() }),
       h("div", { class: "row" },
         h("button", { class: "btn small", type: "button", onclick: () => this.dismissHint() }, t("hint.ok")),
         h("button", { class: "btn small ghost", type: "button",
@@ -655,7 +763,22 @@ class TablePage {
   }
 
   dismissHint() {
-    clear(this.hintBox);
+    this.hintNow = null;
+    if (this.hintBox) clear(this.hintBox);
+  }
+
+  // A hint whose moment has passed goes: a turn hint once the turn is over, any hint
+  // once the round (or the match) is over or the reader is out of it.
+  expireHint() {
+    const box = this.hintBox && this.hintBox.firstChild;
+    if (!box) return;
+    const id = box.dataset.hint || "";
+    const st = this.st, me = this.myName;
+    const over = !this.info || this.info.phase !== "playing" || st.ended || Boolean(st.winners) ||
+      !me || st.out.has(me) || !st.order.includes(me);
+    const turnGone = TURN_HINTS.test(id) && !this.animating && !this.pumping &&
+      (this.pending !== null || st.toAct !== me);
+    if (over || turnGone) this.dismissHint();
   }
 }
 

@@ -18,13 +18,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from random import Random
 
-from gnav.bots.base import Bot
-from gnav.errors import IllegalActionError
+from gnav.bot import Bot
+from gnav.bots.registry import bot_from_spec, canonical_spec
 from gnav.match import MatchState
 from gnav.round import RoundState
 from gnav.rules import Rules
+from gnav.runner import play_match, play_round
 from gnav.sim.stats import Moments, Ratio
-from gnav.views import seat_view
 
 MATCHES = "matches"
 ROUNDS = "rounds"
@@ -48,28 +48,17 @@ def derive(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-def make_bot(spec: str, seed: int) -> Bot:
-    """A bot from a spec: a kind, or ``kind:arg`` (``threshold:7``, ``counter:96``)."""
-    from gnav.bots.registry import make_bot as make
-    from gnav.bots.registry import parse_bot_spec
-
-    kind, params = parse_bot_spec(spec)
-    return make(kind, seed, **params)
-
-
 def check_bot(spec: str, rules: Rules, seats: int) -> str:
     """The canonical form of a bot spec (``Threshold : 7`` -> ``threshold:7``), once a bot
     of it has taken one decision under ``rules``: a bad spec (``threshold:zzz``) is then
     one GnavError before the run, not a failure in a worker process."""
-    from gnav.bots.registry import parse_bot_spec
-
-    kind, sep, arg = spec.strip().partition(":")
-    canonical = f"{kind.strip().lower()}:{arg.strip()}" if sep else kind.strip().lower()
-    parse_bot_spec(canonical)
-    bot = make_bot(canonical, 0)
+    canonical = canonical_spec(spec)
+    bot = bot_from_spec(canonical, 0, rules)
     match = MatchState.new(rules, _names(seats), dealer=0).deal(rng=Random(0))
     seat = match.to_act
     if seat is not None:
+        from gnav.views import seat_view
+
         bot.act(seat_view(match, seat))
     return canonical
 
@@ -220,20 +209,6 @@ def _names(n: int) -> tuple[str, ...]:
     return tuple(f"S{i + 1}" for i in range(n))
 
 
-def _act(match: MatchState, bots: Sequence[Bot]) -> MatchState:
-    """Play the current round to its end."""
-    seat = match.to_act
-    while seat is not None:
-        view = seat_view(match, seat)
-        action = bots[seat].act(view)
-        if action not in view.legal:
-            raise IllegalActionError(f"bot {bots[seat].name} chose {action!r}; "
-                                     f"legal: {', '.join(view.legal)}")
-        match, _ = match.apply(action)
-        seat = match.to_act
-    return match
-
-
 def play_rounds(rules: Rules, bots: Sequence[Bot], first: int, count: int,
                 deal_seed: int) -> Iterator[RoundState]:
     """``count`` single rounds, each dealt fresh to a full table with lives to spare, the
@@ -245,27 +220,25 @@ def play_rounds(rules: Rules, bots: Sequence[Bot], first: int, count: int,
     rng = Random(deal_seed)
     for r in range(first, first + count):
         match = MatchState.new(rules, names, dealer=r % n, lives=lives).deal(rng=rng)
-        match = _act(match, bots)
+        match, _ = play_round(match, bots)
         assert match.round is not None
         yield match.round
 
 
 def play_one_match(rules: Rules, bots: Sequence[Bot], seed: int) -> MatchState:
     """A full match; its first dealer and every deal come from ``seed`` alone."""
-    from gnav.runner import play_match
-
     return play_match(rules, _names(len(bots)), bots, seed=seed)
 
 
 def _bots(kinds: Sequence[str], seeds: Sequence[int]) -> list[Bot]:
-    return [make_bot(k, s) for k, s in zip(kinds, seeds, strict=True)]
+    return [bot_from_spec(k, s) for k, s in zip(kinds, seeds, strict=True)]
 
 
 class _MatchFacts:
     """Per seat: net lives lost, rounds dealt in, and win share, of one finished match."""
 
     def __init__(self, tally: Tally | None, match: MatchState) -> None:
-        n = match.seats
+        n = match.seat_count
         before = match.start_lives
         self.rounds_dealt = [0] * n
         for rnd in match.history:
@@ -303,48 +276,65 @@ def _add_round(tally: Tally, kinds: Sequence[str], lost: Sequence[int]) -> None:
 
 def run_chunk(chunk: Chunk) -> tuple[int, Tally, Duel | None]:
     """One chunk, in whatever process: (chunk index, tally, duel)."""
+    tally = Tally.empty(chunk.plan)
+    play = _round_chunk if chunk.plan.mode == ROUNDS else _match_chunk
+    return chunk.index, tally, play(chunk, tally)
+
+
+def _mixed(plan: Plan, seat: int) -> list[str]:
+    """The field's bots with the challenger at ``seat``."""
+    assert plan.challenger is not None
+    return [plan.challenger if s == seat else k for s, k in enumerate(plan.bots)]
+
+
+def _round_chunk(chunk: Chunk, tally: Tally) -> Duel | None:
+    """Single rounds: counted into ``tally``; paired with the challenger's if any."""
     plan = chunk.plan
     rules, kinds, n = plan.rules, plan.bots, plan.seats
-    tally = Tally.empty(plan)
+    deal_seed = derive(plan.seed, "deal", chunk.index)
+    seeds = [derive(plan.seed, "bot", chunk.index, s) for s in range(n)]
+    lives = max(rules.options.lives, ROUND_LIVES)
+    base: list[list[int]] = []
+    for rnd in play_rounds(rules, _bots(kinds, seeds), chunk.start, chunk.count, deal_seed):
+        lost = tally.count_round(rnd, [lives] * n)
+        _add_round(tally, kinds, lost)
+        base.append(lost)
+    if plan.challenger is None:
+        return None
+    duel = Duel.empty(n)
+    diffs = [[0] * n for _ in base]
+    for p in range(n):
+        rounds = play_rounds(rules, _bots(_mixed(plan, p), seeds), chunk.start, chunk.count,
+                             deal_seed)
+        for r, rnd in enumerate(rounds):
+            mine = lives - rnd.lives[p]
+            diffs[r][p] = base[r][p] - mine
+            duel.field_lost[p].add(base[r][p], 1)
+            duel.challenger_lost[p].add(mine, 1)
+    for row in diffs:
+        duel.units += 1
+        duel.pooled.add(sum(row))
+        for p in range(n):
+            duel.by_seat[p].add(row[p])
+    return duel
+
+
+def _match_chunk(chunk: Chunk, tally: Tally) -> Duel | None:
+    """Full matches: counted into ``tally``; paired with the challenger's if any."""
+    plan = chunk.plan
+    rules, kinds, n = plan.rules, plan.bots, plan.seats
     duel = Duel.empty(n) if plan.challenger is not None else None
-    if plan.mode == ROUNDS:
-        deal_seed = derive(plan.seed, "deal", chunk.index)
-        seeds = [derive(plan.seed, "bot", chunk.index, s) for s in range(n)]
-        base: list[list[int]] = []
-        lives = max(rules.options.lives, ROUND_LIVES)
-        for rnd in play_rounds(rules, _bots(kinds, seeds), chunk.start, chunk.count,
-                               deal_seed):
-            lost = tally.count_round(rnd, [lives] * n)
-            _add_round(tally, kinds, lost)
-            base.append(lost)
-        if duel is not None and plan.challenger is not None:
-            diffs = [[0] * n for _ in base]
-            for p in range(n):
-                mixed = [plan.challenger if s == p else k for s, k in enumerate(kinds)]
-                rounds = play_rounds(rules, _bots(mixed, seeds), chunk.start, chunk.count,
-                                     deal_seed)
-                for r, rnd in enumerate(rounds):
-                    mine = lives - rnd.lives[p]
-                    diffs[r][p] = base[r][p] - mine
-                    duel.field_lost[p].add(base[r][p], 1)
-                    duel.challenger_lost[p].add(mine, 1)
-            for row in diffs:
-                duel.units += 1
-                duel.pooled.add(sum(row))
-                for p in range(n):
-                    duel.by_seat[p].add(row[p])
-        return chunk.index, tally, duel
     for m in range(chunk.start, chunk.start + chunk.count):
         match_seed = derive(plan.seed, "match", m)
         seeds = [derive(plan.seed, "bot", m, s) for s in range(n)]
         facts = _MatchFacts(tally, play_one_match(rules, _bots(kinds, seeds), match_seed))
         _add_match(tally, kinds, facts)
-        if duel is None or plan.challenger is None:
+        if duel is None:
             continue
         total = 0.0
         for p in range(n):
-            mixed = [plan.challenger if s == p else k for s, k in enumerate(kinds)]
-            other = _MatchFacts(None, play_one_match(rules, _bots(mixed, seeds), match_seed))
+            other = _MatchFacts(None, play_one_match(rules, _bots(_mixed(plan, p), seeds),
+                                                     match_seed))
             field_rate = facts.lost[p] / facts.rounds_dealt[p]
             diff = field_rate - other.lost[p] / other.rounds_dealt[p]
             total += diff
@@ -355,7 +345,7 @@ def run_chunk(chunk: Chunk) -> tuple[int, Tally, Duel | None]:
             duel.challenger_wins[p] += other.wins[p]
         duel.units += 1
         duel.pooled.add(total)
-    return chunk.index, tally, duel
+    return duel
 
 
 def run(plan: Plan, *, jobs: int | None = None, progress: Progress | None = None) -> Result:

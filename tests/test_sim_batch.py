@@ -1,17 +1,17 @@
-"""The simulation runner: seeds, chunks and pairing of deals."""
+"""The simulation batches (gnav.sim.batch): seeds, chunks and pairing of deals."""
 
 from __future__ import annotations
 
 import pytest
 
+from gnav.bots.registry import bot_from_spec as make_bot
 from gnav.rules import Rules
-from gnav.sim.runner import (
+from gnav.sim.batch import (
     CHUNK_ROUNDS,
     MATCHES,
     ROUNDS,
     Plan,
     derive,
-    make_bot,
     play_one_match,
     play_rounds,
     run,

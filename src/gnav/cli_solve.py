@@ -8,6 +8,7 @@ solve).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import time
@@ -73,10 +74,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise GnavError("needs numpy: pip install 'gnav[analysis]'") from None
+    if importlib.util.find_spec("numpy") is None:
+        raise GnavError("needs numpy: pip install 'gnav[analysis]'")
     from gnav.cli import make_rules
 
     show = sys.stderr.isatty() if args.progress is None else args.progress
@@ -116,13 +115,12 @@ def run(rules: Any, seats: int, *, target: float | None = None,
     bar = _Bar(show)
     start = time.perf_counter()
     cpu = time.process_time()
-    tree = build(rules, seats, progress=lambda k, n: bar.show(f"tree: deal {k:,}/{n:,}", k / n))
+    tree = build(rules, seats, progress=bar.deals)
     game = Game(tree)
     del tree
     built = time.perf_counter() - start
     sol = solve(game, target=target, max_iterations=iterations,
-                progress=lambda i, c: bar.show(f"CFR+: iteration {i:,}, NashConv {c:.2e}",
-                                               min(1.0, i / iterations)))
+                progress=lambda i, c: bar.iterations(i, iterations, c))
     bar.done()
     seconds = time.perf_counter() - start
     shipped = sol
@@ -188,22 +186,23 @@ def _ship(args: argparse.Namespace, show: bool) -> int:
 
 
 class _Bar:
-    """One line on stderr, redrawn in place; nothing when not shown."""
+    """The shared progress bar (``gnav.progress``) for the tree's deals and then the
+    CFR+ iterations, or nothing when not shown."""
 
     def __init__(self, show: bool) -> None:
-        self.on = show
-        self.last = 0.0
+        from gnav.progress import ProgressBar
 
-    def show(self, text: str, fraction: float) -> None:
-        now = time.monotonic()
-        if not self.on or now - self.last < 0.2:
-            return
-        self.last = now
-        filled = int(24 * fraction)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (24 - filled)}] {text}\033[K")
-        sys.stderr.flush()
+        self.bar = ProgressBar(sys.stderr) if show else None
+
+    def deals(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            self.bar.label = "tree: deals"
+            self.bar(done, total)
+
+    def iterations(self, done: int, total: int, conv: float) -> None:
+        if self.bar is not None:
+            self.bar.draw("CFR+: iterations", done, total, f"NashConv {conv:.2e}")
 
     def done(self) -> None:
-        if self.on:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
+        if self.bar is not None:
+            self.bar.close()

@@ -1,0 +1,122 @@
+"""The game's vocabulary: one definition of each word the packages share.
+
+Every enum here is a ``StrEnum``: a member *is* its string (``Action.STAND == "stand"``,
+``json.dumps(Action.STAND) == '"stand"'``), so records and the wire keep plain strings
+while the code names the words once. Reading untrusted text into them goes through
+``Enum(value)``, which raises ``ValueError``; the parsers below turn that into one
+``MalformedError`` line.
+
+How a round ended is the one word that is not a closed set: records write ``"turns"`` or
+the id of the piece whose power stopped the round, and piece ids belong to a preset's
+deck (custom presets bring their own). A ``StrEnum`` cannot hold those, so ``ended_by``
+stays a ``str`` (``EndedBy``, the record's value, unchanged), and ``Ending`` names the
+closed part: *how* it ended, ``TURNS`` or ``STOP``, read from it by ``ending_of``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeAlias
+
+from gnav.errors import MalformedError
+
+
+class Action(StrEnum):
+    """A decision: keep the piece, or ask the left neighbour (the dealer: the stock)."""
+
+    STAND = "stand"
+    SWAP = "swap"
+
+
+class Phase(StrEnum):
+    """Where a match is: waiting for a deal, in a round, or over."""
+
+    DEAL = "deal"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Ending(StrEnum):
+    """How a round ended: every turn was taken, or a matador's power stopped it."""
+
+    TURNS = "turns"
+    STOP = "stop"
+
+
+# ``"turns"`` or the id of the piece that stopped the round, as records write it.
+EndedBy: TypeAlias = str
+
+
+class SeatKind(StrEnum):
+    """Who sits in a seat of an online table."""
+
+    EMPTY = "empty"
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class BotKind(StrEnum):
+    """The bots the registry (``gnav.bots.registry``) can make; its one source."""
+
+    RANDOM = "random"
+    THRESHOLD = "threshold"
+    COUNTER = "counter"
+    EXPERT = "expert"
+
+
+class Lang(StrEnum):
+    """Languages: the three the texts are written in, and the languages the presets'
+    calls are made in (Dutch, Italian, Swedish; names and calls only)."""
+
+    EN = "en"
+    NB = "nb"
+    DA = "da"
+    NL = "nl"
+    IT = "it"
+    SV = "sv"
+
+
+# The languages with full texts: the rules, the terminal's words, the browser client.
+TEXT_LANGS: tuple[Lang, ...] = (Lang.EN, Lang.NB, Lang.DA)
+
+
+def ending_of(ended_by: EndedBy) -> Ending:
+    """``Ending.TURNS`` for ``"turns"``, else ``Ending.STOP`` (a piece id)."""
+    return Ending.TURNS if ended_by == Ending.TURNS else Ending.STOP
+
+
+# Exact spellings first: ``Action(text)`` goes through the enum machinery, many times
+# slower than a dict, and an action is read on every decision that comes as text.
+_ACTION_OF: dict[object, Action] = {a.value: a for a in Action}
+
+
+def parse_action(text: object) -> Action:
+    """``text`` as an Action (any case, spaces around); MalformedError otherwise."""
+    if isinstance(text, str):
+        found = _ACTION_OF.get(text) or _ACTION_OF.get(text.strip().lower())
+        if found is not None:
+            return found
+    raise MalformedError(f"unknown action {text!r} (actions: {', '.join(Action)})")
+
+
+def parse_bot_kind(text: object) -> BotKind:
+    """``text`` as a BotKind (any case); MalformedError otherwise."""
+    if isinstance(text, str):
+        try:
+            return BotKind(text.strip().lower())
+        except ValueError:
+            pass
+    raise MalformedError(f"unknown bot {text!r} (bots: {', '.join(BotKind)})")
+
+
+def parse_lang(text: object, allowed: tuple[Lang, ...] = tuple(Lang)) -> Lang:
+    """``text`` as one of the ``allowed`` languages; MalformedError otherwise."""
+    if isinstance(text, str):
+        try:
+            lang = Lang(text.strip().lower())
+        except ValueError:
+            pass
+        else:
+            if lang in allowed:
+                return lang
+    raise MalformedError(f"unknown language {text!r} (languages: {', '.join(allowed)})")

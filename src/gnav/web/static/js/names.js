@@ -1,0 +1,31 @@
+// One name per bot everywhere (board, log, winner, replay): the server names bots
+// "Threshold bot 3" (the kind of bot, then its seat); a person reads "Bot 3", in their
+// language. People's names are never changed.
+
+import { t } from "./i18n.js";
+
+const BOT = /^(?:(?:Random|Threshold|Counter) b|B)ot (\d+)$/;
+
+export function botNumber(name) {
+  const m = BOT.exec(String(name ?? ""));
+  return m ? m[1] : null;
+}
+
+// A function from a seat's name to the name shown. ``bots``: the names of bot seats;
+// ``all``: every name at the table (a bot's short name never takes a person's).
+export function namer(bots, all) {
+  const names = new Set(all);
+  return (name) => {
+    if (name === null || name === undefined || !bots.has(name)) return name;
+    const n = botNumber(name);
+    if (n === null) return name;
+    const shown = t("seat.bot_n", { n });
+    return shown !== name && names.has(shown) ? name : shown;
+  };
+}
+
+// Where seat kinds are not known (a record, a lobby line): a name as the server names
+// bots is a bot's.
+export function namerByName(names) {
+  return namer(new Set(names.filter((n) => botNumber(n) !== null)), names);
+}

@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; set PY=python3"; exit 2; }
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,server,analysis]'
+	$(BIN)/pip install -q -e '.[dev,server,analysis,rl]'
 	touch $(STAMP)
 
 run: $(STAMP)

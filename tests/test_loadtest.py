@@ -77,6 +77,14 @@ def test_server_bots_fill_the_seats_without_clients(tmp_path: Path) -> None:
     assert "errors: none" in done.stdout
 
 
+def test_tables_of_server_bots_alone_finish_on_the_servers_timer(tmp_path: Path) -> None:
+    with serving(tmp_path, 1000) as url:
+        done = loadtest(tmp_path, url, "--tables", "2", "--seats", "4", "--humans", "0",
+                        "--lives", "2", "--matches", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "4/4 matches finished" in done.stdout
+
+
 def test_the_creation_limit_is_named_when_the_server_keeps_it(tmp_path: Path) -> None:
     with serving(tmp_path, 2) as url:
         done = loadtest(tmp_path, url, "--tables", "4", "--seats", "3")

@@ -5,36 +5,27 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from gnav.verify import verify_text
 from test_server_support import (
-    Json,
     Player,
     SessionLink,
     TestClient,
     WebSocketDenialResponse,
+    a_match,
     create,
     host,
     join,
     play_out,
     serving,
 )
-
-
-def _error(r: Any, status: int, code: str) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()["error"]
-    assert body["code"] == code, body
-    reason: str = body["reason"]
-    assert reason and "\n" not in reason
-    return reason
+from test_server_support import http_error as _error
+from test_server_support import refused as _refused
 
 
 def test_http_input_is_checked_with_a_clear_error(tmp_path: Path) -> None:
@@ -99,55 +90,6 @@ def test_table_creation_is_rate_limited_per_address(tmp_path: Path) -> None:
         assert "3 new tables a minute" in reason
         assert int(r.headers["retry-after"]) >= 1
         assert client.get("/health").status_code == 200
-
-
-class Match:
-    """A table in play: two people connected, one spectator, and what it looked like."""
-
-    def __init__(self, client: TestClient, created: Json, players: list[Player],
-                 tokens: list[str]) -> None:
-        self.client, self.created, self.players, self.tokens = client, created, players, tokens
-        self.tid = created["id"]
-
-    def state(self) -> tuple[int, str, list[Any]]:
-        info = self.client.get(f"/api/tables/{self.tid}").json()
-        return info["version"], info["phase"], info["seats"]
-
-    @property
-    def mover(self) -> Player:
-        return next(p for p in self.players if p.my_turn)
-
-    @property
-    def waiter(self) -> Player:
-        return next(p for p in self.players[:2] if not p.my_turn)
-
-
-@contextmanager
-def a_match(tmp_path: Path, **settings: Any) -> Iterator[Match]:
-    with serving(tmp_path, **settings) as client, ExitStack() as stack:
-        created = create(client, seats=3)
-        tid = created["id"]
-        seats = [join(client, created, name) for name in ("Astrid", "Bjørn")]
-        links = [SessionLink(stack.enter_context(client.websocket_connect(f"/ws/{tid}")))
-                 for _ in range(3)]
-        players = [Player(links[0], "Astrid", 0).hello(seats[0]["token"]),
-                   Player(links[1], "Bjørn", 1).hello(seats[1]["token"]),
-                   Player(links[2]).hello(None)]
-        client.post(f"/api/tables/{tid}/start", headers=host(created))
-        for p in players:
-            p.sync()
-        yield Match(client, created, players, [s["token"] for s in seats])
-
-
-def _refused(player: Player, code: str) -> str:
-    player.sync()
-    assert player.errors, f"expected {code}"
-    error = player.errors.pop()
-    assert error["code"] == code, error
-    assert error["reason"] and "\n" not in error["reason"]
-    assert not player.errors
-    reason: str = error["reason"]
-    return reason
 
 
 def test_hostile_messages_are_refused_and_change_nothing(tmp_path: Path) -> None:

@@ -24,7 +24,11 @@ def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
     config = TableConfig.from_json({"seats": seats, "bot": "random", "options": {"lives": 1}})
     table, host, result = Table.create("tableid1", config, now=1.0, seed=5)
     journal = list(result.journal)
-    journal += table.start(host, 2.0).journal  # bots only: the match plays itself out
+    journal += table.start(host, 2.0).journal
+    now = 2.0
+    while table.phase != FINISHED:  # bots only: the clock plays the match out, in bursts
+        now += 1.0
+        journal += table.tick(now).journal
     return table, journal
 
 

@@ -9,7 +9,7 @@ import random
 import time
 import warnings
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -52,9 +52,10 @@ def make_app(tmp_path: Path, clock: Callable[[], float] | None = None,
 
 @contextmanager
 def serving(tmp_path: Path, clock: Callable[[], float] | None = None,
-            **settings: Any) -> Iterator[TestClient]:
+            address: str = "testclient", **settings: Any) -> Iterator[TestClient]:
+    """A server over a store in ``tmp_path``; its requests come from ``address``."""
     app = make_app(tmp_path, clock, **{**FAST, **settings})
-    with TestClient(app) as client:
+    with TestClient(app, client=(address, 50000)) as client:
         yield client
 
 
@@ -182,11 +183,17 @@ def play_out(players: list[Player], rng: random.Random, *, limit: int = 20000,
     for made in range(limit):
         if between is not None:
             between(made)
-        for p in players:
-            p.sync()
-        if players[0].phase == "finished":
-            return made
-        movers = [p for p in players if p.my_turn]
+        # Bots play in bursts (gnav.table.Pace): the timer may still be playing theirs.
+        end = time.monotonic() + 10
+        while True:
+            for p in players:
+                p.sync()
+            if players[0].phase == "finished":
+                return made
+            movers = [p for p in players if p.my_turn]
+            if movers or time.monotonic() > end:
+                break
+            time.sleep(0.002)
         assert len(movers) == 1, [(p.name, p.view and p.view["to_act"]) for p in players]
         mover = movers[0]
         before = mover.version
@@ -194,3 +201,65 @@ def play_out(players: list[Player], rng: random.Random, *, limit: int = 20000,
         assert not mover.errors, mover.errors
         assert mover.version is not None and before is not None and mover.version > before
     raise AssertionError("the match did not end")
+
+
+def http_error(r: Any, status: int, code: str) -> str:
+    """The one-line reason of an API error with this status and code."""
+    assert r.status_code == status, r.text
+    body = r.json()["error"]
+    assert body["code"] == code, body
+    reason: str = body["reason"]
+    assert reason and "\n" not in reason
+    return reason
+
+
+class Match:
+    """A table in play: two people connected, one spectator, and what it looked like."""
+
+    def __init__(self, client: TestClient, created: Json, players: list[Player],
+                 tokens: list[str]) -> None:
+        self.client, self.created, self.players, self.tokens = client, created, players, tokens
+        self.tid = created["id"]
+
+    def state(self) -> tuple[int, str, list[Any]]:
+        info = self.client.get(f"/api/tables/{self.tid}").json()
+        return info["version"], info["phase"], info["seats"]
+
+    @property
+    def mover(self) -> Player:
+        return next(p for p in self.players if p.my_turn)
+
+    @property
+    def waiter(self) -> Player:
+        return next(p for p in self.players[:2] if not p.my_turn)
+
+
+@contextmanager
+def a_match(tmp_path: Path, clock: Callable[[], float] | None = None,
+            table: Json | None = None, **settings: Any) -> Iterator[Match]:
+    """Two people connected at a table of three seats, and a spectator, the match
+    started (``table``: the table's config, besides the test defaults)."""
+    with serving(tmp_path, clock, **settings) as client, ExitStack() as stack:
+        created = create(client, **{"seats": 3, **(table or {})})
+        tid = created["id"]
+        seats = [join(client, created, name) for name in ("Astrid", "Bjørn")]
+        links = [SessionLink(stack.enter_context(client.websocket_connect(f"/ws/{tid}")))
+                 for _ in range(3)]
+        players = [Player(links[0], "Astrid", 0).hello(seats[0]["token"]),
+                   Player(links[1], "Bjørn", 1).hello(seats[1]["token"]),
+                   Player(links[2]).hello(None)]
+        client.post(f"/api/tables/{tid}/start", headers=host(created))
+        for p in players:
+            p.sync()
+        yield Match(client, created, players, [s["token"] for s in seats])
+
+
+def refused(player: Player, code: str) -> str:
+    player.sync()
+    assert player.errors, f"expected {code}"
+    error = player.errors.pop()
+    assert error["code"] == code, error
+    assert error["reason"] and "\n" not in error["reason"]
+    assert not player.errors
+    reason: str = error["reason"]
+    return reason

@@ -264,7 +264,7 @@ def test_blank_and_long_names_have_codes_of_their_own() -> None:
     table, _host, _ = new_table()
     for name, code in (("   ", "name_blank"), ("x" * 25, "name_too_long"), (None, "bad_name")):
         with pytest.raises(Refused) as info:
-            table.join(name, T0)
+            table.join(name, T0)  # type: ignore[arg-type]  # None: as if from the wire
         assert info.value.code == code
     seat, _token, _ = table.join("  " + "y" * 24 + "  ", T0)  # spaces round it do not count
     assert table.seats[seat].name == "y" * 24

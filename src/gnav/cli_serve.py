@@ -32,6 +32,15 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                    help=f"new tables one client address may create a minute (default "
                         f"{Settings.creates_per_minute}); raise it for a local "
                         f"'gnav loadtest', e.g. 100000")
+    s.add_argument("--tables-per-client", type=int, default=Settings.tables_per_client,
+                   metavar="N",
+                   help=f"unfinished tables one client address (IPv6: its /64) may hold "
+                        f"(default {Settings.tables_per_client}); raise it for a local "
+                        f"'gnav loadtest'")
+    s.add_argument("--costly-per-minute", type=int, default=Settings.costly_per_minute,
+                   metavar="N",
+                   help=f"records and replays one client address may ask for a minute "
+                        f"(default {Settings.costly_per_minute})")
     s.set_defaults(func=cmd_serve)
 
 
@@ -45,7 +54,8 @@ def register(sub: Any, rules_args: Callable[[argparse.ArgumentParser], None]) ->
                     "WebSocket bot client in each (or --humans of them), start them and "
                     "play; report actions/s, matches finished, errors by code and the "
                     "latency from each act to the update that carries it. Start the server "
-                    "with --creates-per-minute raised (e.g. 100000) first."))
+                    "with --creates-per-minute and --tables-per-client raised (e.g. 100000) "
+                    "first."))
 
 
 def add_loadtest_arguments(s: argparse.ArgumentParser) -> None:
@@ -111,4 +121,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise GnavError(f"the server needs its extra: pip install 'gnav[server]' "
                         f"({e.name} is missing)") from None
     return serve(args.host, args.port, args.db, args.allow_origin, args.public_url,
-                 creates_per_minute=args.creates_per_minute)
+                 creates_per_minute=args.creates_per_minute,
+                 tables_per_client=args.tables_per_client,
+                 costly_per_minute=args.costly_per_minute)

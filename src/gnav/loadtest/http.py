@@ -45,20 +45,21 @@ class Http:
                 self._all.append(conn)
         return conn
 
-    def _post(self, path: str, body: dict[str, Any] | None,
-              token: str | None) -> dict[str, Any]:
+    def _request(self, method: str, path: str, body: dict[str, Any] | None,
+                 token: str | None) -> dict[str, Any]:
         conn = self._conn()
         headers = {"Content-Type": "application/json"}
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
         try:
-            conn.request("POST", path, body=json.dumps(body or {}).encode(), headers=headers)
+            conn.request(method, path, body=None if method == "GET" else
+                         json.dumps(body or {}).encode(), headers=headers)
             response = conn.getresponse()
             data = response.read()
         except (OSError, http.client.HTTPException) as e:
             conn.close()
             self._local.conn = None
-            raise HttpError("http_failed", f"POST {path}: {e!r}") from None
+            raise HttpError("http_failed", f"{method} {path}: {e!r}") from None
         self._local.used = time.monotonic()
         if response.will_close:
             conn.close()
@@ -70,15 +71,20 @@ class Http:
         if response.status >= 400:
             error = parsed.get("error", {}) if isinstance(parsed, dict) else {}
             raise HttpError(str(error.get("code", f"http_{response.status}")),
-                            f"POST {path}: {error.get('reason', response.reason)}")
+                            f"{method} {path}: {error.get('reason', response.reason)}")
         if not isinstance(parsed, dict):
-            raise HttpError("bad_response", f"POST {path}: not a JSON object")
+            raise HttpError("bad_response", f"{method} {path}: not a JSON object")
         return parsed
 
     async def post(self, path: str, body: dict[str, Any] | None = None,
                    token: str | None = None) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, self._post, path, body, token)
+        return await loop.run_in_executor(self._pool, self._request, "POST", path, body,
+                                          token)
+
+    async def get(self, path: str) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self._request, "GET", path, None, None)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -164,9 +164,10 @@ class LoadTest:
                 self.readers.append(asyncio.create_task(client.run()))
         except HttpError as e:
             self.stats.error(e.code)
-            if e.code == "rate_limited":
+            if e.code in ("rate_limited", "too_many"):
                 self.fatal = ("the server limits table creation: start it with "
-                              "'gnav serve --creates-per-minute 100000'")
+                              "'gnav serve --creates-per-minute 100000 "
+                              "--tables-per-client 100000'")
             elif e.code == "busy":
                 self.fatal = "the server holds as many unfinished tables as it may"
             return
@@ -194,10 +195,14 @@ class LoadTest:
                 except HttpError as e:
                     self.stats.error(e.code)
                     return
-                t.game.saw(info)  # a table of bots alone ends within its start
+                t.game.saw(info)
                 while t.game.finished < started:
                     if t.game.broken:
                         return  # counted by the client whose socket closed
+                    if not t.clients:  # bots alone: the server's timer plays them out
+                        await asyncio.sleep(0.25)
+                        t.game.saw(await http.get(f"/api/tables/{t.id}"))
+                        continue
                     await t.ended.wait()
                     t.ended.clear()
         finally:

@@ -10,6 +10,7 @@ import json
 import math
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -17,30 +18,44 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.server.hub import Fault, Hub
 from gnav.server.logs import Log
 from gnav.server.openapi import document
-from gnav.server.security import PerKey, bearer, invite_code, name_problem
+from gnav.server.security import PerKey, bearer, invite_code
 from gnav.server.settings import Settings
+from gnav.server.untrusted import Untrusted, address_block, quote, shown_text, token, whole
 from gnav.table import Refused, TableConfig
 from gnav.table.config import lang_problem
 
 STATUS = {
     "bad_json": 400, "bad_body": 400, "bad_field": 400, "bad_config": 400, "bad_name": 400,
     "name_blank": 400, "name_too_long": 400, "bad_lang": 400,
-    "bad_seat": 400, "bad_bot": 400, "bad_game": 400,
+    "bad_seat": 400, "bad_bot": 400, "bad_game": 400, "bad_invite": 403,
     "no_host_token": 401,
-    "not_host": 403, "bad_token": 403, "bad_invite": 403,
+    "not_host": 403, "bad_token": 403,
     "no_table": 404, "no_record": 404, "not_found": 404,
     "method_not_allowed": 405,
     "name_taken": 409, "full": 409, "started": 409, "not_playing": 409, "not_over": 409,
-    "no_match": 409,
+    "no_match": 409, "expired": 410,
     "too_big": 413,
-    "rate_limited": 429,
+    "rate_limited": 429, "too_many": 429,
     "internal": 500,
-    "busy": 503, "closing": 503, "crowded": 503,
+    "busy": 503, "closing": 503, "crowded": 503, "store_failed": 503,
 }
+NAME_MOST = 64  # characters a name may have on the wire (the table keeps 24)
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    name: str
+    invite: str | None
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    kind: str | None
 
 
 class ApiError(Exception):
@@ -51,6 +66,8 @@ class ApiError(Exception):
 
 def error_response(code: str, reason: str, headers: Mapping[str, str] | None = None,
                    status: int | None = None) -> JSONResponse:
+    # The reason may quote what the client sent: keep it encodable whatever that was.
+    reason = reason.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": {"code": code, "reason": reason}},
                         status_code=status or STATUS.get(code, 400), headers=headers)
 
@@ -91,12 +108,15 @@ class Api:
 
     def handlers(self) -> dict[Any, Any]:
         return {ApiError: self._on_error, Refused: self._on_error, Fault: self._on_error,
-                HTTPException: self._on_error, Exception: self._on_error}
+                Untrusted: self._on_error, HTTPException: self._on_error,
+                Exception: self._on_error}
 
     async def _on_error(self, request: Request, exc: Exception) -> Response:
         where = request.scope.get("gnav.where", "request")
         if isinstance(exc, ApiError):
             return error_response(exc.code, exc.reason, exc.headers)
+        if isinstance(exc, Untrusted):
+            return error_response(exc.code, exc.reason)
         if isinstance(exc, Refused):
             return error_response(exc.code, f"{where}: {exc}")
         if isinstance(exc, HTTPException):
@@ -106,7 +126,8 @@ class Api:
             return error_response(code, reason.get(exc.status_code, str(exc.detail)),
                                   exc.headers, exc.status_code)
         if isinstance(exc, Fault):
-            return error_response("internal", f"{where}: {exc}")
+            retry = {"Retry-After": "5"} if exc.code == "store_failed" else None
+            return error_response(exc.code, f"{where}: {exc}", retry)
         self.log.error("http.failed", path=request.url.path, exc=True)
         return error_response("internal", f"{where}: internal error")
 
@@ -118,8 +139,9 @@ class Api:
         ``fields``, nothing else may be in it."""
         request.scope["gnav.where"] = where
         limit = self.settings.http_max_bytes
-        length = request.headers.get("content-length", "")
-        if length.isdigit() and int(length) > limit:
+        length = request.headers.get("content-length")
+        if length is not None and whole(length.strip(), f"{where}: Content-Length",
+                                        most=10**9, code="bad_body") > limit:
             raise ApiError("too_big", f"{where}: the body is over {limit} bytes")
         body = bytearray()
         async for chunk in request.stream():
@@ -149,12 +171,16 @@ class Api:
     @staticmethod
     def _host(request: Request, where: str) -> str:
         request.scope["gnav.where"] = where
-        token = bearer(request.headers)
-        if token is None:
+        given = bearer(request.headers)
+        if given is None:
             raise ApiError("no_host_token", f"{where}: send the host token in an "
                            f"'Authorization: Bearer <token>' header",
                            {"WWW-Authenticate": "Bearer"})
-        return token
+        return token(given, f"{where}: the host token", "not_host")
+
+    @staticmethod
+    def _client(request: Request) -> str:
+        return address_block(request.client.host if request.client else "")
 
     @staticmethod
     def _table_id(request: Request) -> str:
@@ -183,13 +209,13 @@ class Api:
         problem = lang_problem(config)
         if problem is not None:
             raise ApiError("bad_lang", problem)
-        address = request.client.host if request.client else "unknown"
+        address = self._client(request)
         wait = self.creates.take(address)
         if wait is not None:
             raise ApiError("rate_limited", f"table: at most {self.settings.creates_per_minute}"
                            f" new tables a minute from one address; try again in "
                            f"{math.ceil(wait)} s", {"Retry-After": str(math.ceil(wait))})
-        table, host_token = await self.hub.create(config)
+        table, host_token = await self.hub.create(config, address)
         base = self.settings.base_url
         return JSONResponse({
             "id": table.id, "host_token": host_token, "invite": invite_code(table.host),
@@ -204,7 +230,9 @@ class Api:
     async def table(self, request: Request) -> Response:
         table_id = self._table_id(request)
         request.scope["gnav.where"] = "table"
-        info, is_host = await self.hub.info(table_id, bearer(request.headers))
+        given = bearer(request.headers)
+        info, is_host = await self.hub.info(
+            table_id, None if given is None else token(given, "table: the token", "not_host"))
         body: dict[str, Any] = {**info, "ws": self._ws_url(table_id)}
         if is_host:  # the host may fetch the invite link again
             digest = await self.hub.host_digest(table_id)
@@ -214,26 +242,36 @@ class Api:
     async def join(self, request: Request) -> Response:
         data = await self._body(request, "join", frozenset({"name", "invite"}))
         table_id = self._table_id(request)
-        problem = name_problem(data.get("name"))
-        if problem is not None:
-            raise ApiError("bad_name", f"join.name: {problem}")
-        seat, token, info = await self.hub.join(table_id, data.get("name"), data.get("invite"))
-        return JSONResponse({"seat": seat, "token": token, "ws": self._ws_url(table_id),
+        asked = self._join_request(data)
+        seat, seat_token, info = await self.hub.join(table_id, asked.name, asked.invite)
+        return JSONResponse({"seat": seat, "token": seat_token, "ws": self._ws_url(table_id),
                              "table": info}, status_code=201)
+
+    @staticmethod
+    def _join_request(data: dict[str, Any]) -> JoinRequest:
+        name = data.get("name")
+        if name is None:
+            raise Untrusted("bad_name", "join.name: a name is needed to sit down")
+        invite = data.get("invite")
+        return JoinRequest(shown_text(name, "join.name", most=NAME_MOST, code="bad_name"),
+                           None if invite is None else token(invite, "join.invite",
+                                                             "bad_invite"))
 
     async def add_bot(self, request: Request) -> Response:
         host = self._host(request, "bots")
         data = await self._body(request, "bots", frozenset({"kind"}))
-        return JSONResponse(await self.hub.add_bot(self._table_id(request), host,
-                                                   data.get("kind")))
+        kind = data.get("kind")
+        if kind is not None and kind not in BOT_KINDS:
+            raise ApiError("bad_bot", f"bots.kind: unknown bot {quote(kind)} (bots: "
+                           f"{', '.join(BOT_KINDS)})")
+        asked = BotRequest(kind)
+        return JSONResponse(await self.hub.add_bot(self._table_id(request), host, asked.kind))
 
     async def remove_seat(self, request: Request) -> Response:
         host = self._host(request, "seats")
-        text = str(request.path_params["seat"])
-        if not text.isdigit() or len(text) > 4:
-            raise ApiError("bad_seat", f"seats: {text!r} is not a seat number")
-        return JSONResponse(await self.hub.remove_seat(self._table_id(request), host,
-                                                       int(text)))
+        seat = whole(str(request.path_params["seat"]), "seats: the seat", most=9999,
+                     code="bad_seat")
+        return JSONResponse(await self.hub.remove_seat(self._table_id(request), host, seat))
 
     async def start(self, request: Request) -> Response:
         host = self._host(request, "start")
@@ -248,9 +286,8 @@ class Api:
             raise ApiError("bad_field", f"record: unknown query parameter {extra[0]!r} "
                            f"(parameters: game)")
         text = request.query_params.get("game")
-        if text is not None and (not text.isdigit() or len(text) > 6):
-            raise ApiError("bad_game", f"record: game must be a game number (1, 2, ...), "
-                           f"not {text!r}")
-        game, record = await self.hub.record(table_id, None if text is None else int(text))
+        number = None if text is None else whole(text, "record: game (1, 2, ...)",
+                                                 most=999999, code="bad_game")
+        game, record = await self.hub.record(table_id, number)
         return JSONResponse(record, headers={
             "Content-Disposition": f'attachment; filename="gnav-{table_id}-{game}.json"'})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import AsyncIterator, Callable
 
@@ -15,6 +16,7 @@ from starlette.routing import WebSocketRoute
 from gnav.server.api import Api
 from gnav.server.hub import Hub
 from gnav.server.logs import Log
+from gnav.server.security import Costly
 from gnav.server.settings import Settings
 from gnav.server.store import Store
 from gnav.server.ws import Sockets
@@ -44,11 +46,21 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     cors = Middleware(CORSMiddleware, allow_origins=sorted(settings.origins),
                       allow_methods=["GET", "POST", "DELETE"],
                       allow_headers=["Authorization", "Content-Type"])
+    # Reads that cost the server far more than the asker: a record (up to 2 MB), a
+    # replay (ten times its record), a table's info or the rules (cheap unless the
+    # table must be loaded from the store).
+    n = settings.costly_per_minute
+    costly = Middleware(Costly, routes=[
+        ("POST", re.compile(r"/api/replay"), max(1, n // 10)),  # seconds of CPU each
+        ("GET", re.compile(r"/api/tables/[^/]+/record"), n),
+        ("GET", re.compile(r"/api/tables/[^/]+"), 10 * n),
+        ("GET", re.compile(r"/api/rules"), 10 * n),
+    ], clock=time.monotonic)
     routes = [*api.routes(), WebSocketRoute("/ws/{table_id}", sockets.endpoint),
               *static_routes()]
     handlers = api.handlers()
     handlers[404] = page_not_found(handlers[HTTPException])  # a person gets a page
-    app = Starlette(routes=routes,
-                    middleware=[cors], exception_handlers=handlers, lifespan=lifespan)
+    app = Starlette(routes=routes, middleware=[cors, costly],
+                    exception_handlers=handlers, lifespan=lifespan)
     app.state.hub = hub
     return app

@@ -5,15 +5,25 @@ Every change to a table runs the same way (``_change``): under the table's lock,
 table method runs (in a worker thread: bots may think for a while), its journal is
 committed to the store, and only then are its messages queued to the connections. A
 change runs to its end even if whoever asked for it goes away, so the table in memory
-never gets ahead of its journal.
+never gets ahead of its journal. A change that fails (a bug, a store that cannot
+write) is undone and refused to whoever asked: the table, its sockets and its timer go
+on as before.
+
+Bots play in bursts bounded in number and time (``gnav.table.Pace``) that the table's
+timer spaces out, so a table of bots never holds up the changes people make at other
+tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import multiprocessing
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -21,24 +31,28 @@ from gnav.server.conn import Conn
 from gnav.server.logs import Log
 from gnav.server.security import check_invite, new_table_id, valid_table_id
 from gnav.server.settings import Settings
-from gnav.server.store import Entry, Store, StoreError
+from gnav.server.store import Entry, Store, StoreError, TableExists
 from gnav.server.wire import (
     CLOSE_GOING_AWAY,
     CLOSE_REMOVED,
     CLOSE_REPLACED,
-    CLOSE_SERVER_ERROR,
     dumps,
     encode,
 )
 from gnav.table import Refused, Table, TableConfig
-from gnav.table.table import FINISHED, Result, check_token
+from gnav.table.table import EXPIRED, FINISHED, LOBBY, PLAYING, Result, check_token
 
 T = TypeVar("T")
 Change = Callable[[Table, float], tuple[T, Result]]
 
 
 class Fault(Exception):
-    """The server, not the request, went wrong (a bug, a failing disk)."""
+    """The server, not the request, went wrong (a bug, a failing disk); ``code`` is
+    machine-readable, the text one line. Nothing was changed."""
+
+    def __init__(self, message: str, code: str = "internal") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(eq=False)
@@ -49,6 +63,12 @@ class Live:
     conns: list[Conn] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
     gone: bool = False  # retired: a newer Live (or none) holds this table now
+    touched: float = 0.0  # the clock at its last change or connection (for eviction)
+
+
+def record_of(journal: list[Entry]) -> Entry:
+    """The record of the match a journal ends with (run in another process)."""
+    return Table.restore(journal).record()
 
 
 def summary(table: Table) -> Entry:
@@ -69,9 +89,20 @@ class Hub:
         self.log = log
         self.clock = clock
         self._tables: dict[str, Live] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Lock] = {}  # one per table being loaded
         self._ops: set[asyncio.Task[Any]] = set()
         self._closing = False
+        # People's changes run on threads of their own (a change may build many
+        # messages); bots' bursts, bounded in time, on the loop (see ``_change``).
+        self._work = ThreadPoolExecutor(settings.workers, thread_name_prefix="gnav-table")
+        self._records: ProcessPoolExecutor | None = None  # started when first needed
+        # Finished tables nobody is at: their info and lobby line, so reading them does
+        # not replay their journal (most recently read last).
+        self._finished: OrderedDict[str, Entry] = OrderedDict()
+        # Unfinished tables by the address block that created them (the cap is per
+        # client, so one client reaching it locks out nobody else).
+        self._owner: dict[str, tuple[str, float]] = {}  # table id: (client, created)
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -79,28 +110,46 @@ class Hub:
         """Bring back every table that was in its lobby or playing, timers included."""
         journals = await self.store.load_unfinished()
         for table_id, journal in journals.items():
+            if not any(e.get("op") == "start" for e in journal):
+                continue  # a lobby has no timer to run: it is loaded when asked for
             try:
-                table = await asyncio.to_thread(Table.restore, journal, now=self.clock())
+                table = await self._run(self._work, Table.restore, journal, now=self.clock())
             except Exception:
                 self.log.error("table.restore_failed", table_id, exc=True)
                 continue
             self._add(table)
             self.log.info("table.restored", table_id, phase=table.phase,
                           version=table.version, entries=len(journal))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.log.info("server.started", tables=len(self._tables))
 
     async def close(self) -> None:
-        """Let running changes finish (and be stored), close every socket, close the
-        store."""
+        """Let running changes finish (and be stored) for up to ``shutdown_wait``
+        seconds, close every socket, close the store. Every change is bounded (bots
+        play in bursts), so the wait is short; one still running after it was never
+        stored and nobody was told of it, so nothing is lost that anyone saw."""
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self._ops:
-            await asyncio.wait(set(self._ops))
+            _, late = await asyncio.wait(set(self._ops), timeout=self.settings.shutdown_wait)
+            if late:
+                self.log.warning("server.changes_abandoned", count=len(late))
         timers = [live.timer for live in self._tables.values() if live.timer is not None]
         for live in list(self._tables.values()):
             self._retire(live, CLOSE_GOING_AWAY, "the server is shutting down")
         await asyncio.gather(*timers, return_exceptions=True)
+        self._work.shutdown(wait=False, cancel_futures=True)
+        if self._records is not None:
+            self._records.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
         self.log.info("server.stopped")
+
+    @staticmethod
+    async def _run(pool: ThreadPoolExecutor, fn: Callable[..., T], *args: Any,
+                   **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(pool, functools.partial(fn, *args, **kwargs))
 
     def stats(self) -> dict[str, int]:
         lives = list(self._tables.values())
@@ -117,8 +166,10 @@ class Hub:
     # -- the table's life in memory --------------------------------------------------
 
     def _add(self, table: Table) -> Live:
-        live = Live(table)
+        table.pace = self.settings.pace
+        live = Live(table, touched=self.clock())
         self._tables[table.id] = live
+        self._finished.pop(table.id, None)
         live.timer = asyncio.get_running_loop().create_task(self._timer(live))
         return live
 
@@ -127,6 +178,12 @@ class Hub:
         live.gone = True
         if self._tables.get(live.table.id) is live:
             del self._tables[live.table.id]
+        table = live.table
+        if table.phase in (FINISHED, EXPIRED):
+            self._finished[table.id] = {"info": table.info(self.clock()), "host": table.host,
+                                        "games": table.games, "phase": table.phase}
+            while len(self._finished) > self.settings.finished_cached:
+                self._finished.popitem(last=False)
         if live.timer is not None and live.timer is not asyncio.current_task():
             live.timer.cancel()
         for conn in live.conns:
@@ -137,14 +194,40 @@ class Hub:
         live = self._tables.get(table_id)
         if live is not None or not load or not valid_table_id(table_id):
             return live
-        async with self._loading:
-            live = self._tables.get(table_id)
-            if live is None:
-                journal = await self.store.journal(table_id)
-                if journal is None:
-                    return None
-                live = self._add(await asyncio.to_thread(Table.restore, journal, now=self.clock()))
+        # One lock per table being loaded: loading a big table holds up nobody else.
+        loading = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            async with loading:
+                live = self._tables.get(table_id)
+                if live is None:
+                    journal = await self._store(self.store.journal(table_id))
+                    if journal is None:
+                        return None
+                    self._make_room()
+                    try:
+                        table = await self._run(self._work, Table.restore, journal,
+                                                now=self.clock())
+                    except Exception as e:
+                        self.log.error("table.restore_failed", table_id, exc=True)
+                        raise Fault("this table's journal could not be read") from e
+                    live = self._add(table)
+        finally:
+            if not loading.locked():
+                self._loading.pop(table_id, None)
         return live
+
+    async def _store(self, coro: Coroutine[Any, Any, T]) -> T:
+        """A store call; its failure is a clear refusal (``Fault``), never a bare 500."""
+        try:
+            return await coro
+        except StoreError as e:
+            self.log.error("store.failed", error=str(e))
+            raise Fault(f"the server cannot read or write its database: {e}",
+                        "store_failed") from None
+        except Exception as e:
+            self.log.error("store.failed", exc=True)
+            raise Fault(f"the server cannot read or write its database "
+                        f"({type(e).__name__})", "store_failed") from None
 
     @contextlib.asynccontextmanager
     async def _locked(self, table_id: str, *, load: bool = True) -> AsyncIterator[Live]:
@@ -159,6 +242,8 @@ class Hub:
                 break
             live.lock.release()
         try:
+            if live.table.phase == LOBBY and self._expired(live.table):
+                await self._change(live, lambda t, now: (None, t.expire(now)))
             yield live
         finally:
             self._maybe_retire(live)
@@ -182,37 +267,48 @@ class Hub:
         if not task.cancelled():
             task.exception()  # retrieved: the caller (if still there) has it too
 
-    async def _change(self, live: Live, change: Change[T]) -> T:
-        """Apply ``change`` (the lock is held), store its journal, then deliver."""
+    async def _change(self, live: Live, change: Change[T], *, bots: bool = False) -> T:
+        """Apply ``change`` (the lock is held), store its journal, then deliver. If
+        anything fails on the way, the table is put back as it was and only this
+        change is refused. ``bots``: a burst of bots' decisions, bounded in time by
+        ``Pace``: it runs on the event loop itself (a thread that computes would hold
+        the loop back, through the GIL, for as long as the OS keeps it scheduled)."""
         table = live.table
         before = table.phase
+        saved = table.save()
+        live.touched = self.clock()
 
         # Spectators' updates are built only if someone is watching.
         table.watched = any(conn.seat is None for conn in live.conns)
 
-        def work() -> tuple[T, Result, list[tuple[int | None, str]], tuple[int, Entry] | None]:
+        def work() -> tuple[T, Result, list[tuple[int | None, str]]]:
             value, result = change(table, self.clock())
-            texts = encode(result.out)
-            ended = table.phase == FINISHED and before != FINISHED and bool(result.journal)
-            return value, result, texts, (table.games, table.record()) if ended else None
+            return value, result, encode(result.out)
 
         try:
-            value, result, texts, finished = await asyncio.to_thread(work)
+            value, result, texts = work() if bots else await self._run(self._work, work)
+            finished: tuple[int, Entry] | None = None
+            if table.phase == FINISHED and before != FINISHED and result.journal:
+                finished = table.games, await self._record(table, result.journal)
         except Refused:
-            raise  # a refusal changes nothing
+            table.undo(saved)  # a refusal changes nothing
+            raise
         except Exception as e:
+            table.undo(saved)
             self.log.error("table.failed", table.id, exc=True)
-            self._retire(live, CLOSE_SERVER_ERROR, "the table hit an error: reconnect")
-            raise Fault("the table hit an internal error and was reloaded") from e
+            raise Fault("the server hit an internal error; nothing was changed") from e
         if result.journal:
             try:
-                await self.store.append(table.id, result.journal, summary(table), finished)
-            except Exception as e:
-                self.log.error("store.failed", table.id, exc=True)
-                self._retire(live, CLOSE_SERVER_ERROR, "the server could not save: reconnect")
-                raise Fault("the server could not save that change") from e
+                await self._store(self.store.append(table.id, result.journal, summary(table),
+                                                    finished))
+            except Fault:
+                table.undo(saved)  # memory never gets ahead of the journal
+                raise
         if finished is not None:
             self.log.info("table.finished", table.id, game=finished[0], version=table.version)
+            self._owner.pop(table.id, None)
+        elif table.phase == EXPIRED:
+            self._owner.pop(table.id, None)
         for seat, text in texts:
             for conn in live.conns:
                 if conn.seat == seat:
@@ -220,9 +316,24 @@ class Hub:
         live.wake.set()
         return value
 
+    async def _record(self, table: Table, entries: list[Entry]) -> Entry:
+        """The record of the match that has just ended. A big one (``gnav.record``
+        replays the match to write it: 0.9 s for 12,000 decisions) is built in another
+        process from the journal, so that no thread holds the GIL, and with it every
+        other table, for that long."""
+        if table.version < self.settings.record_elsewhere:
+            return await self._run(self._work, table.record)
+        stored = await self._store(self.store.journal(table.id)) or []
+        if self._records is None:
+            self._records = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"))
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._records, record_of, [*stored, *entries])
+
     async def _timer(self, live: Live) -> None:
         """Ask the table to tick when its deadline passes (a turn timer, or a seat away
         past its grace)."""
+        failures = 0
         try:
             while not live.gone:
                 async with live.lock:
@@ -236,7 +347,17 @@ class Hub:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(live.wake.wait(), delay)
                     continue
-                await self._guarded(self._tick(live))
+                try:
+                    await self._guarded(self._tick(live))
+                    failures = 0
+                except Fault:
+                    # Logged where it failed; the table is as it was. Try again later,
+                    # and later each time (a store that cannot write will not heal in
+                    # a millisecond, and the log should not fill with it).
+                    failures += 1
+                    wait = min(60.0, self.settings.retry_after * 2 ** min(failures, 10))
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(live.wake.wait(), wait)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -247,25 +368,81 @@ class Hub:
             if live.gone or self._closing:
                 return
             try:
-                await self._change(live, lambda t, now: (None, t.tick(now)))
+                await self._change(live, lambda t, now: (None, t.tick(now)), bots=True)
             finally:
                 self._maybe_retire(live)
 
+    # -- expiry and eviction ---------------------------------------------------------
+
+    def _expired(self, table: Table) -> bool:
+        return table.phase == LOBBY and \
+            self.clock() >= table.created + self.settings.lobby_ttl
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                self.log.error("sweep.failed", exc=True)
+
+    async def sweep(self) -> None:
+        """Close lobbies past their time, and free the memory of tables nobody has
+        been at for ``idle_after`` seconds (they reload from the store when asked
+        for; a table being played stays, for its timers)."""
+        now = self.clock()
+        for live in list(self._tables.values()):
+            table = live.table
+            if self._expired(table):
+                with contextlib.suppress(Refused, Fault):
+                    async with self._locked(table.id, load=False):
+                        pass  # _locked expires it
+                    self.log.info("table.expired", table.id)
+            elif not live.conns and table.phase != PLAYING \
+                    and now >= live.touched + self.settings.idle_after:
+                async with live.lock:
+                    if not live.conns and not live.gone:
+                        self._retire(live)
+
+    def _make_room(self) -> None:
+        """Below ``max_tables`` in memory, if tables nobody is at can be let go (the
+        longest untouched first): they come back from the store when asked for."""
+        over = len(self._tables) - self.settings.max_tables + 1
+        if over <= 0:
+            return
+        idle = sorted((live for live in self._tables.values()
+                       if not live.conns and not live.lock.locked()
+                       and live.table.phase != PLAYING), key=lambda live: live.touched)
+        for live in idle[:over]:
+            self._retire(live)
+
     # -- the lobby -------------------------------------------------------------------
 
-    async def create(self, config: TableConfig) -> tuple[Table, str]:
+    async def create(self, config: TableConfig, client: str = "") -> tuple[Table, str]:
+        """A new table for ``client`` (an address block: see ``untrusted.address_block``)."""
         if self._closing:
             raise Refused("closing", "the server is shutting down")
-        if self.stats()["unfinished"] >= self.settings.max_tables:
+        # A lobby left to expire counts until its time is up, even out of memory.
+        oldest = self.clock() - self.settings.lobby_ttl
+        self._owner = {t: o for t, o in self._owner.items() if o[1] > oldest}
+        mine = sum(1 for owner, _ in self._owner.values() if owner == client)
+        if mine >= self.settings.tables_per_client:
+            raise Refused("too_many", f"this address holds {mine} unfinished tables, as "
+                          f"many as one client may: finish some, or wait for unstarted "
+                          f"ones to close (after {self.settings.lobby_ttl / 3600:g} h)")
+        self._make_room()
+        if len(self._tables) >= self.settings.max_tables:
             raise Refused("busy", "the server holds as many tables as it may; try later")
         for _ in range(5):
             table_id = new_table_id()
             table, host, result = Table.create(table_id, config, now=self.clock())
             try:
-                await self.store.create_table(table_id, result.journal, summary(table))
-            except StoreError:
+                await self._store(self.store.create_table(table_id, result.journal,
+                                                          summary(table)))
+            except TableExists:
                 continue  # the id was taken: draw another
             self._add(table)
+            self._owner[table_id] = (client, table.created)
             self.log.info("table.created", table_id, preset=config.preset,
                           seats=config.seats, listed=config.listed,
                           turn_timer=config.turn_timer)
@@ -273,19 +450,30 @@ class Hub:
         raise Fault("could not find a free table id")
 
     async def lobby(self, limit: int = 100) -> list[Entry]:
-        return await self.store.list_listed(limit)
+        oldest = self.clock() - self.settings.lobby_ttl
+        lines = await self._store(self.store.list_listed(limit))
+        return [line for line in lines
+                if line.get("phase") != LOBBY or float(line.get("created", 0)) > oldest]
 
     async def info(self, table_id: str, host: str | None = None) -> tuple[Entry, bool]:
         """The table as anyone sees it, and whether ``host`` is its host token."""
+        cached = self._finished.get(table_id)
+        if cached is not None and table_id not in self._tables:
+            self._finished.move_to_end(table_id)
+            return dict(cached["info"]), check_token(host, cached["host"])
         async with self._locked(table_id) as live:
             table = live.table
             return table.info(self.clock()), check_token(host, table.host)
 
     async def host_digest(self, table_id: str) -> str:
+        cached = self._finished.get(table_id)
+        if cached is not None and table_id not in self._tables:
+            return str(cached["host"])
         async with self._locked(table_id) as live:
             return live.table.host
 
-    async def join(self, table_id: str, name: object, invite: object) -> tuple[int, str, Entry]:
+    async def join(self, table_id: str, name: str, invite: str | None
+                   ) -> tuple[int, str, Entry]:
         async def op() -> tuple[int, str, Entry]:
             async with self._locked(table_id) as live:
                 table = live.table
@@ -303,15 +491,15 @@ class Hub:
 
         return await self._guarded(op())
 
-    async def add_bot(self, table_id: str, host: str | None, kind: object) -> Entry:
+    async def add_bot(self, table_id: str, host: str, kind: str | None) -> Entry:
         return await self._host_change(
             table_id, "table.bot", lambda t, now: (None, t.add_bot(host, kind, now)))
 
-    async def start(self, table_id: str, host: str | None) -> Entry:
+    async def start(self, table_id: str, host: str) -> Entry:
         return await self._host_change(
             table_id, "table.started", lambda t, now: (None, t.start(host, now)))
 
-    async def remove_seat(self, table_id: str, host: str | None, seat: int) -> Entry:
+    async def remove_seat(self, table_id: str, host: str, seat: int) -> Entry:
         return await self._host_change(
             table_id, "table.unseated", lambda t, now: (None, t.remove_seat(host, seat, now)),
             unseat=seat)
@@ -335,9 +523,13 @@ class Hub:
     async def record(self, table_id: str, game: int | None) -> tuple[int, Entry]:
         """The record (docs/spec/records.md) of game ``game`` (default: the latest), once
         it is over."""
-        async with self._locked(table_id) as live:
-            table = live.table
-            games, over = table.games, table.phase == FINISHED
+        cached = self._finished.get(table_id)
+        if cached is not None and table_id not in self._tables:
+            games, over = int(cached["games"]), True
+        else:
+            async with self._locked(table_id) as live:
+                table = live.table
+                games, over = table.games, table.phase == FINISHED
         if games == 0:
             raise Refused("not_over", "no match has been played at this table yet")
         game = games if game is None else game
@@ -346,7 +538,7 @@ class Hub:
         if game == games and not over:
             raise Refused("not_over", "the match is not over: its record is served once "
                           "it ends")
-        record = await self.store.record(table_id, game)
+        record = await self._store(self.store.record(table_id, game))
         if record is None:  # pragma: no cover - stored with the match's last step
             raise Refused("no_record", f"game {game} has no stored record")
         return game, record
@@ -363,6 +555,7 @@ class Hub:
                     raise Refused("crowded", "this table has as many watchers as it may")
                 messages = await self._change(
                     live, lambda t, now: t.connect(seat, token, since, now))
+                live.touched = self.clock()
                 conn = Conn(table_id, seat, token, self.settings.send_backlog)
                 for message in messages:
                     conn.send(dumps(message))
@@ -393,12 +586,12 @@ class Hub:
             async with self._locked(conn.table_id, load=False) as live:
                 if conn.closed or conn not in live.conns:
                     raise Refused("closed", "this connection no longer holds its seat")
-                seat = conn.seat
-                if seat is None:
+                seat, token = conn.seat, conn.token
+                if seat is None or token is None:
                     raise Refused("not_seated", "spectators cannot act: join the table for "
                                   "a seat")
                 await self._change(
-                    live, lambda t, now: (None, t.act(seat, conn.token, version, action, now)))
+                    live, lambda t, now: (None, t.act(seat, token, version, action, now)))
 
         await self._guarded(op())
 

@@ -25,8 +25,10 @@ def _errors(*statuses: int) -> J:
     text = {400: "Malformed request: the reason says what is wrong and where",
             401: "No host token (Authorization: Bearer)", 403: "Wrong token or invite code",
             404: "No such table (or game)", 409: "Not now (started, full, not over...)",
-            413: "Body over the size limit", 429: "Too many tables created from this address",
-            503: "Server full or shutting down"}
+            410: "The table was never started and has closed (expired)",
+            413: "Body over the size limit",
+            429: "Too many requests or unfinished tables from this address (Retry-After)",
+            503: "Server full, shutting down, or its database cannot be written"}
     return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
 
 
@@ -151,30 +153,30 @@ def _paths() -> J:
         tables: {"get": {
             "summary": "The table as anyone sees it (with the host token: its links too)",
             "parameters": [TABLE_ID], "security": [{}, *HOST],
-            "responses": {"200": info, **_errors(404)}}},
+            "responses": {"200": info, **_errors(404, 429)}}},
         f"{tables}/join": {"post": {
             "summary": "Take the first empty seat; the answer holds the seat token",
             "parameters": [TABLE_ID], "requestBody": _body(join, True),
             "responses": {"201": _json(_ref("Joined"), "Seated"),
-                          **_errors(400, 403, 404, 409, 413)}}},
+                          **_errors(400, 403, 404, 409, 410, 413, 503)}}},
         f"{tables}/bots": {"post": {
             "summary": "Seat a bot in the first empty seat (host)",
             "parameters": [TABLE_ID], "security": HOST, "requestBody": _body(bot, False),
-            "responses": {"200": info, **_errors(400, 401, 403, 404, 409)}}},
+            "responses": {"200": info, **_errors(400, 401, 403, 404, 409, 410, 503)}}},
         tables + "/seats/{seat}": {"delete": {
             "summary": "Free a seat, a bot's or a person's, before the match (host)",
             "parameters": [TABLE_ID, seat], "security": HOST,
-            "responses": {"200": info, **_errors(400, 401, 403, 404, 409)}}},
+            "responses": {"200": info, **_errors(400, 401, 403, 404, 409, 410, 503)}}},
         f"{tables}/start": {"post": {
             "summary": "Start the match, or play again once it is over (host); empty seats "
                        "get bots",
             "parameters": [TABLE_ID], "security": HOST,
-            "responses": {"200": info, **_errors(400, 401, 403, 404, 409)}}},
+            "responses": {"200": info, **_errors(400, 401, 403, 404, 409, 410, 503)}}},
         f"{tables}/record": {"get": {
             "summary": "The record of a finished match (docs/spec/records.md)",
             "parameters": [TABLE_ID, game],
             "responses": {"200": _json(_ref("Record"), "The record"),
-                          **_errors(400, 404, 409)}}},
+                          **_errors(400, 404, 409, 429)}}},
         # The browser client (gnav.web): its pages, files and helpers.
         "/": {"get": {"summary": "The browser client: the start page",
                       "responses": {"200": PAGE}}},
@@ -202,7 +204,7 @@ def _paths() -> J:
             "summary": "A record (docs/spec/records.md) as replay steps, everything face up",
             "requestBody": _body(_ref("Record"), True),
             "responses": {"200": _json({"type": "object"}, "The steps"),
-                          **_errors(400, 413)}}},
+                          **_errors(400, 413, 429)}}},
         "/static/texts.json": {"get": {
             "summary": "Every sentence of the engine's catalogue by id and language, and the "
                        "narration table (for the client; gnav.texts)",

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import socket
+import sys
+from typing import Any
 
+import h11
 import uvicorn
+from starlette.types import ASGIApp
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from gnav.errors import GnavError
 from gnav.server import logs
@@ -31,19 +37,76 @@ def bind(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(2048)
     except OSError as e:
         sock.close()
         raise GnavError(f"cannot listen on {host}:{port}: {e.strerror}") from None
     return sock
 
 
+class GuardedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request head and body.
+
+    uvicorn times out a connection only after a response (keep-alive): one that never
+    sends a request, or sends half of one, stays open for ever. This one is closed if
+    the client has not finished sending its request within ``request_timeout`` seconds
+    of connecting, or of the last response. A WebSocket, once upgraded, belongs to
+    another protocol and is never touched."""
+
+    request_timeout = 10.0
+    _request_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+
+    def _arm(self) -> None:
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+        self._request_timer = self.loop.call_later(self.request_timeout, self._expire)
+
+    def _expire(self) -> None:
+        self._request_timer = None
+        transport = self.transport
+        if transport.is_closing() or transport.get_protocol() is not self:
+            return  # closed already, or a WebSocket now
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
+            transport.close()  # no whole request came in time
+
+
+def uvicorn_config(app: ASGIApp, settings: Settings, **extra: Any) -> uvicorn.Config:
+    """uvicorn with the limits of docs/server.md: keep-alive, a deadline for each
+    request, and a cap on connections and requests at once (beyond it, 503)."""
+    protocol = type("GuardedH11", (GuardedH11,), {"request_timeout": settings.header_timeout})
+    return uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
+                          ws_max_size=WS_PROTOCOL_MAX, timeout_graceful_shutdown=5,
+                          proxy_headers=False, server_header=False, http=protocol,
+                          timeout_keep_alive=int(settings.keep_alive),
+                          limit_concurrency=settings.max_connections,
+                          ws_ping_interval=20.0, ws_ping_timeout=20.0, **extra)
+
+
 def serve(host: str, port: int, db: str, allow_origins: list[str],
-          public_url: str | None, *, creates_per_minute: int = Settings.creates_per_minute) -> int:
+          public_url: str | None, *, creates_per_minute: int = Settings.creates_per_minute,
+          tables_per_client: int = Settings.tables_per_client,
+          costly_per_minute: int = Settings.costly_per_minute) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
     if creates_per_minute < 1:
         raise GnavError(f"--creates-per-minute must be at least 1, not {creates_per_minute}")
+    if tables_per_client < 1:
+        raise GnavError(f"--tables-per-client must be at least 1, not {tables_per_client}")
+    if costly_per_minute < 1:
+        raise GnavError(f"--costly-per-minute must be at least 1, not {costly_per_minute}")
     origins = tuple(origin_of(o) for o in allow_origins)
     if public_url is not None:
         origin_of(public_url)  # a base URL: scheme and host, nothing after
@@ -54,19 +117,25 @@ def serve(host: str, port: int, db: str, allow_origins: list[str],
         sock.close()
         raise
     settings = Settings(host=host, port=sock.getsockname()[1], db=db, allow_origins=origins,
-                        public_url=public_url, creates_per_minute=creates_per_minute)
+                        public_url=public_url, creates_per_minute=creates_per_minute,
+                        tables_per_client=tables_per_client,
+                        costly_per_minute=costly_per_minute)
     logs.setup()
+    if store.created:
+        logs.Log().warning("store.created", db=db, note="no database was there: a new, "
+                           "empty one was made")
     # Thousands of sockets keep about a million long-lived objects (uvicorn, websockets,
     # asyncio) that full collections walk and never free: measured pauses of 16 to 870 ms
     # under load. Everything made at start-up is frozen out of collection, and the oldest
     # generation is collected a hundred times less often (cycles are still collected).
     gc.freeze()
     gc.set_threshold(700, 10, 1000)
+    # Changes and bots' bursts run on threads: a thread that computes holds the GIL for
+    # the switch interval before the event loop gets it back, and every send and
+    # receive gives it up. 1 ms instead of 5 keeps the loop's waits short.
+    sys.setswitchinterval(0.001)
     app = create_app(settings, store)
-    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
-                            ws_max_size=WS_PROTOCOL_MAX, timeout_graceful_shutdown=5,
-                            proxy_headers=False, server_header=False)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(app, settings))
     print(f"gnav serve: open {settings.base_url}/  (API {settings.base_url}/api/tables, "
           f"docs {settings.base_url}/openapi.json; Ctrl-C stops)", flush=True)
     if host in ("0.0.0.0", "::") and public_url is None:

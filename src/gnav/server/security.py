@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import re
 import secrets
-import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from gnav.server.untrusted import address_block
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{6,32}")
 
@@ -42,22 +47,6 @@ def check_invite(given: object, host_digest: str) -> bool:
     if not isinstance(given, str):
         return False
     return hmac.compare_digest(given.encode(), invite_code(host_digest).encode())
-
-
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def name_problem(name: object) -> str | None:
-    """Why a seat name would be unsafe to show other people, if it would: control
-    characters and bidi overrides can garble or disguise what others read."""
-    if not isinstance(name, str):
-        return None  # the table says what a name must be
-    for char in name:
-        if unicodedata.category(char) == "Cc" and char not in "\t\n\r":
-            return f"a name may not hold the control character U+{ord(char):04X}"
-        if char in BIDI_CONTROLS:
-            return f"a name may not hold the direction override U+{ord(char):04X}"
-    return None
 
 
 def bearer(headers: Mapping[str, str]) -> str | None:
@@ -145,3 +134,36 @@ class Flood:
             return "ok"
         self.refused += 1
         return "close" if self.refused > self.limit else "refuse"
+
+
+class Costly:
+    """ASGI middleware: per-address budgets for the routes that cost the server more
+    than they cost the asker (a record, a replay, a table loaded from the store).
+    ``routes`` maps (method, compiled path pattern) to requests a minute; beyond a
+    budget the answer is 429 with Retry-After, in the API's error shape."""
+
+    def __init__(self, app: ASGIApp, routes: Sequence[tuple[str, re.Pattern[str], int]],
+                 clock: Callable[[], float]) -> None:
+        self.app = app
+        self.routes = [(method, pattern, PerKey(n / 60.0, n, clock))
+                       for method, pattern, n in routes]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            path, method = scope.get("path", ""), scope.get("method", "")
+            for want, pattern, budget in self.routes:
+                if want == method and pattern.fullmatch(path):
+                    client = scope.get("client")
+                    wait = budget.take(address_block(client[0] if client else ""))
+                    if wait is not None:
+                        seconds = str(max(1, math.ceil(wait)))
+                        reply = JSONResponse(
+                            {"error": {"code": "rate_limited", "reason":
+                                       f"{method} {pattern.pattern}: at most "
+                                       f"{budget.burst:g} a minute from one address; "
+                                       f"try again in {seconds} s"}},
+                            status_code=429, headers={"Retry-After": seconds})
+                        await reply(scope, receive, send)
+                        return
+                    break
+        await self.app(scope, receive, send)

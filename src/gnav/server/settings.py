@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from gnav.errors import GnavError
+from gnav.table import Pace
 
 
 def origin_of(url: str) -> str:
@@ -35,9 +36,24 @@ class Settings:
     ws_burst: int = 40  # ...with bursts up to this many
     creates_per_minute: int = 10  # tables per client IP a minute (gnav serve --creates-per-minute)
     hello_timeout: float = 10.0  # seconds a new socket has to say hello
-    max_tables: int = 2000  # unfinished tables held at once
+    max_tables: int = 2000  # tables held in memory (idle ones are let go to make room)
+    tables_per_client: int = 50  # unfinished tables one address block may hold
+    lobby_ttl: float = 86400.0  # seconds an unstarted table stays open
+    idle_after: float = 600.0  # seconds before a table nobody is at leaves memory
+    sweep_every: float = 60.0  # seconds between looks for expired and idle tables
+    finished_cached: int = 1000  # finished tables' info kept to answer reads cheaply
     send_backlog: int = 2000  # messages queued for one slow connection before it is cut
     max_sockets: int = 200  # sockets at one table (seats replace their old socket)
+    costly_per_minute: int = 60  # expensive reads (records, replays, ...) per address
+    pace: Pace = field(default_factory=Pace)  # how fast bots play (see gnav.table.Pace)
+    workers: int = 4  # threads for people's changes
+    record_elsewhere: int = 2000  # versions from which a record is built in another process
+    shutdown_wait: float = 10.0  # seconds SIGTERM waits for changes in flight
+    retry_after: float = 1.0  # seconds a timer waits after a failed change
+    # uvicorn's limits (see docs/server.md)
+    keep_alive: float = 5.0  # seconds an idle HTTP connection stays open
+    header_timeout: float = 10.0  # seconds a new connection has to send a whole request head
+    max_connections: int = 20000  # connections and requests at once; beyond: 503
 
     @property
     def base_url(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -38,12 +39,14 @@ TABLES = (
 class Store(Protocol):
     async def create_table(self, table_id: str, entries: Sequence[Entry],
                            summary: Entry) -> None:
-        """A new table and its first journal entries; StoreError if the id is taken."""
+        """A new table and its first journal entries; TableExists if the id is taken,
+        StoreError if it cannot be stored."""
 
     async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
                      finished: tuple[int, Entry] | None = None) -> None:
         """Entries to the table's journal, its lobby line, and (when a match has just
-        ended) ``(game, record)``: all durable together before this returns."""
+        ended) ``(game, record)``: all durable together before this returns, or none of
+        them and StoreError."""
 
     async def journal(self, table_id: str) -> list[Entry] | None:
         """The table's whole journal, or None if there is no such table."""
@@ -62,7 +65,11 @@ class Store(Protocol):
 
 
 class StoreError(GnavError):
-    pass
+    """The store cannot do what was asked; the text says why in one line."""
+
+
+class TableExists(StoreError):
+    """``create_table`` with an id that is taken."""
 
 
 def _dumps(value: Any) -> str:
@@ -76,10 +83,47 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        # Not silent: a server that finds no database starts an empty one, and says so
+        # (a deleted file would otherwise look like a fresh install).
+        self.created = not os.path.exists(self.path)
         # One thread does every query: SQLite work stays off the event loop and
         # writes are serialised in the order they were asked for.
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnav-store")
         self._db = self._open()
+        # The file's identity: if it is deleted or replaced while the server runs,
+        # SQLite goes on writing to the old, unlinked file, and every change after that
+        # would be lost at the next start. Each write checks it first.
+        self._identity = self._stat()
+        self._lost: str | None = None
+
+    def _stat(self) -> tuple[int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def _check_file(self) -> None:
+        if self._lost is None:
+            now = self._stat()
+            if now is None:
+                self._lost = (f"the database file {self.path} was deleted while the server "
+                              f"ran; changes are refused until it is restored or the "
+                              f"server restarted")
+            elif now != self._identity:
+                self._lost = (f"the database file {self.path} was replaced while the "
+                              f"server ran; changes are refused until the server restarts")
+        if self._lost is not None:
+            raise StoreError(self._lost)
+
+    def _explain(self, e: sqlite3.Error) -> StoreError:
+        """One line for a SQLite failure, naming what an operator can fix."""
+        text = str(e)
+        if "readonly" in text or "read-only" in text or not os.access(self.path, os.W_OK):
+            return StoreError(f"the database {self.path} is read-only")
+        if "disk is full" in text or "database or disk is full" in text:
+            return StoreError(f"the disk holding {self.path} is full")
+        return StoreError(f"the database {self.path} failed: {text}")
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -107,6 +151,8 @@ class SQLiteStore:
             if "locked" in str(e):
                 raise StoreError(f"the database {self.path} is in use by another "
                                  f"gnav serve") from None
+            if "readonly" in str(e) or not os.access(self.path, os.W_OK):
+                raise StoreError(f"the database {self.path} is read-only") from None
             raise StoreError(f"cannot use the database {self.path}: {e}") from None
         except sqlite3.DatabaseError as e:
             db.close()
@@ -117,18 +163,34 @@ class SQLiteStore:
         return db
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, self._guard,
+                                                                fn, *args)
+
+    def _guard(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` on the store's thread; any failure is a StoreError of one line."""
+        try:
+            return fn(*args)
+        except StoreError:
+            raise
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as e:
+            raise self._explain(e) from None
+        except (ValueError, TypeError) as e:  # e.g. text that cannot be encoded
+            raise StoreError(f"the database {self.path} cannot hold that: {e}") from None
 
     def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        self._check_file()
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             for sql, params in statements:
                 db.execute(sql, params)
+            db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
-        db.execute("COMMIT")
 
     @staticmethod
     def _journal_rows(table_id: str,
@@ -153,7 +215,7 @@ class SQLiteStore:
         try:
             await self._run(self._write, statements)
         except sqlite3.IntegrityError:
-            raise StoreError(f"table {table_id} exists already") from None
+            raise TableExists(f"table {table_id} exists already") from None
 
     async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
                      finished: tuple[int, Entry] | None = None) -> None:
@@ -176,7 +238,7 @@ class SQLiteStore:
     def _unfinished(self) -> dict[str, list[Entry]]:
         rows = self._db.execute(
             "SELECT j.table_id, j.entry FROM journal j JOIN tables t ON t.id = j.table_id "
-            "WHERE t.phase != 'finished' ORDER BY j.seq").fetchall()
+            "WHERE t.phase IN ('lobby', 'playing') ORDER BY j.seq").fetchall()
         out: dict[str, list[Entry]] = {}
         for table_id, entry in rows:
             out.setdefault(table_id, []).append(json.loads(entry))
@@ -195,7 +257,7 @@ class SQLiteStore:
 
     def _listed(self, limit: int) -> list[Entry]:
         rows = self._db.execute(
-            "SELECT summary FROM tables WHERE listed = 1 AND phase != 'finished' "
+            "SELECT summary FROM tables WHERE listed = 1 AND phase IN ('lobby', 'playing') "
             "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
         return [dict(json.loads(r[0])) for r in rows]
 

@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gnav.server.untrusted import Untrusted, quote
+from gnav.server.untrusted import token as checked_token
+
 if TYPE_CHECKING:
     from gnav.table.table import Outbound
 
@@ -29,7 +32,7 @@ CLOSE_SERVER_ERROR = 1011
 CLOSE_GOING_AWAY = 1001
 CLOSE_SLOW = 1013
 
-TOKEN_MAX = 128
+SEAT_MAX = 9999
 ACTIONS = ("stand", "swap")
 
 
@@ -66,6 +69,8 @@ FIELDS = {"hello": {"type", "seat", "token", "since"}, "act": {"type", "action",
 
 
 def error(code: str, reason: str) -> dict[str, Any]:
+    # The reason may quote what the client sent: keep it encodable whatever that was.
+    reason = reason.encode("utf-8", "backslashreplace").decode("utf-8")
     return {"type": "error", "code": code, "reason": reason}
 
 
@@ -89,32 +94,36 @@ def parse(text: str | bytes) -> Message:
         raise WireError("bad_message", f"message: must be a JSON object, not "
                         f"{type(data).__name__}")
     kind = data.get("type")
-    if kind not in FIELDS:
-        raise WireError("bad_type", f"type: unknown message type {kind!r} "
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise WireError("bad_type", f"type: unknown message type {quote(kind)} "
                         f"(expected hello, act or ping)")
     extra = sorted(set(data) - FIELDS[kind])
     if extra:
-        raise WireError("bad_field", f"{kind}: unknown field {extra[0]!r}")
+        raise WireError("bad_field", f"{kind}: unknown field {quote(extra[0])}")
     if kind == "ping":
         return Ping()
     if kind == "act":
         action, version = data.get("action"), data.get("version")
         if not isinstance(action, str) or action not in ACTIONS:
             raise WireError("bad_field", f"act.action: must be 'stand' or 'swap', "
-                            f"not {action!r}")
+                            f"not {quote(action)}")
         if not isinstance(version, int) or isinstance(version, bool):
             raise WireError("bad_field", f"act.version: must be the version you are "
-                            f"answering (a whole number), not {version!r}")
+                            f"answering (a whole number), not {quote(version)}")
         return Act(action, version)
     seat, token, since = data.get("seat"), data.get("token"), data.get("since")
-    if seat is not None and not (_whole(seat) and seat >= 0):
+    if seat is not None and not (_whole(seat) and 0 <= seat <= SEAT_MAX):
         raise WireError("bad_field", f"hello.seat: must be a seat number or null "
-                        f"(to watch), not {seat!r}")
-    if seat is not None and not (isinstance(token, str) and 0 < len(token) <= TOKEN_MAX):
-        raise WireError("bad_field", "hello.token: a seat needs the token its join gave")
+                        f"(to watch), not {quote(seat)}")
+    if seat is not None:
+        try:
+            token = checked_token(token, "hello.token")
+        except Untrusted:
+            raise WireError("bad_field", "hello.token: a seat needs the token its join "
+                            "gave") from None
     if since is not None and not (_whole(since) and since >= 0):
         raise WireError("bad_field", f"hello.since: must be the last version you saw, or "
-                        f"null, not {since!r}")
+                        f"null, not {quote(since)}")
     return Hello(seat, token if seat is not None else None, since)
 
 

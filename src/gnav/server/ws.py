@@ -88,6 +88,7 @@ class Sockets:
     async def _refuse(self, ws: WebSocket, table_id: str, code: str, reason: str,
                       close: int = CLOSE_POLICY) -> None:
         self.log.warning("ws.refused", table_id, code=code)
+        reason = reason.encode("utf-8", "backslashreplace").decode("utf-8")
         with contextlib.suppress(Exception):  # the client may be gone already
             await ws.send_text(dumps(error(code, reason)))
             await ws.close(close, reason.encode()[:120].decode(errors="ignore"))
@@ -122,7 +123,7 @@ class Sockets:
             close = CLOSE_NO_TABLE if e.code == "no_table" else CLOSE_POLICY
             await self._refuse(ws, table_id, e.code, f"hello: {e}", close)
         except Fault as e:
-            await self._refuse(ws, table_id, "internal", f"hello: {e}")
+            await self._refuse(ws, table_id, e.code, f"hello: {e}")
         return None
 
     async def _serve(self, ws: WebSocket, conn: Conn, flood: Flood) -> None:
@@ -188,4 +189,8 @@ class Sockets:
                 except Refused as e:
                     conn.send(dumps(error(e.code, f"act: {e}")))
                 except Fault as e:
-                    conn.send(dumps(error("internal", f"act: {e}")))
+                    conn.send(dumps(error(e.code, f"act: {e}")))
+                except Exception:  # a bug: refuse this message alone, keep the socket
+                    self.log.error("ws.act_failed", conn.table_id, exc=True)
+                    conn.send(dumps(error("internal", "act: the server hit an internal "
+                                          "error; nothing was changed")))

@@ -5,6 +5,6 @@ everything a table decides can be tested without a network.
 """
 
 from gnav.table.config import TableConfig
-from gnav.table.table import Outbound, Refused, Table
+from gnav.table.table import Outbound, Pace, Refused, Table
 
-__all__ = ["Outbound", "Refused", "Table", "TableConfig"]
+__all__ = ["Outbound", "Pace", "Refused", "Table", "TableConfig"]

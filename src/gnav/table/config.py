@@ -14,6 +14,13 @@ from gnav.rules import Rules
 LOOKS = ("pawns", "cards")
 SCORES = ("tokens", "strokes", "gnav")
 LANGS = ("en", "nb", "da", "nl", "it", "sv")
+# The counter bot samples every hidden piece for each decision: its cost grows with the
+# seats (7 ms a decision at 41 seats, 8,000 decisions a match). A creator may ask for
+# it at tables up to this size; bigger tables get threshold or random bots. The expert
+# bot plays as counter where it has no solved table (every table this big), so the same
+# cap holds for it.
+MAX_COUNTER_SEATS = 12
+COSTLY_BOTS = ("counter", "expert")
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,13 @@ class TableConfig:
     score: str | None = None  # lives shown as tokens, strokes or G-N-A-V (None: the preset's)
     look: str = "pawns"
     lang: str | None = None  # the calls' language (None: the preset's)
+
+    def bot_problem(self, kind: str) -> str | None:
+        """Why bots of ``kind`` may not sit at this table, if they may not."""
+        if kind in COSTLY_BOTS and self.seats > MAX_COUNTER_SEATS:
+            return (f"{kind} bots play at tables of at most {MAX_COUNTER_SEATS} seats, "
+                    f"not {self.seats}: choose threshold or random")
+        return None
 
     def rules(self) -> Rules:
         return Rules.from_spec({"preset": self.preset, **self.options}, where="options")
@@ -68,6 +82,10 @@ class TableConfig:
         bot = d.get("bot", "threshold")
         if bot not in BOT_KINDS:
             raise MalformedError(f"bot: must be one of {', '.join(BOT_KINDS)}, not {bot!r}")
+        if bot == "counter" and seats > MAX_COUNTER_SEATS:
+            raise MalformedError(f"bot: counter bots play at tables of at most "
+                                 f"{MAX_COUNTER_SEATS} seats, not {seats}: choose "
+                                 f"threshold or random")
         score = d.get("score")
         if score is not None and score not in SCORES:
             raise MalformedError(f"score: must be one of {', '.join(SCORES)}, not {score!r}")

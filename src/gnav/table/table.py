@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import chain, count
 from random import Random
 from typing import Any
 
@@ -25,10 +27,33 @@ from gnav.record import from_match
 from gnav.round import merge
 from gnav.rules import Rules
 from gnav.table.config import TableConfig
-from gnav.views import seat_view, view_to_json
+from gnav.views import SeatView, seat_view, spectator_view, view_to_json
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
-MAX_CATCH_UP = 500  # updates re-sent on reconnect; further behind gets a fresh snapshot
+EXPIRED = "expired"  # a lobby that was never started, closed after its time (see Hub)
+# Updates re-sent on reconnect; a client further behind gets a fresh snapshot (one
+# message, however far behind it is: nobody can ask for hundreds of frames).
+MAX_CATCH_UP = 64
+STEPS_KEPT = 128  # at least the steps one change can make (two per bot decision)
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast bots play, so that no table hogs the server and people can follow.
+
+    One change plays at most ``burst`` bot decisions, and stops early once it has
+    thought for ``seconds``; the timer carries on from there. With a person connected
+    bots answer at once; with only spectators they take ``watched`` seconds a decision
+    (a person's pace, so the watchers see the match); at a table nobody is at, the next
+    burst waits at least ``idle`` seconds, and long enough that its bots think at most
+    ``duty`` of the time.
+    """
+
+    burst: int = 24
+    seconds: float = 0.01
+    watched: float = 1.0
+    idle: float = 0.1
+    duty: float = 0.1
 
 
 class Refused(GnavError):
@@ -55,6 +80,19 @@ class Result:
     def extend(self, other: Result) -> None:
         self.journal += other.journal
         self.out += other.out
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a change can alter, kept so a change that fails can be undone."""
+
+    phase: str
+    seats: tuple[Seat, ...]
+    match: MatchState | None
+    games: int
+    version: int
+    steps: tuple[Step, ...]
+    turn_since: float | None
 
 
 @dataclass
@@ -88,7 +126,26 @@ def hash_token(token: str) -> str:
 def check_token(token: object, digest: str | None) -> bool:
     if not isinstance(token, str) or digest is None:
         return False
-    return hmac.compare_digest(hash_token(token), digest)
+    try:
+        return hmac.compare_digest(hash_token(token), digest)
+    except UnicodeEncodeError:  # a lone surrogate: no token this table gave
+        return False
+
+
+def view_of(match: MatchState, seat: int | None) -> SeatView:
+    """What ``seat`` may know, or (None) what a spectator may."""
+    return spectator_view(match) if seat is None else seat_view(match, seat)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be shown to the other players, if it cannot."""
+    for char in name:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            return "a name must be valid Unicode (it holds a lone surrogate)"
+        if category in ("Cc", "Cf"):
+            return "a name may not hold control or formatting characters"
+    return None
 
 
 class Table:
@@ -111,7 +168,21 @@ class Table:
         # the spectators' updates are not built. A spectator who comes later gets a
         # snapshot or catches up from the steps, as after any reconnection.
         self.watched = True
+        self.pace = Pace()  # the server sets its own
+        self._thought = 0.0  # seconds the last burst of bots took (for the pace)
         self._replaying = False
+
+    def save(self) -> Saved:
+        """What the next change may alter (cheap: the match is immutable)."""
+        return Saved(self.phase, tuple(replace(s) for s in self.seats), self.match,
+                     self.games, self.version, tuple(self.steps), self.turn_since)
+
+    def undo(self, saved: Saved) -> None:
+        """Back to ``saved``: a change that failed half-way leaves no trace."""
+        self.phase, self.match, self.games = saved.phase, saved.match, saved.games
+        self.seats = [replace(s) for s in saved.seats]
+        self.version, self.steps = saved.version, list(saved.steps)
+        self.turn_since = saved.turn_since
 
     # -- creation and restore -------------------------------------------------------
 
@@ -166,6 +237,8 @@ class Table:
             self._start(t)
         elif op == "act":
             self._apply(e["seat"], e["action"], t)
+        elif op == "expire":
+            self.phase = EXPIRED
         else:
             raise GnavError(f"unknown journal entry {op!r}")
         self.version = int(e.get("v", self.version))
@@ -184,42 +257,60 @@ class Table:
         }
 
     def deadline(self) -> float | None:
-        """When the seat to act will be played by a bot, if it does not act first."""
+        """When a bot will play the seat to act: a bot's next decision at the table's
+        pace, or a person's stand-in when their time is up or they are away too long."""
         if self.phase != PLAYING or self.match is None or self.turn_since is None:
             return None
         seat = self.match.to_act
-        if seat is None or self.seats[seat].kind != "human":
+        if seat is None:
             return None
         info = self.seats[seat]
+        due = self.turn_since + self._bot_delay()
+        if info.kind != "human":
+            return due
         times = []
         if self.config.turn_timer is not None:
             times.append(self.turn_since + self.config.turn_timer)
         if not info.connected and info.away_since is not None:
-            times.append(max(info.away_since + self.config.grace, self.turn_since))
+            times.append(max(info.away_since + self.config.grace, due))
         return min(times) if times else None
+
+    def _people(self) -> bool:
+        return any(s.kind == "human" and s.connected for s in self.seats)
+
+    def _bot_delay(self) -> float:
+        """Seconds between a seat's turn and a bot's decision for it (see ``Pace``)."""
+        if self._people():
+            return 0.0
+        if self.watched:
+            return self.pace.watched
+        duty = self.pace.duty
+        return max(self.pace.idle, self._thought * (1 - duty) / duty)
 
     def snapshot(self, seat: int | None, now: float) -> dict[str, Any]:
         """Everything ``seat`` (None: a spectator) needs to draw the table from scratch."""
         msg: dict[str, Any] = {"type": "snapshot", "version": self.version,
                                "you": seat, "table": self.info(now)}
         if self.match is not None:
-            msg["view"] = view_to_json(seat_view(self.match, seat))
+            msg["view"] = view_to_json(view_of(self.match, seat))
         return msg
 
     # -- lobby -----------------------------------------------------------------------
 
-    def join(self, name: object, now: float) -> tuple[int, str, Result]:
+    def join(self, name: str, now: float) -> tuple[int, str, Result]:
         """A person takes the first empty seat; returns the seat and its token."""
-        if not isinstance(name, str):
+        if not isinstance(name, str):  # the server parses names; other callers may not
             raise Refused("bad_name", "a name is needed to sit down")
         # Blank and overlong names get codes of their own: the page says which it was.
         if not name.strip():
             raise Refused("name_blank", "a name of only spaces says nothing: give a name")
-        if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
-            raise Refused("bad_name", "a name may not hold control or formatting characters")
+        problem = name_problem(name)
+        if problem is not None:
+            raise Refused("bad_name", problem)
         name = " ".join(name.split())
         if len(name) > NAME_MAX:
             raise Refused("name_too_long", f"a name has at most {NAME_MAX} characters")
+        self._open()
         if self.phase != LOBBY:
             raise Refused("started", "the match has started: watch it, or wait for the next")
         if any(s.name == name for s in self.seats if s.kind != "empty"):
@@ -233,13 +324,17 @@ class Table:
         entry = {"op": "join", "seat": seat, "name": name, "token": self.seats[seat].token}
         return seat, token, self._lobby_change(entry, now)
 
-    def add_bot(self, host: object, kind: object, now: float) -> Result:
+    def add_bot(self, host: str, kind: str | None, now: float) -> Result:
         self._host(host)
+        self._open()
         if self.phase != LOBBY:
             raise Refused("started", "bots can only be seated before the match")
         bot = self.config.bot if kind is None else kind
         if bot not in BOT_KINDS:
             raise Refused("bad_bot", f"unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
+        problem = self.config.bot_problem(bot)
+        if problem is not None:
+            raise Refused("bad_bot", problem)
         free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
         if not free:
             raise Refused("full", "every seat is taken")
@@ -248,20 +343,20 @@ class Table:
         entry = {"op": "bot", "seat": seat, "kind": bot, "name": self.seats[seat].name}
         return self._lobby_change(entry, now)
 
-    def remove_seat(self, host: object, seat: object, now: float) -> Result:
+    def remove_seat(self, host: str, seat: int, now: float) -> Result:
         """The host frees a seat (a bot's, or a person's who has not shown up)."""
         self._host(host)
+        self._open()
         if self.phase != LOBBY:
             raise Refused("started", "seats can only change before the match")
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not 0 <= seat < len(self.seats):
-            raise Refused("bad_seat", f"no seat {seat!r}")
+        self._seat(seat)
         self.seats[seat] = Seat()
         return self._lobby_change({"op": "unbot", "seat": seat}, now)
 
-    def start(self, host: object, now: float) -> Result:
+    def start(self, host: str, now: float) -> Result:
         """The host starts the match (or the next one): empty seats get bots."""
         self._host(host)
+        self._open()
         if self.phase == PLAYING:
             raise Refused("started", "the match is already being played")
         result = Result()
@@ -296,18 +391,38 @@ class Table:
         self.match = match.deal(rng=rng)
         self.version += 1
         self.steps.append(Step(self.version, self.match, 0, ()))
+        self._turn(now)
+
+    def _turn(self, now: float) -> None:
+        """A seat's turn begins. A person with no live connection then is away from
+        now on (even one who never connected): after the grace period a stand-in plays
+        for them, so no match waits for ever."""
         self.turn_since = now
+        seat = self.match.to_act if self.match is not None else None
+        if seat is not None:
+            info = self.seats[seat]
+            if info.kind == "human" and not info.connected and info.away_since is None:
+                info.away_since = now
 
     def _bot_name(self, seat: int, kind: str) -> str:
-        taken = {s.name for s in self.seats}
-        for candidate in (f"{kind.capitalize()} bot {seat + 1}", f"Bot {seat + 1}"):
-            if candidate not in taken:
-                return candidate
-        return f"Bot {seat + 1}.{self.version}"
+        """A name nobody at the table has: people may call themselves anything,
+        "Bot 6" included, so the candidates go on until one is free."""
+        taken = {s.name for s in self.seats if s.kind != "empty"}
+        fixed = (f"{kind.capitalize()} bot {seat + 1}", f"Bot {seat + 1}")
+        numbered = (f"Bot {seat + 1}.{k}" for k in count(2))
+        return next(c for c in chain(fixed, numbered) if c not in taken)
 
-    def _host(self, token: object) -> None:
+    def _host(self, token: str) -> None:
         if not check_token(token, self.host):
             raise Refused("not_host", "only the host may do that")
+
+    def _open(self) -> None:
+        if self.phase == EXPIRED:
+            raise Refused("expired", "this table was never started and has closed")
+
+    def _seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise Refused("bad_seat", f"no seat {seat!r} (seats: 0 to {len(self.seats) - 1})")
 
     def _lobby_change(self, entry: dict[str, Any], now: float) -> Result:
         self.version += 1
@@ -324,12 +439,9 @@ class Table:
 
     # -- play ------------------------------------------------------------------------
 
-    def act(self, seat: object, token: object, version: object, action: object,
-            now: float) -> Result:
+    def act(self, seat: int, token: str, version: int, action: str, now: float) -> Result:
         """A person's decision. Refused, with a reason, unless it is theirs to make now."""
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not 0 <= seat < len(self.seats):
-            raise Refused("bad_seat", f"no seat {seat!r}")
+        self._seat(seat)
         info = self.seats[seat]
         if info.kind != "human" or not check_token(token, info.token):
             raise Refused("bad_token", "that token does not hold this seat")
@@ -343,23 +455,32 @@ class Table:
         if action not in self.match.legal_actions():
             legal = ", ".join(self.match.legal_actions())
             raise Refused("illegal", f"{action!r} is not allowed now (allowed: {legal})")
-        result = self._step(seat, str(action), now, by="person")
-        result.extend(self._run_bots(now))
+        result = self._step(seat, action, now, by="person")
+        result.extend(self._run_bots(now, person=True))
         return result
 
     def tick(self, now: float) -> Result:
-        """The clock: a seat whose time is up, or whose player has been away too long,
-        is played by a bot."""
+        """The clock: bots play their next decisions, and a seat whose time is up, or
+        whose player has been away too long, is played by a bot."""
         result = Result()
         deadline = self.deadline()
-        if deadline is not None and now >= deadline and self.match is not None:
-            seat = self.match.to_act
-            if seat is not None:
-                timed_out = self.seats[seat].connected
-                result.extend(self._step(seat, self._bot_for(seat).act(
-                    seat_view(self.match, seat)), now, by="timer" if timed_out else "standin"))
-                result.extend(self._run_bots(now))
+        if deadline is None or now < deadline or self.match is None:
+            return result
+        seat = self.match.to_act
+        if seat is None:  # pragma: no cover - a deadline means a seat to act
+            return result
+        if not self._stands_in(seat, now):  # a person's turn timer ran out
+            result.extend(self._step(seat, self._bot_for(seat).act(
+                seat_view(self.match, seat)), now, by="timer"))
+        result.extend(self._run_bots(now))
         return result
+
+    def expire(self, now: float) -> Result:
+        """Close a lobby that was never started (the server's time for it is up)."""
+        if self.phase != LOBBY:
+            raise Refused("started", "only a table that has not started can expire")
+        self.phase = EXPIRED
+        return self._lobby_change({"op": "expire"}, now)
 
     def _bot_for(self, seat: int) -> Bot:
         """A bot for this one decision, seeded by the table, game and version: a table
@@ -377,17 +498,30 @@ class Table:
         return (not info.connected and info.away_since is not None
                 and now >= info.away_since + self.config.grace)
 
-    def _run_bots(self, now: float) -> Result:
+    def _run_bots(self, now: float, *, person: bool = False) -> Result:
         """Bots (and stand-ins for seats away past their grace) play until a person is
-        due or the match ends."""
+        due, the match ends, or this change has played its share (``Pace``): then the
+        timer carries on. ``person``: a person has just acted (so one is here)."""
         result = Result()
-        while self.phase == PLAYING and self.match is not None:
+        # With only spectators, one decision a change, at the timer's pace; else a
+        # burst, bounded in number and in thinking time (where a burst ends never
+        # changes the match: each decision is seeded by the version it answers).
+        watched_only = self.watched and not person and not self._people()
+        most = 1 if watched_only else self.pace.burst
+        started = time.perf_counter()
+        for made in range(most):
+            if self.phase != PLAYING or self.match is None:
+                break
             seat = self.match.to_act
             if seat is None or not self._stands_in(seat, now):
+                break
+            if made and time.perf_counter() - started > self.pace.seconds:
                 break
             action = self._bot_for(seat).act(seat_view(self.match, seat))
             kind = "bot" if self.seats[seat].kind == "bot" else "standin"
             result.extend(self._step(seat, action, now, by=kind))
+        if result.journal:
+            self._thought = time.perf_counter() - started
         return result
 
     def _step(self, seat: int, action: str, now: float, *, by: str) -> Result:
@@ -419,9 +553,9 @@ class Table:
         self.version += 1
         extra = tuple(e for e in events if isinstance(e, Eliminated | MatchEnd))
         self.steps.append(Step(self.version, match, start, extra))
-        if len(self.steps) > MAX_CATCH_UP:
-            del self.steps[: len(self.steps) - MAX_CATCH_UP]
-        self.turn_since = now
+        if len(self.steps) > STEPS_KEPT:
+            del self.steps[: len(self.steps) - STEPS_KEPT]
+        self._turn(now)
         if match.over:
             self.phase = FINISHED
             self.turn_since = None
@@ -457,7 +591,7 @@ class Table:
         done: dict[int, tuple[Event, dict[str, Any]]] = {} if shared is None else shared
         msgs = []
         for step in steps:
-            view = seat_view(step.match, seat)
+            view = view_of(step.match, seat)
             # ``view.events`` from ``step.start`` on. The piece dealt to the seat only
             # changes the round's first event, so past it the merge can leave it out
             # (rebuilding that event is most of a merge's cost).
@@ -479,14 +613,13 @@ class Table:
 
     # -- connections -----------------------------------------------------------------
 
-    def connect(self, seat: int | None, token: object, since: object,
+    def connect(self, seat: int | None, token: str | None, since: int | None,
                 now: float) -> tuple[list[dict[str, Any]], Result]:
-        """A connection opens (or reopens). Returns what it missed, or a snapshot."""
+        """A connection opens (or reopens). Returns what it missed (at most
+        ``MAX_CATCH_UP`` updates), or a snapshot."""
         result = Result()
         if seat is not None:
-            if isinstance(seat, bool) or not isinstance(seat, int) \
-                    or not 0 <= seat < len(self.seats):
-                raise Refused("bad_seat", f"no seat {seat!r}")
+            self._seat(seat)
             info = self.seats[seat]
             if info.kind != "human" or not check_token(token, info.token):
                 raise Refused("bad_token", "that token does not hold this seat")
@@ -495,7 +628,8 @@ class Table:
             info.away_since = None
             if back:  # the others see the seat is no longer away
                 result.out += self._presence(now)
-        if isinstance(since, int) and not isinstance(since, bool) and 0 <= since <= self.version:
+        if since is not None and 0 <= since <= self.version \
+                and self.version - since <= MAX_CATCH_UP:
             if since == self.version:
                 return [], result
             missed = [s for s in self.steps if s.version > since]

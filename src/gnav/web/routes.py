@@ -112,7 +112,7 @@ async def rules(request: Request) -> Response:
 async def replay(request: Request) -> Response:
     """``POST /api/replay`` with a record (docs/spec/records.md) as the body: the viewer's steps."""
     length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BYTES:
+    if length.isascii() and length.isdigit() and int(length) > MAX_BYTES:
         return error("too_big", f"record: the body is over {MAX_BYTES} bytes", 413)
     body = bytearray()
     async for chunk in request.stream():

@@ -15,7 +15,7 @@ import { setRulesContext } from "./rules.js";
 import { says } from "./errors.js";
 import { namerByName, botNumber } from "./names.js";
 
-const MAX_FILE = 1_000_000;
+const MAX_FILE = 8_000_000;  // gnav.web.replay.MAX_BYTES
 
 export async function replayPage(shell) {
   await loadPresets();

@@ -1,0 +1,96 @@
+"""Text and numbers from the wire, checked once at the edge.
+
+Everything a client sends (a JSON string, a path segment, a query value, a header) is
+hostile until one of these has turned it into a plain value: a whole number written in
+ASCII digits, a token of the alphabet the server hands out, or text that is valid
+Unicode (no lone surrogates, which cannot even be encoded to UTF-8) and, where people
+will read it, free of control and format characters. Each refusal is one line naming
+the field.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import unicodedata
+
+# The alphabet of ``secrets.token_urlsafe`` (seat and host tokens) and of hex digests
+# (invite codes): anything else cannot be a token this server gave.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}", re.ASCII)
+DIGITS = re.compile(r"[0-9]{1,9}", re.ASCII)
+
+
+class Untrusted(ValueError):
+    """A value from a client that is not what its field takes; the text is one line."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def quote(value: object, limit: int = 40) -> str:
+    """``value`` for an error message: repr, shortened, and printable whatever it holds
+    (a lone surrogate's repr is its escape, so the message itself stays valid text)."""
+    text = ascii(value) if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def whole(text: str, where: str, *, most: int, code: str = "bad_field") -> int:
+    """A whole number from 0 to ``most`` written in ASCII digits (``str.isdigit`` also
+    accepts '²' and other digits ``int`` refuses; this does not)."""
+    if DIGITS.fullmatch(text) is None or int(text) > most:
+        raise Untrusted(code, f"{where}: must be a whole number from 0 to {most}, not "
+                        f"{quote(text)}")
+    return int(text)
+
+
+def valid_unicode(value: str, where: str, code: str = "bad_field") -> str:
+    """``value`` if it can be encoded as UTF-8 (no lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise Untrusted(code, f"{where}: not valid Unicode (a lone surrogate "
+                        f"U+{ord(value[e.start]):04X} at character {e.start})") from None
+    return value
+
+
+def shown_text(value: object, where: str, *, most: int, code: str = "bad_field") -> str:
+    """Text that other people will read: a string, valid Unicode, at most ``most``
+    characters, without control characters (tab and newline included) or format
+    characters (direction overrides, zero-width joiners: they can disguise what others
+    read)."""
+    if not isinstance(value, str):
+        raise Untrusted(code, f"{where}: must be text, not {quote(value)}")
+    valid_unicode(value, where, code)
+    for char in value:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cf"):
+            kind = "control" if category == "Cc" else "formatting"
+            raise Untrusted(code, f"{where}: may not hold the {kind} character "
+                            f"U+{ord(char):04X}")
+    if len(value) > most:
+        raise Untrusted(code, f"{where}: at most {most} characters, not {len(value)}")
+    return value
+
+
+def token(value: object, where: str, code: str = "bad_field") -> str:
+    """A token as this server writes them (URL-safe base64, or hex)."""
+    if not isinstance(value, str) or TOKEN.fullmatch(value) is None:
+        raise Untrusted(code, f"{where}: not a token this server gave")
+    return value
+
+
+def address_block(host: str) -> str:
+    """The block a client address counts in for per-client limits: an IPv4 address
+    alone, an IPv6 address by its /64 (one subscriber usually holds a whole /64)."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # a test client's name, or a Unix socket: count it as it is
+    if isinstance(address, ipaddress.IPv6Address):
+        mapped = address.ipv4_mapped
+        if mapped is not None:
+            return str(mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)

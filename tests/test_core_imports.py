@@ -160,7 +160,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("gnav.*", "gnav.texts")),
     ("bots", ("gnav.bots",)),
     ("facade", ("gnav",)),
-    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve")),
+    # The OpenSpiel and PettingZoo adapters ask bots and draw with the terminal's table.
+    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve", "gnav.openspiel",
+                 "gnav.pettingzoo")),
     ("table", ("gnav.table",)),
     ("server/web", ("gnav.server", "gnav.web", "gnav.loadtest")),
     ("cli", ("gnav.cli", "gnav.cli_*")),

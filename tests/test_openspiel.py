@@ -532,10 +532,10 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Pat
     OpenSpiel's nash_conv walks OpenSpiel's tree of the game, asking the expert through
     its views. Three iterations leave it far from equilibrium, so every information set
     counts (the shipped strategy, near equilibrium, is checked below)."""
-    iterations = 3
     from gnav.cli_solve import run
     from gnav.solve.export import write
 
+    iterations = 3
     rules = Rules.of("le-her")
     _, data = run(rules, 2, iterations=iterations, target=0.0, strategy=True)
     assert data is not None

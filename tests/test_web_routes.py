@@ -10,9 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from gnav.bots.registry import BOT_KINDS
+from gnav.options import Options
 from gnav.presets import PRESETS
 from gnav.record import loads, replay
+from gnav.server.openapi import document
 from gnav.server.security import new_table_id
+from gnav.table.config import LOOKS, SCORES, TableConfig
+from gnav.vocab import TEXT_LANGS
 from gnav.web import static_routes
 from gnav.web.data import presets_text, rules_json, texts_text
 from gnav.web.devserver import with_client
@@ -73,7 +78,7 @@ def test_every_string_is_in_english_norwegian_and_danish() -> None:
     # as /static/texts.json (tests/test_texts.py holds it to the three languages).
     keys |= set(json.loads(texts_text())["sentences"])
     used: set[str] = set()
-    for path in (STATIC / "js").glob("*.js"):
+    for path in (STATIC / "js").rglob("*.js"):  # the panels too
         used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
     assert used - keys == set()
 
@@ -91,6 +96,65 @@ def test_presets_json_has_every_preset_with_its_pieces_and_calls(client: TestCli
     assert set(gnav["description"]) == {"en", "nb", "da"}
     assert json.loads(presets_text()) == data
 
+
+
+def test_presets_json_names_each_vocabulary_from_its_one_source(client: TestClient) -> None:
+    data = client.get("/static/presets.json").json()
+    assert data["bot_kinds"] == [str(k) for k in BOT_KINDS]
+    assert data["bot_default"] == TableConfig().bot in data["bot_kinds"]
+    assert data["looks"] == list(LOOKS) and data["look_default"] in LOOKS
+    assert data["scores"] == list(SCORES)
+    assert list(data["page_languages"]) == [str(x) for x in TEXT_LANGS]
+    assert data["page_languages"]["nb"] == "Norsk"
+    # Every option in the contract's order, each of exactly one kind the form can draw.
+    assert data["options"] == list(Options().as_dict())
+    for opt in data["options"]:
+        kinds = [opt in data["option_choices"], opt in data["option_bools"],
+                 opt in data["option_ranges"], opt in data["option_at_least"]]
+        assert kinds.count(True) == 1, opt
+    # Every language a preset's calls are made in is named in the page's languages.
+    calls = {lang for p in PRESETS.values() for x in p.pieces for lang in x.calls}
+    assert calls <= set(data["languages"])
+    assert all(set(names) == set(data["page_languages"]) for names in data["languages"].values())
+
+
+def test_the_openapi_document_describes_the_metadata_as_served(client: TestClient) -> None:
+    data = client.get("/static/presets.json").json()
+    meta = document("http://test")["components"]["schemas"]["Meta"]
+    assert set(meta["required"]) <= set(data)
+    props = meta["properties"]
+    assert props["bot_kinds"]["items"]["enum"] == data["bot_kinds"]
+    assert props["options"]["items"]["enum"] == data["options"]
+    assert props["page_languages"]["propertyNames"]["enum"] == list(data["page_languages"])
+    assert set(data["languages"]) <= set(props["languages"]["propertyNames"]["enum"])
+    op = document("http://test")["paths"]["/static/presets.json"]["get"]
+    assert op["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Meta"}
+
+
+# A JavaScript array literal that lists two words of one vocabulary, or a regular
+# expression that offers two of them (any case, "Random|Threshold"): a copy of it.
+def _copies(words: list[str], text: str) -> list[str]:
+    word = "|".join(re.escape(w) for w in words)
+    found = re.findall(rf"\[[^\[\]]*[\"'](?:{word})[\"'][^\[\]]*[\"'](?:{word})[\"'][^\[\]]*\]",
+                       text)
+    found += re.findall(rf"(?i)\b(?:{word})\|(?:{word})\b", text)
+    return list(found)
+
+
+def test_the_client_keeps_no_copy_of_the_vocabularies() -> None:
+    data = json.loads(presets_text())
+    vocabularies = {"bot kinds": data["bot_kinds"], "options": data["options"],
+                    "languages": list(data["languages"]), "looks": data["looks"],
+                    "scores": data["scores"]}
+    js = Path(static_routes.__code__.co_filename).parent / "static" / "js"
+    # The check finds a copy, in a list or in a pattern.
+    assert _copies(["a", "b"], 'const X = ["a", "b"];')
+    assert _copies(["random", "counter"], "const BOT = /^(?:(?:Random|Counter) b|B)ot/;")
+    for path in sorted(js.rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for name, words in vocabularies.items():
+            assert _copies(words, text) == [], f"{path.name} lists {name} of its own"
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 @pytest.mark.parametrize("lang", ["en", "nb", "da"])

@@ -13,6 +13,7 @@ from typing import Any
 
 from gnav.errors import GnavError
 from gnav.server.settings import Settings
+from gnav.vocab import BotKind
 
 
 def add_arguments(s: argparse.ArgumentParser) -> None:
@@ -69,7 +70,9 @@ def add_loadtest_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--lives", type=int, default=None, help="lives per player (default: the "
                    "preset's; fewer lives, shorter matches)")
     s.add_argument("--preset", default="gnav", help="the tables' preset (default gnav)")
-    s.add_argument("--bot", choices=("random", "threshold"), default="random",
+    # Load clients decide in the client process: the cheap bots only (counter and expert
+    # cost milliseconds a decision and would measure the clients, not the server).
+    s.add_argument("--bot", choices=(BotKind.RANDOM, BotKind.THRESHOLD), default="random",
                    help="how clients (and the server's bots) decide (default random)")
     s.add_argument("--concurrency", type=int, default=32, metavar="C",
                    help="requests and socket openings in flight while setting up (default 32)")

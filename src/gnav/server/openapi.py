@@ -6,9 +6,13 @@ describes, is documented here next to them.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from gnav.bots.registry import BOT_KINDS
+from gnav.options import Options
+from gnav.table.config import LOOKS, SCORES
+from gnav.vocab import TEXT_LANGS, Lang, SeatKind
 
 J = dict[str, Any]
 
@@ -63,11 +67,11 @@ SCHEMAS: J = {
             "bot": {"enum": list(BOT_KINDS), "default": "threshold"},
             "score": {"enum": ["tokens", "strokes", "gnav", None]},
             "look": {"enum": ["pawns", "cards"]},
-            "lang": {"enum": ["en", "nb", "da", "nl", "it", "sv", None]},
+            "lang": {"enum": [*Lang, None]},
         },
     },
     "Seat": {"type": "object", "properties": {
-        "kind": {"enum": ["empty", "human", "bot"]}, "name": NULLABLE_STRING,
+        "kind": {"enum": list(SeatKind)}, "name": NULLABLE_STRING,
         "bot": NULLABLE_STRING, "connected": {"type": "boolean"}}},
     "TableInfo": {"type": "object", "properties": {
         "id": {"type": "string"}, "phase": {"enum": ["lobby", "playing", "finished"]},
@@ -116,6 +120,51 @@ is refused with 403 (see --allow-origin)."""
 
 
 PAGE: J = {"description": "The page", "content": {"text/html": {"schema": {"type": "string"}}}}
+
+
+def _names(values: tuple[str, ...] | list[str]) -> J:
+    """An array of some of ``values``, in order (the client offers them as listed)."""
+    return {"type": "array", "items": {"enum": [str(v) for v in values]}}
+
+
+OPTION_NAMES = [f.name for f in fields(Options)]
+# Per language: a text in each of the page's languages.
+TEXTS: J = {"type": "object", "required": [str(x) for x in TEXT_LANGS],
+            "additionalProperties": {"type": "string"}}
+
+SCHEMAS["Meta"] = {
+    "type": "object",
+    "required": ["presets", "options", "bot_kinds", "bot_default", "looks", "look_default",
+                 "scores", "page_languages", "languages"],
+    "properties": {
+        "presets": {"type": "array", "items": {"type": "object", "required": [
+            "name", "title", "titles", "description", "min_seats", "max_seats", "score",
+            "lang", "options", "pieces"]}},
+        "options": {**_names(OPTION_NAMES), "description": "every option, in the order of "
+                    "docs/spec/rules.md §7"},
+        "option_choices": {"type": "object", "additionalProperties": {
+            "type": "array", "items": {"type": "string"}}},
+        "option_bools": _names(OPTION_NAMES),
+        "option_ranges": {"type": "object", "additionalProperties": {
+            "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
+        "option_at_least": {"type": "object", "additionalProperties": {"type": "integer"},
+                            "description": "a whole number of at least this, or null"},
+        "option_defaults": {"type": "object"},
+        "option_text": {"type": "object", "additionalProperties": TEXTS},
+        "bot_kinds": _names(list(BOT_KINDS)),
+        "bot_default": {"enum": [str(k) for k in BOT_KINDS]},
+        "looks": _names(LOOKS), "look_default": {"enum": list(LOOKS)},
+        "scores": _names(SCORES),
+        "page_languages": {"type": "object",
+                           "description": "the page's languages, each named in itself",
+                           "propertyNames": {"enum": [str(x) for x in TEXT_LANGS]},
+                           "additionalProperties": {"type": "string"}},
+        "languages": {"type": "object", "description": "the languages a call can be made "
+                      "in, named in each of the page's languages",
+                      "propertyNames": {"enum": [str(x) for x in Lang]},
+                      "additionalProperties": TEXTS},
+    },
+}
 
 
 def _paths() -> J:
@@ -185,8 +234,10 @@ def _paths() -> J:
         "/replay": {"get": {"summary": "The browser client: the replay viewer",
                             "responses": {"200": PAGE}}},
         "/static/presets.json": {"get": {
-            "summary": "Every preset: pieces, names, calls, options (for the client)",
-            "responses": {"200": _json({"type": "object"}, "The presets")}}},
+            "summary": "The client's metadata: every preset (pieces, names, calls), every "
+                       "option and what it may be, the bot kinds, looks, scores and languages",
+            "description": "The browser keeps no copy of these lists: it reads them here.",
+            "responses": {"200": _json(_ref("Meta"), "The metadata")}}},
         "/static/{path}": {"get": {
             "summary": "The client's scripts, styles and images",
             "parameters": [{"name": "path", "in": "path", "required": True,
@@ -196,7 +247,7 @@ def _paths() -> J:
             "summary": "The rules of a preset in plain words",
             "parameters": [
                 {"name": "preset", "in": "query", "schema": {"type": "string"}},
-                {"name": "lang", "in": "query", "schema": {"enum": ["en", "nb", "da"]}},
+                {"name": "lang", "in": "query", "schema": {"enum": [str(x) for x in TEXT_LANGS]}},
                 {"name": "options", "in": "query", "schema": {"type": "string"},
                  "description": "the options as a JSON object"}],
             "responses": {"200": _json({"type": "object"}, "The rules"), **_errors(400)}}},

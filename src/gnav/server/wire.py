@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from gnav.server.untrusted import Untrusted, quote
 from gnav.server.untrusted import token as checked_token
+from gnav.vocab import Action
 
 if TYPE_CHECKING:
     from gnav.table.table import Outbound
@@ -33,7 +34,8 @@ CLOSE_GOING_AWAY = 1001
 CLOSE_SLOW = 1013
 
 SEAT_MAX = 9999
-ACTIONS = ("stand", "swap")
+# The wire spells an action exactly as the vocabulary does (no case folding here).
+_ACTIONS = frozenset(Action)
 
 
 class WireError(Exception):
@@ -104,7 +106,7 @@ def parse(text: str | bytes) -> Message:
         return Ping()
     if kind == "act":
         action, version = data.get("action"), data.get("version")
-        if not isinstance(action, str) or action not in ACTIONS:
+        if not isinstance(action, str) or action not in _ACTIONS:
             raise WireError("bad_field", f"act.action: must be 'stand' or 'swap', "
                             f"not {quote(action)}")
         if not isinstance(version, int) or isinstance(version, bool):

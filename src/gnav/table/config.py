@@ -10,16 +10,17 @@ from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.presets import get_preset
 from gnav.rules import Rules
+from gnav.vocab import Lang
 
 LOOKS = ("pawns", "cards")
 SCORES = ("tokens", "strokes", "gnav")
-LANGS = ("en", "nb", "da", "nl", "it", "sv")
 # The counter bot samples every hidden piece for each decision: its cost grows with the
 # seats (7 ms a decision at 41 seats, 8,000 decisions a match). A creator may ask for
 # it at tables up to this size; bigger tables get threshold or random bots. The expert
 # bot plays as counter where it has no solved table (every table this big), so the same
 # cap holds for it.
 MAX_COUNTER_SEATS = 12
+_LANGS = frozenset(Lang)
 COSTLY_BOTS = ("counter", "expert")
 
 
@@ -93,8 +94,8 @@ class TableConfig:
         if look not in LOOKS:
             raise MalformedError(f"look: must be one of {', '.join(LOOKS)}, not {look!r}")
         lang = d.get("lang")
-        if lang is not None and lang not in LANGS:
-            raise MalformedError(f"lang: must be one of {', '.join(LANGS)}, not {lang!r}")
+        if lang is not None and lang not in _LANGS:
+            raise MalformedError(f"lang: must be one of {', '.join(Lang)}, not {lang!r}")
         return cls(rules.preset.name, dict(options), seats,
                    None if timer is None else float(timer), float(grace), listed, bot, score,
                    look, lang)

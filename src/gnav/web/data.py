@@ -1,23 +1,28 @@
-"""What the browser client reads from the engine: the presets, and the rules of a preset
-in plain words (English, Norwegian or Danish).
+"""What the browser client reads from the engine: the presets and the fixed vocabularies
+(options, bot kinds, looks, scores, languages), and the rules of a preset in plain words
+(English, Norwegian or Danish).
 
-Everything here is generated from ``gnav.presets`` and the catalogue of texts
-(``gnav.texts``), so the page cannot drift from what the engine plays or from what the
-terminal says. Standard library only.
+Everything here is generated from ``gnav.presets``, ``gnav.options``, ``gnav.vocab``, the
+table's configuration and the catalogue of texts (``gnav.texts``), so the page cannot drift
+from what the engine plays, what the server accepts or what the terminal says: the browser
+keeps no list of its own. Standard library only.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import fields
 from functools import cache
 from typing import Any
 
+from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.options import BOOLS, CHOICES, RANGES, Options
 from gnav.pieces import Piece
 from gnav.presets import PRESETS, Preset
 from gnav.rules import Rules
+from gnav.table.config import LOOKS, SCORES, TableConfig
 from gnav.texts.catalogue import catalogue_json, say
 from gnav.texts.narration import narration_json
 from gnav.texts.rules import (
@@ -33,9 +38,9 @@ from gnav.texts.rules import (
     value_text,
 )
 from gnav.texts.rules import title as preset_title
-from gnav.vocab import Lang
+from gnav.vocab import TEXT_LANGS, Lang
 
-LANGS = ("en", "nb", "da")
+LANGS: tuple[str, ...] = tuple(TEXT_LANGS)
 OPTIONS_MAX_BYTES = 2048
 
 
@@ -68,18 +73,47 @@ def preset_json(p: Preset) -> dict[str, Any]:
     }
 
 
-@cache
-def presets_text() -> str:
-    """``/static/presets.json``: every preset, and what each option may be."""
-    data = {
+# Options that are a whole number of at least this, or none (no limit): the one kind of
+# option that is neither a choice, a yes or no, nor a range.
+AT_LEAST = {"max_rounds": 1}
+
+
+def _own_name(lang: str) -> str:
+    """A language's name in itself, as a menu shows it ("Norsk")."""
+    name = say(f"lang.{lang}", lang)
+    return name[:1].upper() + name[1:]
+
+
+def meta() -> dict[str, Any]:
+    """``/static/presets.json``: every preset, every option in the contract's order with
+    what it may be, and the words a table is created with (bot kinds, looks, scores,
+    languages), each taken from the one place the engine or the server defines it."""
+    table = TableConfig()
+    return {
         "presets": [preset_json(p) for p in PRESETS.values()],
+        "options": [f.name for f in fields(Options)],
         "option_choices": {k: list(v) for k, v in CHOICES.items()},
         "option_bools": list(BOOLS),
         "option_ranges": {k: list(v) for k, v in RANGES.items()},
+        "option_at_least": dict(AT_LEAST),
         "option_defaults": Options().as_dict(),
         "option_text": {k: _texts(f"option.{k}") for k in Options().as_dict()},
+        "bot_kinds": [str(k) for k in BOT_KINDS],
+        "bot_default": table.bot,
+        "looks": list(LOOKS),
+        "look_default": table.look,
+        "scores": list(SCORES),
+        # The page's own languages, each named in itself, in the order the menu offers.
+        "page_languages": {k: _own_name(k) for k in LANGS},
+        # Every language a call can be made in, named in each of the page's languages.
         "languages": {k.value: _texts(f"lang.{k}") for k in Lang},
     }
+
+
+@cache
+def presets_text() -> str:
+    """``meta()`` as the JSON text the route serves (built once)."""
+    data = meta()
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -124,8 +158,8 @@ def rules_json(preset: str, options: Mapping[str, Any], lang: str,
     names what is wrong with the preset, an option or the score."""
     if lang not in LANGS:
         raise MalformedError(f"lang: must be one of {', '.join(LANGS)}, not {lang!r}")
-    if score is not None and score not in ("tokens", "strokes", "gnav"):
-        raise MalformedError(f"score: must be one of tokens, strokes, gnav, not {score!r}")
+    if score is not None and score not in SCORES:
+        raise MalformedError(f"score: must be one of {', '.join(SCORES)}, not {score!r}")
     rules = Rules.from_spec({"preset": preset, **options}, where="options")
     p = rules.preset
     # The engine's text shows the preset's way of scoring with three marks; the page

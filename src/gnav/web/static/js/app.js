@@ -2,7 +2,8 @@
 // "/" is the start page, "/t/{id}" a table, "/replay" the replay viewer.
 
 import { h, clear, icon } from "./dom.js";
-import { t, LANGS, LANG_NAMES, detectLang, setLang, lang, onLang } from "./i18n.js";
+import { t, LANGS, LANG_NAMES, setLanguages, detectLang, setLang, lang, onLang } from "./i18n.js";
+import { loadPresets } from "./presets.js";
 import { installDefs, crownSVG } from "./pieces.js";
 import { showRules } from "./rules.js";
 import { SPEEDS, speed, setSpeed, hintsOn, setHints, reducedMotion } from "./settings.js";
@@ -139,12 +140,27 @@ function notFound(shell, path) {
   draw();
 }
 
-setLang(detectLang(), false);
-installDefs();
-const shell = makeShell();
-route(shell).catch((e) => {
+// The page's languages come from the server with the presets (and the catalogue of
+// sentences with them, presets.js), which every page needs:
+// read them first, then draw. Without them the page still says what went wrong.
+async function main() {
+  let failed = null;
+  try {
+    setLanguages((await loadPresets()).page_languages);
+  } catch (e) {
+    failed = e;
+  }
+  setLang(detectLang(), false);
+  installDefs();
+  const shell = makeShell();
+  if (failed) throw failed;
+  await route(shell);
+}
+
+main().catch((e) => {
   console.error(e);
-  clear(shell.main).append(h("p", { class: "error", role: "alert", text: says(e) }));
+  const main = document.getElementById("main");
+  clear(main).append(h("p", { class: "error", role: "alert", text: says(e) }));
 });
 
 function readable(path) {

@@ -4,8 +4,15 @@
 // narration, the rules panel's headings) are the engine's catalogue, loaded once from
 // /static/texts.json (gnav.texts) before the first page is drawn.
 
-export const LANGS = ["en", "nb", "da"];
-export const LANG_NAMES = { en: "English", nb: "Norsk", da: "Dansk" };
+// The page's languages are the server's (presets.json, page_languages): app.js sets them
+// before anything is drawn. Until then the page speaks English.
+export let LANGS = ["en"];
+export let LANG_NAMES = { en: "English" };
+
+export function setLanguages(names) {
+  LANG_NAMES = { ...names };
+  LANGS = Object.keys(LANG_NAMES);
+}
 
 const S = {
   // -- shell ---------------------------------------------------------------------------
@@ -473,12 +480,11 @@ export function detectLang() {
   const saved = localStorage.getItem("gnav.lang");
   if (LANGS.includes(saved)) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
-    const base = String(tag).toLowerCase().split("-")[0];
-    if (base === "nb" || base === "no" || base === "nn") return "nb";
-    if (base === "da") return "da";
-    if (base === "en") return "en";
+    let base = String(tag).toLowerCase().split("-")[0];
+    if (base === "no" || base === "nn") base = "nb";  // a Norwegian reader gets bokmål
+    if (LANGS.includes(base)) return base;
   }
-  return "en";
+  return LANGS[0];
 }
 
 export function lang() { return current; }

@@ -3,11 +3,23 @@
 // language. People's names are never changed.
 
 import { t } from "./i18n.js";
+import { presetData } from "./presets.js";
 
-const BOT = /^(?:(?:Random|Threshold|Counter) b|B)ot (\d+)$/;
+// The kinds come from the server (presets.json): "Expert bot 4" is a bot's name as soon
+// as the server has expert bots.
+let pattern = null;
+function botPattern() {
+  if (pattern) return pattern;
+  const data = presetData();  // app.js loads it before any page is drawn
+  const kinds = (data ? data.bot_kinds : [])
+    .map((k) => k.charAt(0).toUpperCase() + k.slice(1).replace(/[^\w]/g, ""));
+  const found = new RegExp(`^(?:${kinds.map((k) => `${k} b|`).join("")}B)ot (\\d+)$`);
+  if (data) pattern = found;
+  return found;
+}
 
 export function botNumber(name) {
-  const m = BOT.exec(String(name ?? ""));
+  const m = botPattern().exec(String(name ?? ""));
   return m ? m[1] : null;
 }
 

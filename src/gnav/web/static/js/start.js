@@ -2,7 +2,7 @@
 // one by its link or code, or pick one of the open tables.
 
 import { h, clear } from "./dom.js";
-import { t, lang, onLang } from "./i18n.js";
+import { t, has, lang, onLang } from "./i18n.js";
 import { api, save, readInvite } from "./api.js";
 import { loadPresets, presetData, maxSeats, presetTitle } from "./presets.js";
 import { pieceSVG } from "./pieces.js";
@@ -11,8 +11,10 @@ import { namerByName } from "./names.js";
 import { setRulesContext, showRules } from "./rules.js";
 
 const TIMERS = [null, 15, 30, 60, 120];
-const MORE = ["copies", "knock", "revealed", "drag", "two_fools", "two_fools_sit_out", "penalty_to",
-              "stand_needs_matador", "dealer_wins_ties", "max_rounds"];
+// Lives have their own field; every other option of the engine (presets.json lists them,
+// in the contract's order) is under "more rules".
+const OWN_FIELD = new Set(["lives"]);
+const moreOptions = () => presetData().options.filter((opt) => !OWN_FIELD.has(opt));
 
 export async function startPage(shell) {
   await loadPresets();
@@ -101,28 +103,29 @@ function createForm(state, keep) {
                              "aria-describedby": "seats-help", inputmode: "numeric" });
   const bots = h("input", { id: "bots", name: "bots", type: "number", min: "0", max: String(max - 1),
                             value: String(k.bots ?? 0), inputmode: "numeric" });
-  const bot = select("bot", ["random", "threshold", "counter", "expert"].map((x) => [x, t(`bot.${x}`)]), k.bot || "threshold");
+  const bot = select("bot", data.bot_kinds.map((x) => [x, has(`bot.${x}`) ? t(`bot.${x}`) : x]),
+                     k.bot || data.bot_default);
   const lives = h("input", { id: "lives", name: "lives", type: "number", min: "1", max: "10",
                              value: String(k.lives || o.lives), inputmode: "numeric" });
   const timer = select("timer", TIMERS.map((x) => [x === null ? "off" : x, x === null ? t("timer.off") : t("timer.secs", { n: x })]),
                        k.timer || "30");
   const looks = h("fieldset", { class: "looks" }, h("legend", { text: t("create.look") }),
-    ["pawns", "cards"].map((look) => {
+    data.looks.map((look) => {
       const input = h("input", { type: "radio", name: "look", value: look, id: `look-${look}` });
-      input.checked = (k.look || "pawns") === look;
+      input.checked = (k.look || data.look_default) === look;
       return h("label", { class: "look-choice", for: `look-${look}` }, input,
         h("span", { class: "look-pics", "aria-hidden": "true" },
           pieceSVG(p, p.pieces[1].id, { look, label: false }), pieceSVG(p, null, { look })),
         h("span", { text: t(`look.${look}`) }));
     }));
-  const score = select("score", ["tokens", "strokes", "gnav"].map((x) => [x, t(`score.${x}`)]), k.score || p.score);
+  const score = select("score", data.scores.map((x) => [x, t(`score.${x}`)]), k.score || p.score);
   const callLangs = [...new Set([p.lang, ...p.pieces.flatMap((x) => Object.keys(x.calls))])];
   const names = data.languages;
   const calls = select("calls", callLangs.map((x) => [x, (names[x] && names[x][L]) || x]), k.calls || p.lang);
   const listed = h("input", { id: "listed", name: "listed", type: "checkbox" });
   listed.checked = Boolean(k.listed);
   const more = h("details", { class: "more" }, h("summary", { text: t("create.more") }),
-    h("div", { class: "more-grid" }, MORE.map((opt) => optionField(opt, p, k))));
+    h("div", { class: "more-grid" }, moreOptions().map((opt) => optionField(opt, p, k))));
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
   const submit = h("button", { class: "btn primary big", type: "submit", id: "create-submit", text: t("create.submit") });
   const form = h("form", { class: "panel create-form", id: "create-form", "aria-labelledby": "create-heading" },
@@ -163,7 +166,7 @@ function createForm(state, keep) {
     e.preventDefault();
     create(form, p, error, submit, nameError);
   });
-  setRulesContext({ preset: p.name, options: {}, look: "pawns", score: null });
+  setRulesContext({ preset: p.name, options: {}, look: data.look_default, score: null });
   return form;
 }
 
@@ -174,7 +177,8 @@ function formRules(p) {
   const options = Number.isInteger(lives) && lives >= 1 && lives <= 10 && lives !== p.options.lives
     ? { lives } : {};
   const look = document.querySelector("input[name=look]:checked");
-  return { preset: p.name, options, look: look ? look.value : "pawns", score: v("score") };
+  return { preset: p.name, options, look: look ? look.value : presetData().look_default,
+           score: v("score") };
 }
 
 function optionField(opt, p, k) {
@@ -188,9 +192,9 @@ function optionField(opt, p, k) {
     control = select(id, data.option_choices[opt].map((v) => [v, `${v}: ${t(`val.${v}`)}`]), kept ?? base);
   } else if (data.option_bools.includes(opt)) {
     control = select(id, [["true", t("val.true")], ["false", t("val.false")]], kept ?? String(base));
-  } else if (opt === "max_rounds") {
-    control = h("input", { id, name: id, type: "number", min: "1", max: "999", value: kept ?? (base ?? ""),
-                           inputmode: "numeric" });
+  } else if (opt in data.option_at_least) {  // a number, or empty for none
+    control = h("input", { id, name: id, type: "number", min: String(data.option_at_least[opt]),
+                           max: "999", value: kept ?? (base ?? ""), inputmode: "numeric" });
   } else {
     const [lo, hi] = data.option_ranges[opt];
     control = h("input", { id, name: id, type: "number", min: String(lo), max: String(hi),
@@ -226,13 +230,14 @@ async function create(form, p, error, submit, nameError) {
   const options = {};
   const lives = Number(v("lives"));
   if (lives !== p.options.lives) options.lives = lives;
-  for (const opt of MORE) {
+  const data = presetData();
+  for (const opt of moreOptions()) {
     const el = form.querySelector(`#opt-${opt}`);
     const raw = el.value;
     if (raw === el.dataset.base) continue;
-    if (presetData().option_bools.includes(opt)) options[opt] = raw === "true";
-    else if (opt === "max_rounds") options[opt] = raw === "" ? null : Number(raw);
-    else if (presetData().option_ranges[opt]) options[opt] = Number(raw);
+    if (data.option_bools.includes(opt)) options[opt] = raw === "true";
+    else if (opt in data.option_at_least) options[opt] = raw === "" ? null : Number(raw);
+    else if (data.option_ranges[opt]) options[opt] = Number(raw);
     else options[opt] = raw;
   }
   const timer = v("timer");
@@ -240,7 +245,7 @@ async function create(form, p, error, submit, nameError) {
   const body = {
     preset: p.name, options, seats: Number(v("seats")), turn_timer: timer === "off" ? null : Number(timer),
     listed: form.querySelector("#listed").checked, bot: v("bot"), score: v("score"),
-    look: look ? look.value : "pawns", lang: v("calls"),
+    look: look ? look.value : data.look_default, lang: v("calls"),
   };
   submit.disabled = true;
   submit.textContent = t("create.busy");

@@ -1,0 +1,108 @@
+// The action bar: the reader's piece and what it does, Stand and Swap, the status line
+// (what is true for the reader now) and the turn's clock.
+
+import { h, clear } from "../dom.js";
+import { t, lang } from "../i18n.js";
+import { pieceSVG } from "../pieces.js";
+import { piece, pieceName, pieceCall } from "../presets.js";
+import { busy, canAct, game, leftOf, myName, who } from "../select.js";
+
+export class ActionBar {
+  // ``act(action)``: the reader pressed Stand or Swap.
+  constructor({ act }) {
+    const button = (action, key, label) => h("button", {
+      class: `btn act ${action}`, type: "button", "aria-keyshortcuts": key, onclick: () => act(action) },
+      h("span", { class: "act-label", text: label }), h("kbd", { text: key }));
+    this.standBtn = button("stand", "S", t("play.stand"));
+    this.swapBtn = button("swap", "W", t("play.swap"));
+    this.handPiece = h("div", { class: "hand-piece" });
+    this.handName = h("div", { class: "hand-name" });
+    this.handDoes = h("div", { class: "hand-does" });
+    this.statusLine = h("p", { class: "status-line", id: "turn-status", "aria-live": "polite" });
+    this.clockEl = h("span", { class: "clock", "aria-hidden": "true" });
+    this.el = h("section", { class: "action-bar", "aria-label": t("play.your_piece") },
+      h("div", { class: "hand" }, this.handPiece, h("div", { class: "hand-text" },
+        h("div", { class: "hand-title", text: t("play.your_piece") }), this.handName, this.handDoes)),
+      h("div", { class: "controls" }, h("div", { class: "status-row" }, this.statusLine, this.clockEl),
+        h("div", { class: "buttons" }, this.standBtn, this.swapBtn)));
+  }
+
+  render(s) {
+    this.renderHand(s);
+    this.renderControls(s);
+  }
+
+  renderHand(s) {
+    const me = myName(s), st = s.round, info = s.info;
+    const p = game(s).preset;
+    const L = lang();
+    const inRound = me && st.order.includes(me) && info.phase !== "lobby";
+    this.el.hidden = s.you === null;
+    const id = inRound ? st.myPiece : null;
+    const key = `${id}:${L}:${info.config.look}`;
+    if (this.handPiece.dataset.key !== key) {
+      this.handPiece.dataset.key = key;
+      clear(this.handPiece);
+      if (id) this.handPiece.append(pieceSVG(p, id, { look: info.config.look, lang: L }));
+    }
+    if (!inRound) {
+      this.handName.textContent = info.phase === "lobby" ? ""
+        : me && st.out.has(me) ? t("play.you_out") : t("play.no_piece");
+      this.handDoes.textContent = "";
+      return;
+    }
+    this.handName.textContent = id ? pieceName(p, id, L) : "";
+    const x = id ? piece(p, id) : null;
+    let does = x ? (x.does[L] || x.does.en || "") : "";
+    if (x && x.power) does = `«${pieceCall(p, id, game(s).tableLang)}» ${does}`;
+    this.handDoes.textContent = does;
+    this.el.classList.toggle("k-matador", Boolean(x && x.power));
+    this.el.classList.toggle("k-fool", Boolean(x && x.fool));
+  }
+
+  renderControls(s) {
+    const stand = canAct(s, "stand"), swap = canAct(s, "swap");
+    this.standBtn.disabled = !stand;
+    this.swapBtn.disabled = !swap;
+    const me = myName(s);
+    const left = me ? leftOf(s, me) : null;
+    this.standBtn.title = t("play.stand_help");
+    this.standBtn.setAttribute("aria-label", t("play.stand_help"));
+    const swapText = left ? t("play.swap_with", { name: who(s)(left) }) : t("play.swap_stock");
+    this.swapBtn.title = swapText;
+    this.swapBtn.setAttribute("aria-label", swapText);
+    this.el.classList.toggle("my-turn", stand || swap);
+    const text = status(s, stand || swap);
+    if (this.statusLine.textContent !== text) this.statusLine.textContent = text;
+    this.clock(s);
+  }
+
+  // Seconds left for the decision, counted down between the server's messages.
+  clock(s) {
+    const left = s.info.timer_left;
+    if (left === null || left === undefined || busy(s) || !s.round.toAct || s.info.phase !== "playing") {
+      this.clockEl.textContent = "";
+      return;
+    }
+    const secs = Math.max(0, Math.ceil(left - (performance.now() - s.infoAt) / 1000));
+    this.clockEl.textContent = t("play.seconds", { s: secs });
+    this.clockEl.classList.toggle("urgent", secs <= 5);
+  }
+}
+
+// The line under the buttons: what is true for the reader now.
+function status(s, canActNow) {
+  const info = s.info, st = s.round, me = myName(s);
+  if (s.you === null) return t("status.watching");
+  if (info.phase === "lobby") return t("wait.host");
+  if (info.phase === "finished") return t("status.over");
+  if (s.pending) return t("play.sent");
+  if (canActNow) return t("play.your_turn");
+  if (me && st.out.has(me)) return t("status.out");
+  if (st.shown.size || st.ended) return t("status.showdown");
+  if (me && st.sittingOut.has(me)) return t("status.sitting_out");
+  if (me && st.round && !st.order.includes(me)) return t("status.watching");
+  if (busy(s)) return t("status.moving");
+  if (st.toAct && st.toAct !== me) return t("play.turn_of", { name: who(s)(st.toAct) });
+  return t("status.moving");
+}

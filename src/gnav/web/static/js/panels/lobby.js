@@ -1,0 +1,109 @@
+// The lobby panel beside the board: the seats, the invite and watch links, adding bots
+// and starting (the host), or joining; once the match is on, at most a note.
+
+import { h, clear } from "../dom.js";
+import { t, lang } from "../i18n.js";
+import { nameLimit, NAME_MAX } from "../errors.js";
+import { who as whoOf } from "../select.js";
+
+export class LobbyPanel {
+  // ``hostCall(method, path, body)``: the host's requests; ``join(name)``: take a seat.
+  constructor({ id, hostCall, join }) {
+    this.id = id;
+    this.hostCall = hostCall;
+    this.join = join;
+    this.focusJoin = false;  // once: the page was opened to join (an invite, "#join")
+    this.el = h("div", { class: "side-main" });
+  }
+
+  render(s) {
+    const info = s.info;
+    const c = s.creds;
+    const isHost = Boolean(c.host);
+    const side = this.el;
+    const key = JSON.stringify([info.phase, info.seats, s.you, isHost, c.invite, lang(),
+                                s.joinError, s.joinTries, s.links]);
+    if (side.dataset.key === key) return;
+    side.dataset.key = key;
+    clear(side);
+    if (info.phase !== "lobby") {
+      if (s.you === null) side.append(h("p", { class: "note", text: t("join.started") }));
+      return;
+    }
+    const who = whoOf(s);
+    const panel = h("section", { class: "panel lobby-panel" }, h("h2", { text: t("wait.heading") }));
+    const list = h("ol", { class: "seat-list" });
+    info.seats.forEach((x, i) => {
+      const shown = x.kind === "empty" ? t("seat.empty") : who(x.name);
+      const notes = [];
+      if (x.kind === "bot") notes.push(t("seat.bot"));
+      if (i === s.you) notes.push(t("seat.you"));
+      if (x.kind === "human" && !x.connected && i !== s.you) notes.push(t("seat.away"));
+      const li = h("li", { class: `seat-line ${x.kind}` },
+        h("span", { class: "seat-no", text: `${i + 1}.` }), h("span", { class: "who", text: shown }),
+        notes.length ? h("span", { class: "muted", text: ` (${notes.join(", ")})` }) : null);
+      if (isHost && x.kind !== "empty" && i !== s.you) {
+        li.append(h("button", { class: "btn small ghost", type: "button",
+          onclick: () => this.hostCall("DELETE", `seats/${i}`), text: "×",
+          "aria-label": t("wait.free", { n: i + 1 }), title: t("wait.free", { n: i + 1 }) }));
+      }
+      list.append(li);
+    });
+    panel.append(h("h3", { text: t("wait.seats") }), list);
+    const empty = info.seats.filter((x) => x.kind === "empty").length;
+    if (isHost) {
+      panel.append(h("div", { class: "row" },
+        h("button", { class: "btn", type: "button", disabled: empty === 0,
+                      onclick: () => this.hostCall("POST", "bots", {}) }, t("wait.add_bot")),
+        h("button", { class: "btn primary", type: "button", id: "start-match",
+                      onclick: () => this.hostCall("POST", "start", {}) }, t("wait.start"))));
+    } else {
+      panel.append(h("p", { class: "muted", text: t("wait.host") }));
+    }
+    const invite = (s.links && s.links.invite) ||
+      (c.invite ? `${location.origin}/t/${this.id}#invite=${c.invite}` : null);
+    const code = invite ? invite.split("#invite=")[1] : null;
+    if (invite) {
+      panel.append(copyField(t("wait.invite"), invite, "invite-link"));
+      panel.append(copyField(t("wait.code"), `${this.id}:${code}`, "invite-code"));
+    }
+    panel.append(copyField(t("wait.watch"), `${location.origin}/t/${this.id}`, "watch-link"));
+    if (s.you === null) {
+      if (c.invite || info.config.listed) side.append(this.joinForm(s));
+      else side.append(h("p", { class: "note", text: t("join.watch_only") }));
+    }
+    side.append(panel);
+  }
+
+  joinForm(s) {
+    const name = h("input", { id: "join-name", name: "name", maxlength: String(NAME_MAX),
+                              autocomplete: "nickname", "aria-describedby": "join-name-error",
+                              value: (localStorage.getItem("gnav.name") || "").slice(0, NAME_MAX) });
+    const note = h("p", { class: "error", role: "alert", id: "join-name-error", text: s.joinError });
+    nameLimit(name, note);
+    const form = h("form", { class: "join-form", novalidate: true,
+                             onsubmit: (e) => { e.preventDefault(); this.join(name.value); } },
+      h("label", { for: "join-name", text: t("create.name") }),
+      h("div", { class: "row" }, name, h("button", { class: "btn primary", type: "submit", text: t("join.sit") })),
+      note);
+    if (this.focusJoin) { setTimeout(() => name.focus(), 0); this.focusJoin = false; }
+    return form;
+  }
+}
+
+function copyField(label, value, id) {
+  const input = h("input", { id, readonly: true, value, class: "copy-input",
+                             onfocus: (e) => e.target.select() });
+  const btn = h("button", { class: "btn small", type: "button", text: t("wait.copy") });
+  btn.addEventListener("click", async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      document.execCommand && document.execCommand("copy");
+    }
+    btn.textContent = t("wait.copied");
+    setTimeout(() => { btn.textContent = t("wait.copy"); }, 1500);
+  });
+  return h("div", { class: "copy-field" }, h("label", { for: id, text: label }), h("div", { class: "row" }, input, btn));
+}

@@ -160,7 +160,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("gnav.*", "gnav.texts")),
     ("bots", ("gnav.bots",)),
     ("facade", ("gnav",)),
-    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve")),
+    # The OpenSpiel and PettingZoo adapters ask bots and draw with the terminal's table.
+    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve", "gnav.openspiel",
+                 "gnav.pettingzoo")),
     ("table", ("gnav.table",)),
     # The browser client's files and the data they read; the server mounts them, and
     # nothing in web imports the server.

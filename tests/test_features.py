@@ -18,7 +18,7 @@ from gnav.features import (
 )
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.views import seat_view
+from gnav.views import SeatView, seat_view, spectator_view
 from strategies import Setup, play_round, setups
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -35,7 +35,7 @@ def test_sizes_one_hots_and_bounds_hold_at_every_step(setup: Setup) -> None:
         assert rnd is not None
         assert len(rnd.public) + 2 <= max_events(rules, n)
         for seat in (*range(n), None):
-            view = seat_view(match, seat)
+            view = view_of(match, seat)
             obs, info = observation(view), information(view)
             assert len(obs) == observation_size(rules, n)
             assert len(info) == information_size(rules, n)
@@ -87,11 +87,15 @@ def test_pieces_nobody_has_seen_change_nothing(setup: Setup) -> None:
     moves: list[str | None] = [*actions, None]
     for move, mine in zip(moves, states, strict=True):
         for seat in (*range(setup.seats), None):
-            a, b = seat_view(mine, seat), seat_view(other, seat)
+            a, b = view_of(mine, seat), view_of(other, seat)
             assert observation(a) == observation(b)
             assert information(a) == information(b)
         if move is not None:
             other, _ = other.apply(move)
+
+
+def view_of(match: MatchState, seat: int | None) -> SeatView:
+    return spectator_view(match) if seat is None else seat_view(match, seat)
 
 
 def _with_stock(match: MatchState, stock: tuple[int, ...]) -> MatchState:
@@ -113,7 +117,7 @@ def test_a_knock_is_public_and_a_swap_is_private() -> None:
     n, p = 3, len(rules.pieces)
     per_seat = 10 + 2 * p
     for seat in (0, 1, 2, None):
-        obs = observation(seat_view(match, seat))
+        obs = observation(view_of(match, seat))
         assert [obs[s * per_seat + 6] for s in range(n)] == [0.0, 0.0, 1.0]  # knocked
     match, _ = match.apply("swap")  # seat 0 gives its II for seat 1's V
     width = 13 + 2 * (n + 1) + 2 * (p + 1) + 6  # kinds, two seats, two pieces, reasons

@@ -26,7 +26,8 @@ from gnav.errors import MalformedError
 from gnav.events import Swap
 from gnav.features import information
 from gnav.infoset import infoset_key
-from gnav.round import ACTIONS, RoundState
+from gnav.openspiel import ACTIONS
+from gnav.round import RoundState
 from gnav.rules import Rules
 
 CHECKED = [("gnav", 2), ("gnav", 3), ("gnav-1917", 2), ("gnav-1917", 3), ("slabberjan", 2),
@@ -531,11 +532,10 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Pat
     OpenSpiel's nash_conv walks OpenSpiel's tree of the game, asking the expert through
     its views. Three iterations leave it far from equilibrium, so every information set
     counts (the shipped strategy, near equilibrium, is checked below)."""
-    iterations = 3
-    from gnav.solve.cli import run
-
+    from gnav.cli_solve import run
     from gnav.solve.export import write
 
+    iterations = 3
     rules = Rules.of("le-her")
     _, data = run(rules, 2, iterations=iterations, target=0.0, strategy=True)
     assert data is not None

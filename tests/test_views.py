@@ -68,8 +68,8 @@ def test_each_seat_sees_only_its_own_piece() -> None:
 def test_spectator_sees_no_piece_and_no_overlay() -> None:
     match = act(dealt(("5", "7", "2", "9")), (A, "swap"), (B, "stand"))
     spectator = spectator_view(match)
-    with pytest.warns(DeprecationWarning, match="spectator_view"):
-        assert spectator == seat_view(match, None)
+    with pytest.raises(IllegalActionError, match="spectator_view"):
+        seat_view(match, None)  # type: ignore[arg-type]
     assert spectator.seat is None
     assert spectator.piece is None and spectator.dealt is None
     assert spectator.private == () and spectator.legal == ()
@@ -217,14 +217,11 @@ def test_a_seat_sitting_out_sees_no_piece() -> None:
     assert seat_view(match, 1).piece == "6"
 
 
-def test_seat_view_of_none_or_of_no_seat_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_seat_view_of_none_or_of_no_seat_is_an_error() -> None:
     # A lost seat number must not turn into a spectator's view silently.
-    import gnav.views
-
     match = dealt(("5", "7", "2", "9"))
-    monkeypatch.setattr(gnav.views, "NONE_IS_SPECTATOR", False)
     with pytest.raises(IllegalActionError, match="spectator_view"):
-        seat_view(match, None)
+        seat_view(match, None)  # type: ignore[arg-type]
     for seat in (-1, 4):
         with pytest.raises(IllegalActionError, match="no seat"):
             seat_view(match, seat)

@@ -6,7 +6,6 @@ reference to the state, so nothing hidden can be reached through it.
 
 from __future__ import annotations
 
-import warnings
 from typing import NamedTuple
 
 from gnav.errors import IllegalActionError
@@ -116,25 +115,15 @@ def _view(match: MatchState, seat: int | None) -> SeatView:
                                     stock_left, public, private, winners))
 
 
-# Until the table asks spectators for ``spectator_view`` (table.py still passes None),
-# a seat of None gets the spectator's view with a DeprecationWarning; False makes it the
-# IllegalActionError it is meant to be.
-NONE_IS_SPECTATOR = True
-
-
-def seat_view(match: MatchState, seat: int | None) -> SeatView:
+def seat_view(match: MatchState, seat: int) -> SeatView:
     """What ``seat`` may know now. A spectator's view is ``spectator_view``.
 
-    Raises IllegalActionError for a seat the match does not have. A seat of None is
-    deprecated (a lost seat number must not turn into a spectator silently): it warns
-    now, and becomes an IllegalActionError once ``NONE_IS_SPECTATOR`` is False."""
+    Raises IllegalActionError for None (a lost seat number must not turn into a
+    spectator's view silently) and for a seat the match does not have."""
     if seat is None:
-        if not NONE_IS_SPECTATOR:
-            raise IllegalActionError("seat_view needs a seat (a spectator's view is "
-                                     "spectator_view)")
-        warnings.warn("seat_view(match, None) is deprecated: use spectator_view(match)",
-                      DeprecationWarning, stacklevel=2)
-    elif not 0 <= seat < len(match.names):
+        raise IllegalActionError("seat_view needs a seat (a spectator's view is "
+                                 "spectator_view)")
+    if not 0 <= seat < len(match.names):
         raise IllegalActionError(f"no seat {seat!r} to view (the match has "
                                  f"{len(match.names)})")
     return _view(match, seat)

@@ -60,14 +60,17 @@ from gnav.infoset import infoset_key
 from gnav.match import MatchState
 from gnav.options import RANGES, Options
 from gnav.presets import PRESETS
-from gnav.round import ACTIONS, RoundState
+from gnav.round import RoundState
 from gnav.rules import Rules
-from gnav.views import SeatView, seat_view
+from gnav.views import SeatView, seat_view, spectator_view
+from gnav.vocab import Action
 
 SHORT_NAME = "python_gnav"
 # Nodes a game remembers as children of others (one or two kB each): a whole small tree
 # (le-her has 5,396 states), and never an unbounded memory for long sampling runs.
 CACHE_LIMIT = 50_000
+# OpenSpiel's actions are numbers: the index of a decision here.
+ACTIONS: tuple[Action, ...] = (Action.STAND, Action.SWAP)
 STAND, SWAP = 0, 1
 
 _GENERIC = Options()
@@ -367,7 +370,7 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
         lives = (cfg.lives,) * cfg.seats
         match = MatchState(cfg.rules, cfg.names, lives, (), (), cfg.seats - 1, 1, rnd, (),
                            None, lives)
-        return seat_view(match, player)
+        return spectator_view(match) if player is None else seat_view(match, player)
 
     def _cached(self, kind: str, player: int, make: Callable[[SeatView], str]) -> str:
         node = self._node

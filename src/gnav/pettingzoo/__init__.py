@@ -38,15 +38,17 @@ from pettingzoo.utils import wrappers
 from gnav.errors import MalformedError
 from gnav.features import information, information_size, observation, observation_size
 from gnav.match import MatchState
-from gnav.round import ACTIONS
 from gnav.rules import Rules
 from gnav.tui.style import Style
 from gnav.tui.table import play_frame
-from gnav.views import SeatView, seat_view
+from gnav.views import SeatView, seat_view, spectator_view
+from gnav.vocab import Action
 
 NAME = "gnav_v0"
 MODES = ("round", "match")
 RENDER_COLS = 100
+# The actions of the Discrete(2) space, by index.
+ACTIONS: tuple[Action, ...] = (Action.STAND, Action.SWAP)
 
 
 def env(**kwargs: Any) -> Any:
@@ -143,7 +145,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """``agent``'s view of the game now; None gives the spectator's."""
         if self.match is None:
             raise MalformedError(f"{NAME}: call reset() before anything else")
-        return seat_view(self.match, None if agent is None else self._names.index(agent))
+        if agent is None:
+            return spectator_view(self.match)
+        return seat_view(self.match, self._names.index(agent))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         view = self.view(agent)

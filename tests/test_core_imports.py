@@ -278,3 +278,16 @@ def test_the_package_imports_no_developer_library() -> None:
     assert bad == []
     # The check can see one: the screenshot maker imports Playwright.
     assert any(name == "playwright" for _, name in _imports(ROOT / "tools" / "screenshots.py"))
+
+
+def test_the_commands_share_cli_common_not_the_cli_package() -> None:
+    # gnav/cli/__init__.py assembles the commands; a command importing it goes back up.
+    commands = [p for p in sorted((PACKAGE / "cli").glob("*.py"))
+                if p.stem not in ("__init__", "__main__")]
+    assert {"common", "play", "simulate", "serve", "solve"} <= {p.stem for p in commands}
+    back = [f"{p.name}:{line}" for p in commands for line, name in _gnav_imports(p)
+            if name == "gnav.cli"]
+    assert back == []
+    users = [p.stem for p in commands if any(name == "gnav.cli.common"
+                                             for _, name in _gnav_imports(p))]
+    assert {"play", "simulate", "serve", "solve", "bench", "demo"} <= set(users)

@@ -532,7 +532,7 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Pat
     OpenSpiel's nash_conv walks OpenSpiel's tree of the game, asking the expert through
     its views. Three iterations leave it far from equilibrium, so every information set
     counts (the shipped strategy, near equilibrium, is checked below)."""
-    from gnav.cli_solve import run
+    from gnav.cli.solve import run
     from gnav.solve.export import write
 
     iterations = 3

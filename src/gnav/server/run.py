@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import socket
-import sys
 from typing import Any
 
 import h11
@@ -130,10 +129,9 @@ def serve(host: str, port: int, db: str, allow_origins: list[str],
     # generation is collected a hundred times less often (cycles are still collected).
     gc.freeze()
     gc.set_threshold(700, 10, 1000)
-    # Changes and bots' bursts run on threads: a thread that computes holds the GIL for
-    # the switch interval before the event loop gets it back, and every send and
-    # receive gives it up. 1 ms instead of 5 keeps the loop's waits short.
-    sys.setswitchinterval(0.001)
+    # The GIL's switch interval stays at Python's 5 ms: 1 ms was tried for bots' bursts on
+    # threads, but bursts now run on the event loop, and at 1,000 tables the extra
+    # switching raised the p99 from 30 ms to 260-340 ms (docs/server.md, load figures).
     app = create_app(settings, store)
     server = uvicorn.Server(uvicorn_config(app, settings))
     print(f"gnav serve: open {settings.base_url}/  (API {settings.base_url}/api/tables, "

@@ -10,7 +10,7 @@ from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
 from gnav.presets import get_preset
 from gnav.rules import Rules
-from gnav.vocab import Lang
+from gnav.vocab import BotKind, Lang
 
 LOOKS = ("pawns", "cards")
 SCORES = ("tokens", "strokes", "gnav")
@@ -21,7 +21,16 @@ SCORES = ("tokens", "strokes", "gnav")
 # cap holds for it.
 MAX_COUNTER_SEATS = 12
 _LANGS = frozenset(Lang)
-COSTLY_BOTS = ("counter", "expert")
+COSTLY_BOTS = frozenset({BotKind.COUNTER, BotKind.EXPERT})
+
+
+def costly_bot_problem(kind: str, seats: int) -> str | None:
+    """Why bots of ``kind`` may not sit at a table of ``seats``, if they may not: the one
+    check behind creating a table and adding a bot to it."""
+    if kind in COSTLY_BOTS and seats > MAX_COUNTER_SEATS:
+        return (f"{kind} bots play at tables of at most {MAX_COUNTER_SEATS} seats, "
+                f"not {seats}: choose threshold or random")
+    return None
 
 
 @dataclass(frozen=True)
@@ -39,10 +48,7 @@ class TableConfig:
 
     def bot_problem(self, kind: str) -> str | None:
         """Why bots of ``kind`` may not sit at this table, if they may not."""
-        if kind in COSTLY_BOTS and self.seats > MAX_COUNTER_SEATS:
-            return (f"{kind} bots play at tables of at most {MAX_COUNTER_SEATS} seats, "
-                    f"not {self.seats}: choose threshold or random")
-        return None
+        return costly_bot_problem(kind, self.seats)
 
     def rules(self) -> Rules:
         return Rules.from_spec({"preset": self.preset, **self.options}, where="options")
@@ -83,10 +89,9 @@ class TableConfig:
         bot = d.get("bot", "threshold")
         if bot not in BOT_KINDS:
             raise MalformedError(f"bot: must be one of {', '.join(BOT_KINDS)}, not {bot!r}")
-        if bot == "counter" and seats > MAX_COUNTER_SEATS:
-            raise MalformedError(f"bot: counter bots play at tables of at most "
-                                 f"{MAX_COUNTER_SEATS} seats, not {seats}: choose "
-                                 f"threshold or random")
+        problem = costly_bot_problem(bot, seats)
+        if problem is not None:
+            raise MalformedError(f"bot: {problem}")
         score = d.get("score")
         if score is not None and score not in SCORES:
             raise MalformedError(f"score: must be one of {', '.join(SCORES)}, not {score!r}")

@@ -7,12 +7,27 @@ from typing import Any
 
 import pytest
 
+from gnav.names import BadName, parse_name
 from gnav.record import dumps
-from gnav.table import Outbound, Refused, Table, TableConfig
-from gnav.table.table import FINISHED, PLAYING
+from gnav.table import Refused, Table, TableConfig, messages, render
+from gnav.table.table import FINISHED, PLAYING, Result
 from gnav.verify import verify_text
+from gnav.vocab import Action, BotKind
 
 T0 = 1000.0
+Sent = tuple[int | None, dict[str, Any]]  # a message, and the seat it is for (None: spectators)
+
+
+def sent(result: Result) -> list[Sent]:
+    """The messages of a change, one for each seat told (``render``, everyone listening)."""
+    return [(seat, o.message) for o in render(result.notices) for seat in o.to]
+
+
+def hello(table: Table, seat: int, token: str, since: int | None,
+          now: float) -> tuple[list[dict[str, Any]], Result]:
+    """A connection's hello: what it gets at once, and the change for the others."""
+    missed, result = table.connect(seat, token, since, now)
+    return messages(missed, seat), result
 
 
 def new_table(**config: Any) -> tuple[Table, str, list[dict[str, Any]]]:
@@ -26,7 +41,7 @@ def seated(**config: Any) -> tuple[Table, str, dict[int, str], list[dict[str, An
     table, host, journal = new_table(**config)
     tokens = {}
     for name in ("Astrid", "Bjørn"):
-        seat, token, result = table.join(name, T0)
+        seat, token, result = table.join(parse_name(name), T0)
         tokens[seat] = token
         journal += result.journal
         table.connect(seat, token, None, T0)
@@ -35,9 +50,9 @@ def seated(**config: Any) -> tuple[Table, str, dict[int, str], list[dict[str, An
 
 
 def play_out(table: Table, tokens: dict[int, str], journal: list[dict[str, Any]],
-             now: float = T0, limit: int = 5000) -> list[Outbound]:
+             now: float = T0, limit: int = 5000) -> list[Sent]:
     """People always swap when they may (else stand) until the match ends."""
-    out: list[Outbound] = []
+    out: list[Sent] = []
     for _ in range(limit):
         if table.phase != PLAYING or table.match is None:
             break
@@ -45,9 +60,9 @@ def play_out(table: Table, tokens: dict[int, str], journal: list[dict[str, Any]]
         assert seat is not None and seat in tokens
         legal = table.match.legal_actions()
         result = table.act(seat, tokens[seat], table.version,
-                           "swap" if "swap" in legal else legal[0], now)
+                           Action.SWAP if Action.SWAP in legal else legal[0], now)
         journal += result.journal
-        out += result.out
+        out += sent(result)
     return out
 
 
@@ -74,13 +89,12 @@ def test_refusals_leave_the_table_unchanged() -> None:
     other = 1 - seat
     before = (table.version, table.match)
     cases: list[tuple[Callable[[], object], str]] = [
-        (lambda: table.act(seat, tokens[seat], table.version - 1, "stand", T0), "stale"),
-        (lambda: table.act(other, tokens[other], table.version, "stand", T0), "not_your_turn"),
-        (lambda: table.act(seat, tokens[other], table.version, "stand", T0), "bad_token"),
-        (lambda: table.act(seat, "forged", table.version, "stand", T0), "bad_token"),
-        (lambda: table.act(seat, tokens[seat], table.version, "fly", T0), "illegal"),
-        (lambda: table.act(7, tokens[seat], table.version, "stand", T0), "bad_seat"),
-        (lambda: table.act(2, tokens[seat], table.version, "stand", T0), "bad_token"),
+        (lambda: table.act(seat, tokens[seat], table.version - 1, Action.STAND, T0), "stale"),
+        (lambda: table.act(other, tokens[other], table.version, Action.STAND, T0), "not_your_turn"),
+        (lambda: table.act(seat, tokens[other], table.version, Action.STAND, T0), "bad_token"),
+        (lambda: table.act(seat, "forged", table.version, Action.STAND, T0), "bad_token"),
+        (lambda: table.act(7, tokens[seat], table.version, Action.STAND, T0), "bad_seat"),
+        (lambda: table.act(2, tokens[seat], table.version, Action.STAND, T0), "bad_token"),
     ]
     for call, code in cases:
         with pytest.raises(Refused) as info:
@@ -89,23 +103,43 @@ def test_refusals_leave_the_table_unchanged() -> None:
         assert (table.version, table.match) == before
 
 
+def test_an_action_the_rules_forbid_now_is_refused() -> None:
+    # A seat may stand only while holding a matador: the one action an Action can be
+    # that the table refuses (what is no action at all, the edge refuses).
+    table, _host, tokens, _ = seated(options={"stand_needs_matador": True})
+    for _ in range(200):
+        assert table.match is not None
+        seat = table.match.to_act
+        assert seat is not None
+        if Action.STAND not in table.match.legal_actions():
+            before = (table.version, table.match)
+            with pytest.raises(Refused) as info:
+                table.act(seat, tokens[seat], table.version, Action.STAND, T0)
+            assert info.value.code == "illegal" and "'stand' is not allowed" in str(info.value)
+            assert (table.version, table.match) == before
+            return
+        table.act(seat, tokens[seat], table.version, Action.STAND, T0)
+    raise AssertionError("no seat without a matador came to act")
+
+
 def test_lobby_refusals() -> None:
     table, host, _ = new_table()
-    with pytest.raises(Refused, match="name"):
-        table.join("   ", T0)
-    table.join("Astrid", T0)
+    with pytest.raises(BadName, match="name"):
+        table.join(parse_name("   "), T0)
+    table.join(parse_name("Astrid"), T0)
     with pytest.raises(Refused) as info:
-        table.join("Astrid", T0)
+        table.join(parse_name("Astrid"), T0)
     assert info.value.code == "name_taken"
     with pytest.raises(Refused) as info:
         table.start("not the host", T0)
     assert info.value.code == "not_host"
-    with pytest.raises(Refused) as info:
-        table.add_bot(host, "genius", T0)
+    big, big_host, _ = new_table(seats=13)
+    with pytest.raises(Refused) as info:  # a counter bot thinks too long at 13 seats
+        big.add_bot(big_host, BotKind.COUNTER, T0)
     assert info.value.code == "bad_bot"
     table.start(host, T0)
     with pytest.raises(Refused) as info:
-        table.join("Cecilie", T0)
+        table.join(parse_name("Cecilie"), T0)
     assert info.value.code == "started"
 
 
@@ -137,8 +171,8 @@ def test_a_disconnected_seat_is_played_until_reclaimed() -> None:
     assert table.phase == FINISHED  # every match finishes
     # The player comes back and reclaims the seat with the token.
     seat = next(iter(tokens))
-    messages, _ = table.connect(seat, tokens[seat], 0, now)
-    assert table.seats[seat].connected and messages
+    got, _ = hello(table, seat, tokens[seat], 0, now)
+    assert table.seats[seat].connected and got
 
 
 def test_reconnect_sends_what_was_missed() -> None:
@@ -150,12 +184,12 @@ def test_reconnect_sends_what_was_missed() -> None:
     assert play is not None
     other = 1
     if play.to_act == other:
-        table.act(other, tokens[other], table.version, "stand", T0)
-    messages, _ = table.connect(seat, tokens[seat], since, T0 + 1)
-    assert [m["version"] for m in messages] == list(range(since + 1, table.version + 1))
-    fresh, _ = table.connect(seat, tokens[seat], table.version, T0 + 1)
+        table.act(other, tokens[other], table.version, Action.STAND, T0)
+    got, _ = hello(table, seat, tokens[seat], since, T0 + 1)
+    assert [m["version"] for m in got] == list(range(since + 1, table.version + 1))
+    fresh, _ = hello(table, seat, tokens[seat], table.version, T0 + 1)
     assert fresh == []
-    lost, _ = table.connect(seat, tokens[seat], -5, T0 + 1)
+    lost, _ = hello(table, seat, tokens[seat], -5, T0 + 1)
     assert lost[0]["type"] == "snapshot"
 
 
@@ -166,7 +200,7 @@ def test_restore_from_the_journal_gives_the_same_table() -> None:
             break
         seat = table.match.to_act
         assert seat is not None
-        journal += table.act(seat, tokens[seat], table.version, "swap", T0 + 1).journal
+        journal += table.act(seat, tokens[seat], table.version, Action.SWAP, T0 + 1).journal
     again = Table.restore(journal)
     assert again.version == table.version
     assert again.match == table.match
@@ -190,16 +224,16 @@ def test_no_message_carries_a_piece_its_recipient_may_not_know() -> None:
     out = play_out(table, tokens, journal)
     assert out
     names = table.match.names if table.match else ()
-    for o in out:
-        for kind, e in _pieces_in(o.message):
-            assert o.seat is not None, f"a spectator got a hidden piece in {kind}"
-            me = names[o.seat]
+    for to, message in out:
+        for kind, e in _pieces_in(message):
+            assert to is not None, f"a spectator got a hidden piece in {kind}"
+            me = names[to]
             if kind == "swap":
                 assert me in (e["seat"], e["target"])
             elif kind == "draw":
                 assert e["seat"] == me
-        view = o.message.get("view", {})
-        if o.seat is None:
+        view = message.get("view", {})
+        if to is None:
             assert view.get("piece") is None
 
 
@@ -213,10 +247,10 @@ def test_a_restored_table_restarts_its_timers_at_the_restart() -> None:
 
 
 def test_names_with_control_characters_are_refused() -> None:
-    table, _host, _ = new_table()
-    for name in ("A\x00B", "evil\u202emoc", "tab\there"):
-        with pytest.raises(Refused) as info:
-            table.join(name, T0)
+    # The edge reads a name once (gnav.names.parse_name); the table takes only a Name.
+    for name in ("A\x00B", "evil\u202emoc", "tab\there", "A\ud800"):
+        with pytest.raises(BadName) as info:
+            parse_name(name)
         assert info.value.code == "bad_name"
 
 
@@ -226,18 +260,18 @@ def test_a_seat_that_leaves_or_comes_back_is_told_to_everyone_at_once() -> None:
     version = table.version
     left = table.disconnect(seat, T0 + 1)
     assert left.journal == [] and table.version == version  # nothing was played
-    told = {o.seat for o in left.out}
+    told = {to for to, _ in sent(left)}
     assert told == {seat, other, None}  # every person and the spectators
-    for o in left.out:
-        assert o.message["type"] == "table" and o.message["version"] == version
-        assert o.message["table"]["seats"][seat]["connected"] is False
-        assert o.message["table"]["seats"][other]["connected"] is True
-    _messages, back = table.connect(seat, tokens[seat], version, T0 + 2)
-    assert {o.seat for o in back.out} == {seat, other, None}
-    assert all(o.message["table"]["seats"][seat]["connected"] for o in back.out)
+    for _to, message in sent(left):
+        assert message["type"] == "table" and message["version"] == version
+        assert message["table"]["seats"][seat]["connected"] is False
+        assert message["table"]["seats"][other]["connected"] is True
+    _got, back = hello(table, seat, tokens[seat], version, T0 + 2)
+    assert {to for to, _ in sent(back)} == {seat, other, None}
+    assert all(message["table"]["seats"][seat]["connected"] for _, message in sent(back))
     # A connection that was never away says nothing new.
-    _messages, again = table.connect(other, tokens[other], version, T0 + 3)
-    assert again.out == []
+    _got, again = hello(table, other, tokens[other], version, T0 + 3)
+    assert sent(again) == []
 
 
 def test_an_update_says_when_a_bot_played_for_a_person() -> None:
@@ -246,25 +280,26 @@ def test_an_update_says_when_a_bot_played_for_a_person() -> None:
     seat = table.match.to_act
     assert seat is not None
     name = table.seats[seat].name
-    result = table.tick(T0 + 31)  # the turn timer runs out
-    marked = [o.message for o in result.out if "by" in o.message]
+    result = sent(table.tick(T0 + 31))  # the turn timer runs out
+    marked = [message for _, message in result if "by" in message]
     assert marked and all(m["by"] == {"seat": name, "how": "timer"} for m in marked)
-    first = min(o.message["version"] for o in result.out if o.message["type"] == "update")
+    first = min(message["version"] for _, message in result if message["type"] == "update")
     assert {m["version"] for m in marked} == {first}  # only the decision made for them
-    assert {o.seat for o in result.out if "by" in o.message} >= set(tokens)
+    assert {to for to, message in result if "by" in message} >= set(tokens)
     # Decisions people make themselves, and the bots' own, carry no mark.
     assert table.match is not None and table.match.to_act is not None
     seat = table.match.to_act
     legal = table.match.legal_actions()
     mine = table.act(seat, tokens[seat], table.version, legal[0], T0 + 32)
-    assert not any("by" in o.message for o in mine.out)
+    assert not any("by" in message for _, message in sent(mine))
 
 
 def test_blank_and_long_names_have_codes_of_their_own() -> None:
     table, _host, _ = new_table()
     for name, code in (("   ", "name_blank"), ("x" * 25, "name_too_long"), (None, "bad_name")):
-        with pytest.raises(Refused) as info:
-            table.join(name, T0)  # type: ignore[arg-type]  # None: as if from the wire
+        with pytest.raises(BadName) as info:
+            parse_name(name)
         assert info.value.code == code
-    seat, _token, _ = table.join("  " + "y" * 24 + "  ", T0)  # spaces round it do not count
+    # spaces round it do not count
+    seat, _token, _ = table.join(parse_name("  " + "y" * 24 + "  "), T0)
     assert table.seats[seat].name == "y" * 24

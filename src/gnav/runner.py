@@ -4,14 +4,19 @@ Every player, bot or person, is asked through the same protocol (``gnav.bot.Bot`
 gets the seat's view and returns an action. Chance (the deal) is drawn from a generator
 seeded once per match, so a match replays from its seed and its players' seeds.
 
-``play_round`` is the loop itself; ``play_match`` deals and plays rounds until the match
-is over. The simulator, the benchmark and the terminal game all go through them.
+``moves`` is the loop itself: it plays the round under way one decision at a time, for
+as long as the caller takes its moves and there is a player for the seat to act.
+``play_round`` plays a round to its end with it, ``play_match`` deals and plays rounds
+until the match is over, and the online table (``gnav.table``) plays its bots' bursts
+with it, stopping where a person is due. The simulator, the benchmark and the terminal
+game go through ``play_round`` and ``play_match``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from random import Random
+from typing import TypeAlias
 
 from gnav.bot import Bot
 from gnav.errors import IllegalActionError
@@ -22,10 +27,44 @@ from gnav.views import seat_view
 from gnav.vocab import Phase
 
 Listener = Callable[[MatchState, tuple[Event, ...]], None]
+# Who decides for a seat: a player per seat, or a function of the seat that may answer
+# None ("nobody here decides now": a person is due, or the caller's budget is spent).
+Players: TypeAlias = Sequence[Bot] | Callable[[int], Bot | None]
+# One decision: (seat, action, the match after it, its events). A plain tuple, not a
+# class: the loop makes one per decision, and a NamedTuple's constructor would cost
+# the benchmark several per cent.
+Move: TypeAlias = tuple[int, str, MatchState, tuple[Event, ...]]
 
 
 class StopMatch(Exception):
     """Raised by a player (a person pressing q) to stop the match where it is."""
+
+
+def moves(match: MatchState, players: Players) -> Iterator[Move]:
+    """The decisions of the round under way, each asked of the acting seat's player
+    from that seat's view, one as the caller takes it: nothing is decided ahead of the
+    caller, so a caller that stops taking moves leaves the match where its last move
+    left it. Stops at the round's end, or when ``players`` has nobody for the seat to
+    act (a callable answering None).
+
+    Raises IllegalActionError when a player chooses an action that is not legal."""
+    player_of = players if callable(players) else players.__getitem__
+    rnd = match.round
+    while rnd is not None and rnd.turn < len(rnd.seats) and match.winners is None:
+        seat = rnd.seats[rnd.turn]  # match.to_act, without its checks
+        player = player_of(seat)
+        if player is None:
+            return
+        view = seat_view(match, seat)
+        action = player.act(view)
+        if action not in view.legal:
+            raise IllegalActionError(
+                f"{player.name} chose {action!r} for {match.names[seat]}; "
+                f"legal: {', '.join(view.legal) or 'nothing'}"
+            )
+        match, events = match.apply(action)
+        yield seat, action, match, events
+        rnd = match.round
 
 
 def play_round(match: MatchState, players: Sequence[Bot], *,
@@ -35,23 +74,12 @@ def play_round(match: MatchState, players: Sequence[Bot], *,
 
     Raises IllegalActionError when a player chooses an action that is not legal."""
     decisions = 0
-    rnd = match.round
-    while rnd is not None and rnd.turn < len(rnd.seats) and match.winners is None:
-        seat = rnd.seats[rnd.turn]  # match.to_act, without its checks
-        view = seat_view(match, seat)
-        player = players[seat]
-        action = player.act(view)
-        if action not in view.legal:
-            raise IllegalActionError(
-                f"{player.name} chose {action!r} for {match.names[seat]}; "
-                f"legal: {', '.join(view.legal) or 'nothing'}"
-            )
-        match, events = match.apply(action)
+    move = None
+    for move in moves(match, players):
         decisions += 1
         if listener is not None:
-            listener(match, events)
-        rnd = match.round
-    return match, decisions
+            listener(move[2], move[3])
+    return (match if move is None else move[2]), decisions
 
 
 def play_match(

@@ -20,14 +20,16 @@ from starlette.routing import BaseRoute, Route
 
 from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
+from gnav.names import BadName, Name, parse_name
 from gnav.server.hub import Fault, Hub
 from gnav.server.logs import Log
 from gnav.server.openapi import document
 from gnav.server.security import PerKey, bearer, invite_code
 from gnav.server.settings import Settings
-from gnav.server.untrusted import Untrusted, address_block, quote, shown_text, token, whole
+from gnav.server.untrusted import Untrusted, address_block, quote, token, whole
 from gnav.table import Refused, TableConfig
 from gnav.table.config import lang_problem
+from gnav.vocab import BotKind
 
 STATUS = {
     "bad_json": 400, "bad_body": 400, "bad_field": 400, "bad_config": 400, "bad_name": 400,
@@ -44,18 +46,17 @@ STATUS = {
     "internal": 500,
     "busy": 503, "closing": 503, "crowded": 503, "store_failed": 503,
 }
-NAME_MOST = 64  # characters a name may have on the wire (the table keeps 24)
 
 
 @dataclass(frozen=True)
 class JoinRequest:
-    name: str
+    name: Name
     invite: str | None
 
 
 @dataclass(frozen=True)
 class BotRequest:
-    kind: str | None
+    kind: BotKind | None
 
 
 class ApiError(Exception):
@@ -249,13 +250,13 @@ class Api:
 
     @staticmethod
     def _join_request(data: dict[str, Any]) -> JoinRequest:
-        name = data.get("name")
-        if name is None:
-            raise Untrusted("bad_name", "join.name: a name is needed to sit down")
+        try:
+            name = parse_name(data.get("name"))
+        except BadName as e:
+            raise Untrusted(e.code, f"join.name: {e}") from None
         invite = data.get("invite")
-        return JoinRequest(shown_text(name, "join.name", most=NAME_MOST, code="bad_name"),
-                           None if invite is None else token(invite, "join.invite",
-                                                             "bad_invite"))
+        return JoinRequest(name, None if invite is None else token(invite, "join.invite",
+                                                                   "bad_invite"))
 
     async def add_bot(self, request: Request) -> Response:
         host = self._host(request, "bots")
@@ -264,7 +265,7 @@ class Api:
         if kind is not None and kind not in BOT_KINDS:
             raise ApiError("bad_bot", f"bots.kind: unknown bot {quote(kind)} (bots: "
                            f"{', '.join(BOT_KINDS)})")
-        asked = BotRequest(kind)
+        asked = BotRequest(None if kind is None else BotKind(kind))
         return JSONResponse(await self.hub.add_bot(self._table_id(request), host, asked.kind))
 
     async def remove_seat(self, request: Request) -> Response:

@@ -27,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from gnav.names import Name
 from gnav.server.conn import Conn
 from gnav.server.logs import Log
 from gnav.server.security import check_invite, new_table_id, valid_table_id
@@ -40,7 +41,9 @@ from gnav.server.wire import (
     encode,
 )
 from gnav.table import Refused, Table, TableConfig
+from gnav.table.render import messages, render
 from gnav.table.table import EXPIRED, FINISHED, LOBBY, PLAYING, Result, check_token
+from gnav.vocab import Action, BotKind
 
 T = TypeVar("T")
 Change = Callable[[Table, float], tuple[T, Result]]
@@ -278,12 +281,14 @@ class Hub:
         saved = table.save()
         live.touched = self.clock()
 
-        # Spectators' updates are built only if someone is watching.
-        table.watched = any(conn.seat is None for conn in live.conns)
+        # Messages are built only for those listening (the conns do not change while
+        # the lock is held); with only spectators, bots play at their pace.
+        listening = {conn.seat for conn in live.conns}
+        table.watched = None in listening
 
-        def work() -> tuple[T, Result, list[tuple[int | None, str]]]:
+        def work() -> tuple[T, Result, list[tuple[tuple[int | None, ...], str]]]:
             value, result = change(table, self.clock())
-            return value, result, encode(result.out)
+            return value, result, encode(render(result.notices, listening))
 
         try:
             value, result, texts = work() if bots else await self._run(self._work, work)
@@ -309,9 +314,9 @@ class Hub:
             self._owner.pop(table.id, None)
         elif table.phase == EXPIRED:
             self._owner.pop(table.id, None)
-        for seat, text in texts:
+        for to, text in texts:
             for conn in live.conns:
-                if conn.seat == seat:
+                if conn.seat in to:
                     conn.send(text)
         live.wake.set()
         return value
@@ -472,7 +477,7 @@ class Hub:
         async with self._locked(table_id) as live:
             return live.table.host
 
-    async def join(self, table_id: str, name: str, invite: str | None
+    async def join(self, table_id: str, name: Name, invite: str | None
                    ) -> tuple[int, str, Entry]:
         async def op() -> tuple[int, str, Entry]:
             async with self._locked(table_id) as live:
@@ -491,7 +496,7 @@ class Hub:
 
         return await self._guarded(op())
 
-    async def add_bot(self, table_id: str, host: str, kind: str | None) -> Entry:
+    async def add_bot(self, table_id: str, host: str, kind: BotKind | None) -> Entry:
         return await self._host_change(
             table_id, "table.bot", lambda t, now: (None, t.add_bot(host, kind, now)))
 
@@ -553,12 +558,15 @@ class Hub:
             async with self._locked(table_id) as live:
                 if seat is None and len(live.conns) >= self.settings.max_sockets:
                     raise Refused("crowded", "this table has as many watchers as it may")
-                messages = await self._change(
-                    live, lambda t, now: t.connect(seat, token, since, now))
+                def hello(t: Table, now: float) -> tuple[list[str], Result]:
+                    missed, result = t.connect(seat, token, since, now)
+                    return [dumps(m) for m in messages(missed, seat)], result
+
+                texts = await self._change(live, hello)
                 live.touched = self.clock()
                 conn = Conn(table_id, seat, token, self.settings.send_backlog)
-                for message in messages:
-                    conn.send(dumps(message))
+                for text in texts:
+                    conn.send(text)
                 if seat is not None:
                     for old in [c for c in live.conns if c.seat == seat]:
                         old.close(CLOSE_REPLACED, "another connection took this seat")
@@ -581,7 +589,7 @@ class Hub:
         with contextlib.suppress(Refused):  # the table (or the server) is gone already
             await self._guarded(op())
 
-    async def act(self, conn: Conn, action: str, version: int) -> None:
+    async def act(self, conn: Conn, action: Action, version: int) -> None:
         async def op() -> None:
             async with self._locked(conn.table_id, load=False) as live:
                 if conn.closed or conn not in live.conns:

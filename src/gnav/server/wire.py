@@ -14,14 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gnav.server.untrusted import Untrusted, quote
 from gnav.server.untrusted import token as checked_token
+from gnav.table.render import Outbound
 from gnav.vocab import Action
-
-if TYPE_CHECKING:
-    from gnav.table.table import Outbound
 
 # Close codes beyond the standard ones (1008 policy, 1009 too big, 1011 server error,
 # 1001 going away, 1013 try again later).
@@ -56,7 +54,7 @@ class Hello:
 
 @dataclass(frozen=True)
 class Act:
-    action: str
+    action: Action
     version: int
 
 
@@ -112,7 +110,7 @@ def parse(text: str | bytes) -> Message:
         if not isinstance(version, int) or isinstance(version, bool):
             raise WireError("bad_field", f"act.version: must be the version you are "
                             f"answering (a whole number), not {quote(version)}")
-        return Act(action, version)
+        return Act(Action(action), version)
     seat, token, since = data.get("seat"), data.get("token"), data.get("since")
     if seat is not None and not (_whole(seat) and 0 <= seat <= SEAT_MAX):
         raise WireError("bad_field", f"hello.seat: must be a seat number or null "
@@ -133,30 +131,7 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def encode(out: Sequence[Outbound]) -> list[tuple[int | None, str]]:
-    """(seat, text) of each outbound message, each text exactly ``dumps(message)``.
-
-    The messages of one change share objects: one message for several seats (lobby
-    news), and one ``table`` dict, last in every update, for all the seats. Each shared
-    object is encoded once, and a table's text is spliced into each message after the
-    rest of it (the table is about half of an update)."""
-    whole: dict[int, str] = {}
-    tables: dict[int, str] = {}
-    texts: list[tuple[int | None, str]] = []
-    for o in out:
-        message = o.message
-        text = whole.get(id(message))
-        if text is None:
-            table = message.get("table")
-            if isinstance(table, dict) and len(message) > 1 \
-                    and next(reversed(message)) == "table":
-                part = tables.get(id(table))
-                if part is None:
-                    part = tables[id(table)] = dumps(table)
-                head = dumps({k: v for k, v in message.items() if k != "table"})
-                text = f'{head[:-1]},"table":{part}}}'
-            else:
-                text = dumps(message)
-            whole[id(message)] = text
-        texts.append((o.seat, text))
-    return texts
+def encode(out: Sequence[Outbound]) -> list[tuple[tuple[int | None, ...], str]]:
+    """Each outbound message's text, with whom it is for (seats, None: the
+    spectators). A message for several (news) is one ``Outbound``: encoded once."""
+    return [(o.to, dumps(o.message)) for o in out]

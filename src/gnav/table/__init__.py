@@ -1,10 +1,13 @@
 """The table: an I/O-free game master for online play.
 
-The server only feeds it (joins, actions, clock ticks) and delivers what it returns;
-everything a table decides can be tested without a network.
+The server only feeds it typed values (names, actions, bot kinds, clock ticks), stores
+its journal and delivers what ``gnav.table.render`` makes of its notices; everything a
+table decides can be tested without a network.
 """
 
 from gnav.table.config import TableConfig
-from gnav.table.table import Outbound, Pace, Refused, Table
+from gnav.table.render import Outbound, messages, render
+from gnav.table.table import Missed, Mover, News, Notice, Pace, Played, Refused, Snapshot, Table
 
-__all__ = ["Outbound", "Pace", "Refused", "Table", "TableConfig"]
+__all__ = ["Missed", "Mover", "News", "Notice", "Outbound", "Pace", "Played", "Refused",
+           "Snapshot", "Table", "TableConfig", "messages", "render"]

@@ -41,12 +41,12 @@ class TableConfig:
     turn_timer: float | None = 30.0  # seconds a person has for a decision; None: no timer
     grace: float = 20.0  # seconds a disconnected seat waits before a bot plays it
     listed: bool = False  # shown in the lobby
-    bot: str = "threshold"  # the kind of bot that fills empty seats and stands in
+    bot: BotKind = BotKind.THRESHOLD  # the kind of bot that fills empty seats and stands in
     score: str | None = None  # lives shown as tokens, strokes or G-N-A-V (None: the preset's)
     look: str = "pawns"
     lang: str | None = None  # the calls' language (None: the preset's)
 
-    def bot_problem(self, kind: str) -> str | None:
+    def bot_problem(self, kind: BotKind) -> str | None:
         """Why bots of ``kind`` may not sit at this table, if they may not."""
         return costly_bot_problem(kind, self.seats)
 
@@ -102,8 +102,8 @@ class TableConfig:
         if lang is not None and lang not in _LANGS:
             raise MalformedError(f"lang: must be one of {', '.join(Lang)}, not {lang!r}")
         return cls(rules.preset.name, dict(options), seats,
-                   None if timer is None else float(timer), float(grace), listed, bot, score,
-                   look, lang)
+                   None if timer is None else float(timer), float(grace), listed,
+                   BotKind(bot), score, look, lang)
 
     def to_json(self) -> dict[str, Any]:
         # The preset alone gives the defaults (options never change them): looking it up
@@ -112,7 +112,7 @@ class TableConfig:
         preset = get_preset(self.preset)
         return {"preset": self.preset, "options": dict(self.options), "seats": self.seats,
                 "turn_timer": self.turn_timer, "grace": self.grace, "listed": self.listed,
-                "bot": self.bot, "score": self.score or preset.score,
+                "bot": self.bot.value, "score": self.score or preset.score,
                 "look": self.look, "lang": self.lang or preset.lang}
 
 

@@ -1,8 +1,13 @@
 """One table: seats, the match, versions, timers and stand-ins, without any I/O.
 
-Every method takes the time ``now`` from the caller and returns a ``Result``: the
-journal entries to store (before anyone is told) and the messages to deliver. A table
-is rebuilt from its journal alone (``Table.restore``), timers included.
+The table master speaks in types. Its methods take values the edge has parsed already
+(a ``Name``, an ``Action``, a ``BotKind``, whole numbers and tokens) and refuse only
+what depends on the table's state (not your turn, a stale version, a name taken, a full
+table, not the host). Every method takes the time ``now`` from the caller and returns a
+``Result``: the journal entries to store (before anyone is told) and typed notices of
+what happened (``Played``, ``News``, ``Snapshot``), which ``gnav.table.render`` turns
+into each seat's messages. A table is rebuilt from its journal alone
+(``Table.restore``), timers included.
 """
 
 from __future__ import annotations
@@ -11,23 +16,24 @@ import hashlib
 import hmac
 import secrets
 import time
-import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from itertools import chain, count
 from random import Random
-from typing import Any
+from typing import Any, TypeAlias
 
-from gnav.bots.base import Bot
-from gnav.bots.registry import BOT_KINDS
+from gnav.bot import Bot
+from gnav.bots.registry import make_bot
 from gnav.errors import GnavError
-from gnav.events import Eliminated, Event, MatchEnd, event_to_json
+from gnav.events import Eliminated, Event, MatchEnd
 from gnav.match import MatchState
-from gnav.names import NAME_MAX  # the one cap for every place a name is typed
+from gnav.names import Name
 from gnav.record import from_match
-from gnav.round import merge
 from gnav.rules import Rules
+from gnav.runner import moves
 from gnav.table.config import TableConfig
-from gnav.views import SeatView, seat_view, spectator_view, view_to_json
+from gnav.vocab import Action, BotKind, SeatKind
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 EXPIRED = "expired"  # a lobby that was never started, closed after its time (see Hub)
@@ -64,22 +70,87 @@ class Refused(GnavError):
         self.code = code
 
 
-@dataclass(frozen=True)
-class Outbound:
-    """A message for one seat's connection, or for every spectator (``seat`` None)."""
+class Mover(StrEnum):
+    """Who made a decision at the table, as the journal's ``by`` writes it: the person
+    in the seat, the seat's bot, a stand-in for a person away past their grace, or a
+    bot for a person whose turn timer ran out."""
 
-    seat: int | None
-    message: dict[str, Any]
+    PERSON = "person"
+    BOT = "bot"
+    STANDIN = "standin"
+    TIMER = "timer"
+
+
+MOVERS = frozenset(Mover)
+
+# The public description of the table (``Table.info``): the same for everyone, so one
+# is built per notice and every seat's message shares it.
+Info: TypeAlias = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied change of the match, kept so a reconnecting seat can catch up."""
+
+    version: int
+    match: MatchState
+    start: int  # index in the round's public log where this step's events begin
+    extra: tuple[Event, ...]  # match-level events (elimination, match end)
+    seat: int | None = None  # who decided (None: a deal)
+    by: Mover | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """The steps one decision made (the decision, and the deal it may have led to), to
+    the people in ``told`` and the spectators, each through their own view."""
+
+    steps: tuple[Step, ...]
+    table: Info  # the table as it was right after these steps
+    told: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Missed:
+    """The steps a connection missed, for that connection alone: a catch-up, which
+    repeats no "a bot played for you" mark."""
+
+    steps: tuple[Step, ...]
+    table: Info
+
+
+@dataclass(frozen=True)
+class News:
+    """The table changed without a move (a seat taken or freed, a lobby closed, someone
+    gone or back): everyone gets the table as it is, at ``version``."""
+
+    version: int
+    table: Info
+    told: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything needed to draw the table from scratch: for everyone when a match
+    starts, or for one connection too far behind to catch up."""
+
+    version: int
+    match: MatchState | None
+    table: Info
+    told: tuple[int, ...] = ()
+
+
+Notice: TypeAlias = Played | Missed | News | Snapshot
 
 
 @dataclass
 class Result:
     journal: list[dict[str, Any]] = field(default_factory=list)
-    out: list[Outbound] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
 
     def extend(self, other: Result) -> None:
         self.journal += other.journal
-        self.out += other.out
+        self.notices += other.notices
 
 
 @dataclass(frozen=True)
@@ -97,26 +168,17 @@ class Saved:
 
 @dataclass
 class Seat:
-    kind: str = "empty"  # "empty", "human" or "bot"
-    name: str | None = None
-    bot: str | None = None  # the kind of bot in a bot seat
+    kind: SeatKind = SeatKind.EMPTY
+    name: Name | None = None
+    bot: BotKind | None = None  # the kind of bot in a bot seat
     token: str | None = None  # sha256 of the seat token, hex
     connected: bool = False
     away_since: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "bot": self.bot,
-                "connected": self.kind == "bot" or self.connected}
-
-
-@dataclass(frozen=True)
-class Step:
-    """One applied change of the match, kept so a reconnecting seat can catch up."""
-
-    version: int
-    match: MatchState
-    start: int  # index in the round's public log where this step's events begin
-    extra: tuple[Event, ...]  # match-level events (elimination, match end)
+        return {"kind": self.kind.value, "name": self.name,
+                "bot": None if self.bot is None else self.bot.value,
+                "connected": self.kind == SeatKind.BOT or self.connected}
 
 
 def hash_token(token: str) -> str:
@@ -130,22 +192,6 @@ def check_token(token: object, digest: str | None) -> bool:
         return hmac.compare_digest(hash_token(token), digest)
     except UnicodeEncodeError:  # a lone surrogate: no token this table gave
         return False
-
-
-def view_of(match: MatchState, seat: int | None) -> SeatView:
-    """What ``seat`` may know, or (None) what a spectator may."""
-    return spectator_view(match) if seat is None else seat_view(match, seat)
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be shown to the other players, if it cannot."""
-    for char in name:
-        category = unicodedata.category(char)
-        if category == "Cs":
-            return "a name must be valid Unicode (it holds a lone surrogate)"
-        if category in ("Cc", "Cf"):
-            return "a name may not hold control or formatting characters"
-    return None
 
 
 class Table:
@@ -164,13 +210,11 @@ class Table:
         self.version = 0
         self.steps: list[Step] = []
         self.turn_since: float | None = None  # when the seat to act got its turn
-        # Whether anyone watches (the server says, before each change): if nobody does,
-        # the spectators' updates are not built. A spectator who comes later gets a
-        # snapshot or catches up from the steps, as after any reconnection.
+        # Whether anyone watches (the server says, before each change): with only
+        # spectators, bots play at a pace they can follow (see ``Pace``).
         self.watched = True
         self.pace = Pace()  # the server sets its own
         self._thought = 0.0  # seconds the last burst of bots took (for the pace)
-        self._replaying = False
 
     def save(self) -> Saved:
         """What the next change may alter (cheap: the match is immutable)."""
@@ -204,21 +248,21 @@ class Table:
 
         With ``now`` (a server coming back), the turn timer and every grace period start
         again at ``now``: nobody loses a turn, or a seat to a bot, to the outage.
-        """
+
+        Raises GnavError for a journal that does not start with a creation or holds an
+        entry this table does not write."""
         if not journal or journal[0].get("op") != "create":
             raise GnavError("a table journal starts with its creation")
         first = journal[0]
         config = TableConfig.from_json({k: v for k, v in first["config"].items()})
         table = cls(first["id"], config, seed=int(first["seed"]), host=first["host"],
                     now=float(first["t"]))
-        table._replaying = True
         for entry in journal[1:]:
             table._replay(entry)
-        table._replaying = False
         last = float(journal[-1].get("t", table.created))
         since = last if now is None else max(now, last)
         for seat in table.seats:  # nobody is connected to a restarted server yet
-            if seat.kind == "human":
+            if seat.kind == SeatKind.HUMAN:
                 seat.connected = False
                 seat.away_since = since
         if table.turn_since is not None:
@@ -226,17 +270,21 @@ class Table:
         return table
 
     def _replay(self, e: dict[str, Any]) -> None:
+        # The journal is the table's own writing: its names, kinds and actions were
+        # parsed before they were written, so they are taken as they are.
         op, t = e["op"], float(e.get("t", 0.0))
         if op == "join":
-            self.seats[e["seat"]] = Seat("human", e["name"], None, e["token"])
+            self.seats[e["seat"]] = Seat(SeatKind.HUMAN, Name(e["name"]), None, e["token"])
         elif op == "bot":
-            self.seats[e["seat"]] = Seat("bot", e["name"], e["kind"])
+            self.seats[e["seat"]] = Seat(SeatKind.BOT, Name(e["name"]), BotKind(e["kind"]))
         elif op == "unbot":
             self.seats[e["seat"]] = Seat()
         elif op == "start":
             self._start(t)
         elif op == "act":
-            self._apply(e["seat"], e["action"], t)
+            by = e.get("by")
+            self._apply(e["seat"], Action(e["action"]), t,
+                        Mover(by) if by in MOVERS else None)
         elif op == "expire":
             self.phase = EXPIRED
         else:
@@ -245,7 +293,7 @@ class Table:
 
     # -- what everyone may see -------------------------------------------------------
 
-    def info(self, now: float) -> dict[str, Any]:
+    def info(self, now: float) -> Info:
         """The table as anyone with its link sees it (no tokens, no hidden pieces)."""
         to_act = self.match.to_act if self.match is not None else None
         deadline = self.deadline()
@@ -266,7 +314,7 @@ class Table:
             return None
         info = self.seats[seat]
         due = self.turn_since + self._bot_delay()
-        if info.kind != "human":
+        if info.kind != SeatKind.HUMAN:
             return due
         times = []
         if self.config.turn_timer is not None:
@@ -276,7 +324,11 @@ class Table:
         return min(times) if times else None
 
     def _people(self) -> bool:
-        return any(s.kind == "human" and s.connected for s in self.seats)
+        return any(s.kind == SeatKind.HUMAN and s.connected for s in self.seats)
+
+    def _told(self) -> tuple[int, ...]:
+        """The seats of people: they hear of every change (and the spectators too)."""
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == SeatKind.HUMAN)
 
     def _bot_delay(self) -> float:
         """Seconds between a seat's turn and a bot's decision for it (see ``Pace``)."""
@@ -287,64 +339,51 @@ class Table:
         duty = self.pace.duty
         return max(self.pace.idle, self._thought * (1 - duty) / duty)
 
-    def snapshot(self, seat: int | None, now: float) -> dict[str, Any]:
-        """Everything ``seat`` (None: a spectator) needs to draw the table from scratch."""
-        msg: dict[str, Any] = {"type": "snapshot", "version": self.version,
-                               "you": seat, "table": self.info(now)}
-        if self.match is not None:
-            msg["view"] = view_to_json(view_of(self.match, seat))
-        return msg
+    def snapshot(self, now: float) -> Snapshot:
+        """Everything anyone needs to draw the table from scratch (each sees it through
+        their own view: ``gnav.table.render``)."""
+        return Snapshot(self.version, self.match, self.info(now), self._told())
 
     # -- lobby -----------------------------------------------------------------------
 
-    def join(self, name: str, now: float) -> tuple[int, str, Result]:
-        """A person takes the first empty seat; returns the seat and its token."""
-        if not isinstance(name, str):  # the server parses names; other callers may not
-            raise Refused("bad_name", "a name is needed to sit down")
-        # Blank and overlong names get codes of their own: the page says which it was.
-        if not name.strip():
-            raise Refused("name_blank", "a name of only spaces says nothing: give a name")
-        problem = name_problem(name)
-        if problem is not None:
-            raise Refused("bad_name", problem)
-        name = " ".join(name.split())
-        if len(name) > NAME_MAX:
-            raise Refused("name_too_long", f"a name has at most {NAME_MAX} characters")
+    def join(self, name: Name, now: float) -> tuple[int, str, Result]:
+        """A person takes the first empty seat; returns the seat and its token.
+
+        Raises Refused (``expired``, ``started``, ``name_taken``, ``full``) when the
+        table cannot seat them now."""
         self._open()
         if self.phase != LOBBY:
             raise Refused("started", "the match has started: watch it, or wait for the next")
-        if any(s.name == name for s in self.seats if s.kind != "empty"):
+        if any(s.name == name for s in self.seats if s.kind != SeatKind.EMPTY):
             raise Refused("name_taken", f"{name!r} is already at this table")
-        free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
-        if not free:
-            raise Refused("full", "every seat is taken")
-        seat = free[0]
+        seat = self._free()
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = Seat("human", name, None, hash_token(token))
+        self.seats[seat] = Seat(SeatKind.HUMAN, name, None, hash_token(token))
         entry = {"op": "join", "seat": seat, "name": name, "token": self.seats[seat].token}
         return seat, token, self._lobby_change(entry, now)
 
-    def add_bot(self, host: str, kind: str | None, now: float) -> Result:
+    def add_bot(self, host: str, kind: BotKind | None, now: float) -> Result:
+        """The host seats a bot of ``kind`` (None: the table's) in the first empty seat.
+
+        Raises Refused (``not_host``, ``expired``, ``started``, ``bad_bot`` for a bot
+        too costly for this table's size, ``full``)."""
         self._host(host)
         self._open()
         if self.phase != LOBBY:
             raise Refused("started", "bots can only be seated before the match")
         bot = self.config.bot if kind is None else kind
-        if bot not in BOT_KINDS:
-            raise Refused("bad_bot", f"unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
         problem = self.config.bot_problem(bot)
         if problem is not None:
             raise Refused("bad_bot", problem)
-        free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
-        if not free:
-            raise Refused("full", "every seat is taken")
-        seat = free[0]
-        self.seats[seat] = Seat("bot", self._bot_name(seat, str(bot)), str(bot))
-        entry = {"op": "bot", "seat": seat, "kind": bot, "name": self.seats[seat].name}
+        seat = self._free()
+        self.seats[seat] = Seat(SeatKind.BOT, self._bot_name(seat, bot), bot)
+        entry = {"op": "bot", "seat": seat, "kind": bot.value, "name": self.seats[seat].name}
         return self._lobby_change(entry, now)
 
     def remove_seat(self, host: str, seat: int, now: float) -> Result:
-        """The host frees a seat (a bot's, or a person's who has not shown up)."""
+        """The host frees a seat (a bot's, or a person's who has not shown up).
+
+        Raises Refused (``not_host``, ``expired``, ``started``, ``bad_seat``)."""
         self._host(host)
         self._open()
         if self.phase != LOBBY:
@@ -354,20 +393,23 @@ class Table:
         return self._lobby_change({"op": "unbot", "seat": seat}, now)
 
     def start(self, host: str, now: float) -> Result:
-        """The host starts the match (or the next one): empty seats get bots."""
+        """The host starts the match (or the next one): empty seats get bots.
+
+        Raises Refused (``not_host``, ``expired``, ``started``)."""
         self._host(host)
         self._open()
         if self.phase == PLAYING:
             raise Refused("started", "the match is already being played")
         result = Result()
+        bot = self.config.bot
         for i, s in enumerate(self.seats):
-            if s.kind == "empty":
-                self.seats[i] = Seat("bot", self._bot_name(i, self.config.bot), self.config.bot)
-                result.journal.append({"op": "bot", "seat": i, "kind": self.config.bot,
+            if s.kind == SeatKind.EMPTY:
+                self.seats[i] = Seat(SeatKind.BOT, self._bot_name(i, bot), bot)
+                result.journal.append({"op": "bot", "seat": i, "kind": bot.value,
                                        "name": self.seats[i].name})
         self._start(now)
         result.journal.append({"op": "start", "t": now, "v": self.version})
-        result.out += self._broadcast_snapshot(now)
+        result.notices.append(self.snapshot(now))
         result.extend(self._run_bots(now))
         return result
 
@@ -390,7 +432,7 @@ class Table:
         rng = Random(self.seed * 1_000_003 + self.games * 10_007 + match.rounds)
         self.match = match.deal(rng=rng)
         self.version += 1
-        self.steps.append(Step(self.version, self.match, 0, ()))
+        self._keep(Step(self.version, self.match, 0, ()))
         self._turn(now)
 
     def _turn(self, now: float) -> None:
@@ -401,16 +443,18 @@ class Table:
         seat = self.match.to_act if self.match is not None else None
         if seat is not None:
             info = self.seats[seat]
-            if info.kind == "human" and not info.connected and info.away_since is None:
+            if info.kind == SeatKind.HUMAN and not info.connected and info.away_since is None:
                 info.away_since = now
 
-    def _bot_name(self, seat: int, kind: str) -> str:
+    def _bot_name(self, seat: int, kind: BotKind) -> Name:
         """A name nobody at the table has: people may call themselves anything,
         "Bot 6" included, so the candidates go on until one is free."""
-        taken = {s.name for s in self.seats if s.kind != "empty"}
+        taken = {s.name for s in self.seats if s.kind != SeatKind.EMPTY}
         fixed = (f"{kind.capitalize()} bot {seat + 1}", f"Bot {seat + 1}")
         numbered = (f"Bot {seat + 1}.{k}" for k in count(2))
-        return next(c for c in chain(fixed, numbered) if c not in taken)
+        return Name(next(c for c in chain(fixed, numbered) if c not in taken))
+
+    # -- the checks that depend on the table (the edge has checked the values) -------
 
     def _host(self, token: str) -> None:
         if not check_token(token, self.host):
@@ -420,31 +464,44 @@ class Table:
         if self.phase == EXPIRED:
             raise Refused("expired", "this table was never started and has closed")
 
-    def _seat(self, seat: int) -> None:
+    def _free(self) -> int:
+        """The first empty seat."""
+        for i, s in enumerate(self.seats):
+            if s.kind == SeatKind.EMPTY:
+                return i
+        raise Refused("full", "every seat is taken")
+
+    def _seat(self, seat: int) -> Seat:
+        """The seat numbered ``seat``: the one check of a seat number, the table's size
+        being the table's own."""
         if not 0 <= seat < len(self.seats):
             raise Refused("bad_seat", f"no seat {seat!r} (seats: 0 to {len(self.seats) - 1})")
+        return self.seats[seat]
+
+    def _held(self, seat: int, token: str | None) -> Seat:
+        """The person's seat ``token`` holds (the seat number checked by ``_seat``)."""
+        info = self._seat(seat)
+        if info.kind != SeatKind.HUMAN or not check_token(token, info.token):
+            raise Refused("bad_token", "that token does not hold this seat")
+        return info
 
     def _lobby_change(self, entry: dict[str, Any], now: float) -> Result:
         self.version += 1
         entry["v"] = self.version
         entry["t"] = now
-        msg = {"type": "table", "version": self.version, "table": self.info(now)}
-        out = [Outbound(i, msg) for i, s in enumerate(self.seats) if s.kind == "human"]
-        return Result([entry], [*out, Outbound(None, msg)])
+        return Result([entry], [self._news(now)])
 
-    def _broadcast_snapshot(self, now: float) -> list[Outbound]:
-        out = [Outbound(i, self.snapshot(i, now)) for i, s in enumerate(self.seats)
-               if s.kind == "human"]
-        return [*out, Outbound(None, self.snapshot(None, now))]
+    def _news(self, now: float) -> News:
+        return News(self.version, self.info(now), self._told())
 
     # -- play ------------------------------------------------------------------------
 
-    def act(self, seat: int, token: str, version: int, action: str, now: float) -> Result:
-        """A person's decision. Refused, with a reason, unless it is theirs to make now."""
-        self._seat(seat)
-        info = self.seats[seat]
-        if info.kind != "human" or not check_token(token, info.token):
-            raise Refused("bad_token", "that token does not hold this seat")
+    def act(self, seat: int, token: str, version: int, action: Action, now: float) -> Result:
+        """A person's decision.
+
+        Raises Refused (``bad_seat``, ``bad_token``, ``not_playing``, ``stale``,
+        ``not_your_turn``, ``illegal``) unless it is theirs to make now."""
+        self._held(seat, token)
         if self.phase != PLAYING or self.match is None:
             raise Refused("not_playing", "no match is being played")
         if version != self.version:
@@ -452,10 +509,13 @@ class Table:
                           f"version {self.version}")
         if self.match.to_act != seat:
             raise Refused("not_your_turn", "it is not your turn")
-        if action not in self.match.legal_actions():
-            legal = ", ".join(self.match.legal_actions())
-            raise Refused("illegal", f"{action!r} is not allowed now (allowed: {legal})")
-        result = self._step(seat, action, now, by="person")
+        legal = self.match.legal_actions()
+        if action not in legal:
+            raise Refused("illegal", f"{action.value!r} is not allowed now (allowed: "
+                          f"{', '.join(legal)})")
+        before = self.version
+        self._apply(seat, action, now, Mover.PERSON)
+        result = self._played(seat, action, Mover.PERSON, before, now)
         result.extend(self._run_bots(now, person=True))
         return result
 
@@ -469,14 +529,15 @@ class Table:
         seat = self.match.to_act
         if seat is None:  # pragma: no cover - a deadline means a seat to act
             return result
-        if not self._stands_in(seat, now):  # a person's turn timer ran out
-            result.extend(self._step(seat, self._bot_for(seat).act(
-                seat_view(self.match, seat)), now, by="timer"))
+        if self._mover(seat, now) is None:  # a person's turn timer ran out
+            result.extend(self._bots(now, lambda s: Mover.TIMER, most=1))
         result.extend(self._run_bots(now))
         return result
 
     def expire(self, now: float) -> Result:
-        """Close a lobby that was never started (the server's time for it is up)."""
+        """Close a lobby that was never started (the server's time for it is up).
+
+        Raises Refused (``started``) for a table that has started."""
         if self.phase != LOBBY:
             raise Refused("started", "only a table that has not started can expire")
         self.phase = EXPIRED
@@ -485,76 +546,94 @@ class Table:
     def _bot_for(self, seat: int) -> Bot:
         """A bot for this one decision, seeded by the table, game and version: a table
         restored from its journal goes on exactly as the lost one would have."""
-        from gnav.bots.registry import make_bot
-
         kind = self.seats[seat].bot or self.config.bot
         seed = ((self.seed * 1_000_003 + self.games) * 10_007 + self.version) * 41 + seat
         return make_bot(kind, seed=seed)
 
-    def _stands_in(self, seat: int, now: float) -> bool:
+    def _mover(self, seat: int, now: float) -> Mover | None:
+        """Who plays ``seat`` now without being asked: its bot, or a stand-in for a
+        person away past the grace; None: a person is due."""
         info = self.seats[seat]
-        if info.kind == "bot":
-            return True
-        return (not info.connected and info.away_since is not None
-                and now >= info.away_since + self.config.grace)
+        if info.kind == SeatKind.BOT:
+            return Mover.BOT
+        if not info.connected and info.away_since is not None \
+                and now >= info.away_since + self.config.grace:
+            return Mover.STANDIN
+        return None
 
     def _run_bots(self, now: float, *, person: bool = False) -> Result:
         """Bots (and stand-ins for seats away past their grace) play until a person is
         due, the match ends, or this change has played its share (``Pace``): then the
         timer carries on. ``person``: a person has just acted (so one is here)."""
-        result = Result()
         # With only spectators, one decision a change, at the timer's pace; else a
         # burst, bounded in number and in thinking time (where a burst ends never
         # changes the match: each decision is seeded by the version it answers).
         watched_only = self.watched and not person and not self._people()
-        most = 1 if watched_only else self.pace.burst
         started = time.perf_counter()
-        for made in range(most):
-            if self.phase != PLAYING or self.match is None:
-                break
-            seat = self.match.to_act
-            if seat is None or not self._stands_in(seat, now):
-                break
-            if made and time.perf_counter() - started > self.pace.seconds:
-                break
-            action = self._bot_for(seat).act(seat_view(self.match, seat))
-            kind = "bot" if self.seats[seat].kind == "bot" else "standin"
-            result.extend(self._step(seat, action, now, by=kind))
+        result = self._bots(now, lambda s: self._mover(s, now),
+                            most=1 if watched_only else self.pace.burst, started=started)
         if result.journal:
             self._thought = time.perf_counter() - started
         return result
 
-    def _step(self, seat: int, action: str, now: float, *, by: str) -> Result:
-        before = self.version
-        self._apply(seat, action, now)
-        entry = {"op": "act", "seat": seat, "action": action, "by": by, "t": now,
-                 "v": self.version}
-        return Result([entry], self._mark_by(self._updates(before, now), before + 1, seat,
-                                             by))
+    def _bots(self, now: float, mover: Callable[[int], Mover | None], *, most: int,
+              started: float | None = None) -> Result:
+        """Bots decide, through the one game loop (``gnav.runner.moves``), for each seat
+        to act that ``mover`` names a mover for, at most ``most`` decisions and, after
+        the first, while they have thought less than the pace's ``seconds`` since
+        ``started``. Each decision is applied before the next bot is asked (its seed is
+        the version it answers), and a deal starts the next round's loop."""
+        result = Result()
+        made = 0
+        by: dict[int, Mover] = {}
 
-    def _mark_by(self, out: list[Outbound], version: int, seat: int,
-                 by: str) -> list[Outbound]:
-        """A decision a bot made for a person (their time ran out, or they are away past
-        the grace) says so in its update, so every page can tell the table."""
-        if by in ("timer", "standin"):
-            name = self.seats[seat].name or f"Seat {seat + 1}"
-            for o in out:
-                if o.message.get("version") == version:
-                    o.message["by"] = {"seat": name, "how": by}
-        return out
+        def player(seat: int) -> Bot | None:
+            if made >= most or (made and started is not None
+                                and time.perf_counter() - started > self.pace.seconds):
+                return None
+            who = mover(seat)
+            if who is None:
+                return None
+            by[seat] = who
+            return self._bot_for(seat)
 
-    def _apply(self, seat: int, action: str, now: float) -> None:
+        while self.phase == PLAYING and self.match is not None:
+            before = made
+            for seat, action, match, events in moves(self.match, player):
+                made += 1
+                version = self.version
+                self._record(seat, match, events, now, by[seat])
+                result.extend(self._played(seat, Action(action), by[seat], version, now))
+            if made == before:
+                break
+        return result
+
+    def _played(self, seat: int, action: Action, by: Mover, before: int,
+                now: float) -> Result:
+        """The journal entry of the decision that followed version ``before``, and the
+        notice of its steps (the decision, and the deal it may have led to)."""
+        entry = {"op": "act", "seat": seat, "action": action.value, "by": by.value,
+                 "t": now, "v": self.version}
+        steps = tuple(s for s in self.steps if s.version > before)
+        return Result([entry], [Played(steps, self.info(now), self._told())])
+
+    def _apply(self, seat: int, action: Action, now: float, by: Mover | None) -> None:
         match = self.match
         if match is None or match.round is None:
             raise GnavError("no match is being played")
-        start = len(match.round.public)
-        match, events = match.apply_for(seat, action)
+        after, events = match.apply_for(seat, action)
+        self._record(seat, after, events, now, by)
+
+    def _record(self, seat: int, match: MatchState, events: tuple[Event, ...], now: float,
+                by: Mover | None) -> None:
+        """``match``, the table's match after ``seat``'s decision, becomes a step; a
+        round's end deals the next (a step of its own)."""
+        previous = self.match
+        start = 0 if previous is None or previous.round is None else len(previous.round.public)
         self.match = match
         self.version += 1
         extra = tuple(e for e in events if isinstance(e, Eliminated | MatchEnd))
-        self.steps.append(Step(self.version, match, start, extra))
-        if len(self.steps) > STEPS_KEPT:
-            del self.steps[: len(self.steps) - STEPS_KEPT]
+        self._keep(Step(self.version, match, start, extra, seat, by))
         self._turn(now)
         if match.over:
             self.phase = FINISHED
@@ -562,80 +641,35 @@ class Table:
         elif match.phase == "deal":
             self._deal(now)
 
-    def _updates(self, before: int, now: float) -> list[Outbound]:
-        """The steps after version ``before``, as each human seat and the spectators
-        see them."""
-        steps = [s for s in self.steps if s.version > before]
-        # What every seat's updates share is built once, not once a seat: the table as
-        # it is now, and the JSON of each public event (by identity: a seat's private
-        # overlays are other objects). The messages share these dicts; they are only
-        # ever encoded.
-        info = self.info(now)
-        shared: dict[int, tuple[Event, dict[str, Any]]] = {}
-        out = []
-        for i, s in enumerate(self.seats):
-            if s.kind == "human":
-                out += [Outbound(i, m) for m in self._messages(i, steps, now, info, shared)]
-        if self.watched:
-            out += [Outbound(None, m) for m in self._messages(None, steps, now, info, shared)]
-        return out
-
-    def _messages(self, seat: int | None, steps: list[Step], now: float,
-                  info: dict[str, Any] | None = None,
-                  shared: dict[int, tuple[Event, dict[str, Any]]] | None = None,
-                  ) -> list[dict[str, Any]]:
-        """The updates of ``steps`` as ``seat`` sees them. Each carries the table as it
-        is now (``info``, if the caller has built it already); ``shared`` holds the JSON
-        of events already converted for another seat of the same steps."""
-        table = self.info(now) if info is None else info
-        done: dict[int, tuple[Event, dict[str, Any]]] = {} if shared is None else shared
-        msgs = []
-        for step in steps:
-            view = view_of(step.match, seat)
-            # ``view.events`` from ``step.start`` on. The piece dealt to the seat only
-            # changes the round's first event, so past it the merge can leave it out
-            # (rebuilding that event is most of a merge's cost).
-            start = step.start
-            seen = view.events if start == 0 else merge(view.public, view.private, None)
-            names = step.match.names
-            events = []
-            for e in [*seen[start:], *step.extra]:
-                # Keyed by identity, and the event is kept with its JSON: an event made
-                # for one seat alone (its dealt piece in the round's start) stays alive,
-                # so no other event can be given its id, and its JSON goes to it alone.
-                hit = done.get(id(e))
-                if hit is None or hit[0] is not e:
-                    hit = done[id(e)] = (e, event_to_json(e, names))
-                events.append(hit[1])
-            msgs.append({"type": "update", "version": step.version, "events": events,
-                         "view": view_to_json(view, since=len(seen)), "table": table})
-        return msgs
+    def _keep(self, step: Step) -> None:
+        self.steps.append(step)
+        if len(self.steps) > STEPS_KEPT:
+            del self.steps[: len(self.steps) - STEPS_KEPT]
 
     # -- connections -----------------------------------------------------------------
 
     def connect(self, seat: int | None, token: str | None, since: int | None,
-                now: float) -> tuple[list[dict[str, Any]], Result]:
+                now: float) -> tuple[Missed | Snapshot | None, Result]:
         """A connection opens (or reopens). Returns what it missed (at most
-        ``MAX_CATCH_UP`` updates), or a snapshot."""
+        ``MAX_CATCH_UP`` steps), a snapshot, or None when it missed nothing.
+
+        Raises Refused (``bad_seat``, ``bad_token``) for a seat the token does not hold."""
         result = Result()
         if seat is not None:
-            self._seat(seat)
-            info = self.seats[seat]
-            if info.kind != "human" or not check_token(token, info.token):
-                raise Refused("bad_token", "that token does not hold this seat")
+            info = self._held(seat, token)
             back = not info.connected
             info.connected = True
             info.away_since = None
             if back:  # the others see the seat is no longer away
-                result.out += self._presence(now)
+                result.notices.append(self._news(now))
         if since is not None and 0 <= since <= self.version \
                 and self.version - since <= MAX_CATCH_UP:
             if since == self.version:
-                return [], result
-            missed = [s for s in self.steps if s.version > since]
+                return None, result
+            missed = tuple(s for s in self.steps if s.version > since)
             if len(missed) == self.version - since:  # every missed version is a step
-                return self._messages(seat, missed, now), result
-        return [self.snapshot(seat, now)], result
+                return Missed(missed, self.info(now)), result
+        return self.snapshot(now), result
 
     def disconnect(self, seat: int | None, now: float) -> Result:
         """A seat's connection closed; after the grace period a bot plays it."""
@@ -643,23 +677,18 @@ class Table:
         if seat is None:
             return result
         info = self.seats[seat]
-        if info.kind == "human":
+        if info.kind == SeatKind.HUMAN:
             info.connected = False
             info.away_since = now
-            result.out += self._presence(now)
+            # Who is here and who is away is seen at once, not with the next move.
+            result.notices.append(self._news(now))
         return result
-
-    def _presence(self, now: float) -> list[Outbound]:
-        """The table as it is now, to everyone: who is here and who is away is seen at
-        once, not with the next move. The version stays: nothing was played."""
-        msg = {"type": "table", "version": self.version, "table": self.info(now)}
-        return [*(Outbound(i, msg) for i, s in enumerate(self.seats) if s.kind == "human"),
-                Outbound(None, msg)]
 
     # -- the record ------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The match so far as a record (docs/spec/records.md; only once it is over: see server)."""
+        """The match so far as a record (docs/spec/records.md; only once it is over: see
+        server). Raises Refused (``no_match``) before the first match."""
         if self.match is None:
             raise Refused("no_match", "no match has been played at this table")
         return from_match(self.match)

@@ -120,16 +120,18 @@ def test_percentiles_are_nearest_rank() -> None:
 
 
 def test_encoding_each_shared_part_once_gives_the_same_texts() -> None:
-    """The server encodes a change's messages with ``wire.encode`` (shared parts once):
-    every text must be exactly what encoding each message alone gives."""
+    """The server encodes a change's messages with ``wire.encode`` (a message for several
+    seats once): every seat's text must be exactly what encoding its message alone
+    gives."""
     import random
 
+    from gnav.names import parse_name
     from gnav.server.wire import dumps, encode
-    from gnav.table import Table, TableConfig
+    from gnav.table import Table, TableConfig, render
 
     config = TableConfig.from_json({"seats": 4, "turn_timer": None, "options": {"lives": 2}})
     table, host, _ = Table.create("abcdefgh", config, now=0.0)
-    tokens = [table.join(f"Pé{i}", 0.0)[1] for i in range(3)]  # the fourth seat: a bot
+    tokens = [table.join(parse_name(f"Pé{i}"), 0.0)[1] for i in range(3)]  # 4th: a bot
     results = [table.start(host, 0.0)]
     rng = random.Random(3)
     while table.phase == "playing" and table.match is not None:
@@ -137,24 +139,26 @@ def test_encoding_each_shared_part_once_gives_the_same_texts() -> None:
         assert seat is not None and seat < 3
         results.append(table.act(seat, tokens[seat], table.version,
                                  rng.choice(table.match.legal_actions()), 1.0))
-    shared = [o for r in results for o in r.out]
+    shared = [o for r in results for o in render(r.notices)]
     assert any(o.message["type"] == "update" for o in shared)
-    assert encode(shared) == [(o.seat, dumps(o.message)) for o in shared]
+    assert encode(shared) == [(o.to, dumps(o.message)) for o in shared]
     assert [json.loads(text)["version"] for _, text in encode(shared)] == \
         [o.message["version"] for o in shared]
 
 
 def test_updates_built_for_all_seats_at_once_are_each_seats_own() -> None:
-    """The table converts each event once for every seat's update; each seat must still
-    get exactly what building its updates alone gives (its own dealt piece above all)."""
+    """The renderer converts each public event once for every seat's update; each seat
+    must still get exactly what building its updates alone gives (its own dealt piece
+    above all)."""
     import random
 
+    from gnav.names import parse_name
     from gnav.server.wire import dumps
-    from gnav.table import Table, TableConfig
+    from gnav.table import Table, TableConfig, render
 
     config = TableConfig.from_json({"seats": 5, "turn_timer": None, "options": {"lives": 2}})
     table, host, _ = Table.create("abcdefgh", config, now=0.0)
-    tokens = [table.join(f"P{i}", 0.0)[1] for i in range(5)]
+    tokens = [table.join(parse_name(f"P{i}"), 0.0)[1] for i in range(5)]
     table.start(host, 0.0)
     rng = random.Random(7)
     checked = 0
@@ -165,9 +169,10 @@ def test_updates_built_for_all_seats_at_once_are_each_seats_own() -> None:
         result = table.act(seat, tokens[seat], before, rng.choice(table.match.legal_actions()),
                            1.0)
         steps = [s for s in table.steps if s.version > before]
+        everyone = render(result.notices)
         for i in [*range(5), None]:
-            got = [dumps(o.message) for o in result.out if o.seat == i]
-            assert got == [dumps(m) for m in table._messages(i, steps, 1.0)]
+            got = [dumps(o.message) for o in everyone if i in o.to]
+            assert got == [dumps(o.message) for o in render(result.notices, {i})]
             assert got == [dumps(m) for m in plain_updates(table, i, steps)]
             checked += len(got)
     assert checked > 100

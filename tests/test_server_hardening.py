@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
+from gnav.names import parse_name
 from gnav.server.run import bind, uvicorn_config
 from gnav.server.settings import Settings
 from gnav.server.store import SQLiteStore, StoreError
@@ -28,6 +29,7 @@ from gnav.server.untrusted import Untrusted, address_block, shown_text, whole
 from gnav.table import Pace, Refused, Table, TableConfig
 from gnav.table.table import FINISHED, MAX_CATCH_UP, PLAYING
 from gnav.verify import verify_text
+from gnav.vocab import BotKind
 from gnav.web import replay as viewer
 from test_server_support import (
     Clock,
@@ -120,7 +122,7 @@ def test_an_unexpected_error_in_a_change_is_refused_alone_and_undone(
         real = Table.act
 
         def broken(self: Table, *args: Any) -> Any:
-            self.seats[0].name = "changed"  # half a change, then a bug
+            self.seats[0].name = parse_name("changed")  # half a change, then a bug
             self.version += 7
             raise RuntimeError("a bug")
 
@@ -292,7 +294,7 @@ def test_a_never_connected_seat_has_a_deadline_at_its_turn() -> None:
                                     "grace": 10})
     table, token, _ = Table.create("tableid1", config, now=0.0, seed=3)
     for name in ("Astrid", "Bjørn"):
-        table.join(name, 0.0)
+        table.join(parse_name(name), 0.0)
     table.start(token, 0.0)
     assert table.match is not None and table.match.to_act is not None
     assert table.deadline() == 10.0
@@ -397,10 +399,10 @@ def test_bot_names_never_collide_with_peoples(parts: list[tuple[str, int, int | 
     for word, n, k in parts:
         name = f"{word} {n}" if k is None else f"{word} {n}.{k}"
         try:
-            table.join(name, 0.0)
+            table.join(parse_name(name), 0.0)
         except Refused as e:
             assert e.code == "name_taken"
-    table.add_bot(token, "random", 0.0)
+    table.add_bot(token, BotKind.RANDOM, 0.0)
     table.start(token, 0.0)
     names = [s.name for s in table.seats]
     assert len(set(names)) == len(names) == 6

@@ -18,6 +18,7 @@ from gnav.server.store import SQLiteStore, StoreError
 from gnav.server.wire import Act, Hello, Ping, WireError, parse
 from gnav.table import Table, TableConfig
 from gnav.table.table import FINISHED
+from gnav.vocab import Action
 
 
 def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
@@ -102,7 +103,7 @@ def test_logs_are_one_json_object_a_line() -> None:
 
 def test_the_wire_parser() -> None:
     assert parse('{"type": "ping"}') == Ping()
-    assert parse('{"type": "act", "action": "swap", "version": 7}') == Act("swap", 7)
+    assert parse('{"type": "act", "action": "swap", "version": 7}') == Act(Action.SWAP, 7)
     assert parse('{"type": "hello", "seat": null, "token": "x"}') == Hello(None, None, None)
     assert parse('{"type": "hello", "seat": 2, "token": "t", "since": 3}') == Hello(2, "t", 3)
     bad: list[str | bytes] = [

@@ -138,14 +138,15 @@ def test_play_errors_are_sentences_with_the_real_limits(
 
 def test_names_are_capped_as_at_a_table_online(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    from gnav.names import NAME_MAX
-    from gnav.table import Refused, Table, TableConfig
+    from gnav.names import NAME_MAX, BadName, parse_name
+    from gnav.table import Table, TableConfig
 
+    # The server's join reads a name with parse_name, and the table takes what it gives.
     table, _, _ = Table.create("t1", TableConfig.from_json({"seats": 3, "bot": "random"}),
                                now=0.0, seed=1)
-    table.join("x" * NAME_MAX, 0.0)
-    with pytest.raises(Refused, match=f"at most {NAME_MAX} characters"):
-        table.join("y" * (NAME_MAX + 1), 0.0)
+    table.join(parse_name("x" * NAME_MAX), 0.0)
+    with pytest.raises(BadName, match=f"at most {NAME_MAX} characters"):
+        table.join(parse_name("y" * (NAME_MAX + 1)), 0.0)
     argv = ["play", "--names", "y" * (NAME_MAX + 1), "--record", str(tmp_path / "r.json")]
     code, _, err = run(argv, capsys)
     assert code == 2 and f"at most {NAME_MAX} characters" in err

@@ -303,3 +303,47 @@ def test_blank_and_long_names_have_codes_of_their_own() -> None:
     # spaces round it do not count
     seat, _token, _ = table.join(parse_name("  " + "y" * 24 + "  "), T0)
     assert table.seats[seat].name == "y" * 24
+
+
+def test_the_tables_bots_and_play_round_play_the_same_match() -> None:
+    # Threshold bots decide from the view alone (their seed changes nothing), so the
+    # table's bots, made afresh for each decision, are the same players as one
+    # ThresholdBot a seat: from each deal the table made, play_round must reach the
+    # state the table reached at that round's end.
+    from gnav.bots.threshold import ThresholdBot
+    from gnav.runner import play_round
+
+    table, host, _ = new_table(bot="threshold", options={"lives": 2})
+    table.watched = False
+    table.start(host, T0)
+    now = T0
+    while table.phase == PLAYING:
+        now += 60
+        table.tick(now)
+    assert table.phase == FINISHED
+    steps = table.steps
+    deals = [i for i, s in enumerate(steps) if s.start == 0 and s.seat is None]
+    assert deals and deals[0] == 0, "the whole match is in the table's steps"
+    bots = [ThresholdBot() for _ in range(4)]
+    for n, i in enumerate(deals):
+        end = deals[n + 1] - 1 if n + 1 < len(deals) else len(steps) - 1
+        match, decisions = play_round(steps[i].match, bots)
+        assert decisions == end - i
+        assert match == steps[end].match
+    assert len(deals) > 3
+
+
+def test_the_tables_methods_take_parsed_values() -> None:
+    # A str where an Action, a Name or a BotKind is due is a mypy error (the edge
+    # parses them once); the annotations say so.
+    from typing import get_type_hints
+
+    from gnav.names import Name
+
+    assert get_type_hints(Table.act)["action"] is Action
+    assert get_type_hints(Table.join)["name"] is Name
+    assert get_type_hints(Table.add_bot)["kind"] == BotKind | None
+    for method in (Table.act, Table.join, Table.add_bot, Table.remove_seat, Table.start,
+                   Table.connect, Table.tick):
+        hints = get_type_hints(method)
+        assert object not in hints.values() and Any not in hints.values(), method

@@ -48,14 +48,19 @@ def moves(match: MatchState, players: Players) -> Iterator[Move]:
     act (a callable answering None).
 
     Raises IllegalActionError when a player chooses an action that is not legal."""
-    player_of = players if callable(players) else players.__getitem__
+    # A list is indexed, not called through a bound method: this loop is the engine's
+    # hot path (gnav bench), and so are the names it looks up (kept local).
+    ask = players if callable(players) else None
+    listed = None if callable(players) else players
+    view_of = seat_view
     rnd = match.round
     while rnd is not None and rnd.turn < len(rnd.seats) and match.winners is None:
         seat = rnd.seats[rnd.turn]  # match.to_act, without its checks
-        player = player_of(seat)
+        player = listed[seat] if listed is not None else ask(seat) if ask is not None \
+            else None
         if player is None:
             return
-        view = seat_view(match, seat)
+        view = view_of(match, seat)
         action = player.act(view)
         if action not in view.legal:
             raise IllegalActionError(

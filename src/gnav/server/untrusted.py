@@ -2,17 +2,16 @@
 
 Everything a client sends (a JSON string, a path segment, a query value, a header) is
 hostile until one of these has turned it into a plain value: a whole number written in
-ASCII digits, a token of the alphabet the server hands out, or text that is valid
-Unicode (no lone surrogates, which cannot even be encoded to UTF-8) and, where people
-will read it, free of control and format characters. Each refusal is one line naming
-the field.
+ASCII digits, or a token of the alphabet the server hands out. The one text people
+read, a seat's name, is read by ``gnav.names.parse_name`` (valid Unicode, no control or
+format characters, folded and capped), which the terminal game uses too. Each refusal
+is one line naming the field.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
-import unicodedata
 
 # The alphabet of ``secrets.token_urlsafe`` (seat and host tokens) and of hex digests
 # (invite codes): anything else cannot be a token this server gave.
@@ -43,35 +42,6 @@ def whole(text: str, where: str, *, most: int, code: str = "bad_field") -> int:
         raise Untrusted(code, f"{where}: must be a whole number from 0 to {most}, not "
                         f"{quote(text)}")
     return int(text)
-
-
-def valid_unicode(value: str, where: str, code: str = "bad_field") -> str:
-    """``value`` if it can be encoded as UTF-8 (no lone surrogates)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as e:
-        raise Untrusted(code, f"{where}: not valid Unicode (a lone surrogate "
-                        f"U+{ord(value[e.start]):04X} at character {e.start})") from None
-    return value
-
-
-def shown_text(value: object, where: str, *, most: int, code: str = "bad_field") -> str:
-    """Text that other people will read: a string, valid Unicode, at most ``most``
-    characters, without control characters (tab and newline included) or format
-    characters (direction overrides, zero-width joiners: they can disguise what others
-    read)."""
-    if not isinstance(value, str):
-        raise Untrusted(code, f"{where}: must be text, not {quote(value)}")
-    valid_unicode(value, where, code)
-    for char in value:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cf"):
-            kind = "control" if category == "Cc" else "formatting"
-            raise Untrusted(code, f"{where}: may not hold the {kind} character "
-                            f"U+{ord(char):04X}")
-    if len(value) > most:
-        raise Untrusted(code, f"{where}: at most {most} characters, not {len(value)}")
-    return value
 
 
 def token(value: object, where: str, code: str = "bad_field") -> str:

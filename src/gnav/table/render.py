@@ -6,12 +6,12 @@ each one told of it: a person's seat, or the spectators (``None``). The transpor
 (``gnav.server``) only encodes and delivers them.
 
 What the seats share is built once, on purpose: the table's public description is one
-dict per notice (the master builds it), a ``News`` is one message for everyone, and a
-step's public events are converted to JSON once, every seat then getting that list
-with its own private overlays put in at their indices (a seat's ``PrivateLog`` is
-keyed by the index in the public log, and its dealt piece sits in the round's first
-event). A spectator's list is the public one itself. Messages share these values; they
-are only ever encoded.
+``Shared`` value per notice (the master builds it; the transport encodes it once), a
+``News`` is one message for everyone, and a step's public events are converted to JSON
+once, every seat then getting that list with its own private overlays put in at their
+indices (a seat's ``PrivateLog`` is keyed by the index in the public log, and its dealt
+piece sits in the round's first event). A spectator's list is the public one itself.
+Messages share these values; they are only ever encoded.
 
 Messages (docs/server.md, the WebSocket protocol):
   {"type": "update", "version", "events", "view", "table"[, "by"]}  a step
@@ -36,6 +36,26 @@ Json: TypeAlias = dict[str, Any]
 # A decision a bot made for a person (their time ran out, or they are away past the
 # grace) says so in its update, so every page can tell the table.
 MARKED = frozenset({Mover.TIMER, Mover.STANDIN})
+
+
+class SharedDict(dict[str, Any]):
+    """A part of many messages (the table's description, about half an update): a plain
+    dict to read, which the transport encodes once for all of them, keeping its text in
+    ``text``. Never changed once built."""
+
+    __slots__ = ("text",)
+    text: str
+
+
+class SharedList(list[Any]):
+    """A step's public events, in the messages of every seat that has none of its own
+    in the step (and the spectators'): as ``SharedDict``."""
+
+    __slots__ = ("text",)
+    text: str
+
+
+SHARED = (SharedDict, SharedList)
 
 
 @dataclass(frozen=True)
@@ -68,12 +88,14 @@ def render(notices: Iterable[Notice],
             continue
         if isinstance(notice, News):
             out.append(Outbound(audience, news(notice)))
-        elif isinstance(notice, Snapshot):
-            out += [Outbound((s,), snapshot(notice, s)) for s in audience]
+            continue
+        table = SharedDict(notice.table)
+        if isinstance(notice, Snapshot):
+            out += [Outbound((s,), snapshot(notice, s, table)) for s in audience]
         elif isinstance(notice, Played):
-            shared = [public_events(step) for step in notice.steps]
+            shared = [SharedList(public_events(step)) for step in notice.steps]
             for s in audience:
-                out += [Outbound((s,), update(step, events, s, notice.table, mark=True))
+                out += [Outbound((s,), update(step, events, s, table, mark=True))
                         for step, events in zip(notice.steps, shared, strict=True)]
     return out
 
@@ -93,10 +115,11 @@ def news(notice: News) -> Message:
     return {"type": "table", "version": notice.version, "table": notice.table}
 
 
-def snapshot(notice: Snapshot, seat: int | None) -> Message:
-    """Everything ``seat`` (None: a spectator) needs to draw the table from scratch."""
+def snapshot(notice: Snapshot, seat: int | None, table: Json | None = None) -> Message:
+    """Everything ``seat`` (None: a spectator) needs to draw the table from scratch
+    (``table``: the notice's, when the caller shares it among seats)."""
     msg: Message = {"type": "snapshot", "version": notice.version, "you": seat,
-                    "table": notice.table}
+                    "table": notice.table if table is None else table}
     if notice.match is not None:
         msg["view"] = view_to_json(view_of(notice.match, seat))
     return msg

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gnav.names import NAME_MAX, clean_name, name_problem
+from gnav.names import NAME_MAX, BadName, clean_name, name_problem, parse_name
 
 
 def test_a_plain_name_is_fine_and_spaces_fold() -> None:
@@ -34,3 +35,26 @@ def test_a_name_without_a_problem_is_short_visible_and_clean(name: str) -> None:
         assert 1 <= len(cleaned) <= NAME_MAX
         assert cleaned == cleaned.strip()
         assert clean_name(cleaned) == cleaned
+
+
+def test_parse_name_gives_the_folded_name_or_a_code() -> None:
+    assert parse_name("  Anne   Marie ") == "Anne Marie"
+    for value, code in (("", "name_blank"), ("  ", "name_blank"), (None, "bad_name"),
+                        (7, "bad_name"), ("A\ud800", "bad_name"), ("\u200bA", "bad_name"),
+                        ("x" * (NAME_MAX + 1), "name_too_long")):
+        with pytest.raises(BadName) as info:
+            parse_name(value)
+        assert info.value.code == code and "\n" not in str(info.value)
+    with pytest.raises(BadName, match="surrogate U[+]D800"):
+        parse_name("A\ud800")
+
+
+@given(st.text(max_size=40))
+def test_parse_name_and_name_problem_agree(name: str) -> None:
+    problem = name_problem(name)
+    try:
+        parsed = parse_name(name)
+    except BadName as e:
+        assert problem == str(e)
+    else:
+        assert problem is None and parsed == clean_name(name)

@@ -45,7 +45,7 @@ def test_parse_name_gives_the_folded_name_or_a_code() -> None:
         with pytest.raises(BadName) as info:
             parse_name(value)
         assert info.value.code == code and "\n" not in str(info.value)
-    with pytest.raises(BadName, match="surrogate U[+]D800"):
+    with pytest.raises(BadName, match=r"surrogate U\+D800"):
         parse_name("A\ud800")
 
 

@@ -5,8 +5,9 @@ Client -> server (JSON text frames):
   {"type": "hello", "seat": n | null, "token": "...", "since": version | null}  first
   {"type": "act", "action": "stand" | "swap", "version": v}
   {"type": "ping"}  (answered with {"type": "pong"} after everything sent before it)
-Server -> client: "snapshot", "update" and "table" messages from the table, "pong",
-and {"type": "error", "code": ..., "reason": ...}.
+Server -> client: "snapshot", "update" and "table" messages (the table's notices, as
+``gnav.table.render`` renders them for each seat), "pong", and {"type": "error",
+"code": ..., "reason": ...}.
 """
 
 from __future__ import annotations

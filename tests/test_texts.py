@@ -240,8 +240,8 @@ def test_every_word_the_terminal_says_is_written_in_every_language() -> None:
             assert set(TEXT_LANGS) <= set(CATALOGUE[id]), (where, id, set(CATALOGUE[id]))
         said |= set(ids)
         # What the call fills is what the sentence has room for, in every language.
-        if isinstance(call.func, ast.Name) and call.func.id == "template" or len(ids) > 1 \
-                or any(k.arg is None for k in call.keywords):
+        unfilled = isinstance(call.func, ast.Name) and call.func.id == "template"
+        if unfilled or len(ids) > 1 or any(k.arg is None for k in call.keywords):
             continue  # unfilled on purpose, an id spelled at run time, or ``**params``
         given = {k.arg for k in call.keywords}
         for id in ids:

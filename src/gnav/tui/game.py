@@ -28,6 +28,7 @@ from gnav.tui.keys import ENTER, EOF, ESC, Keys
 from gnav.tui.labels import lives_line, piece_label
 from gnav.tui.rules_page import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
+from gnav.tui.style import width
 from gnav.tui.table import LogLine, play_frame, table_lines
 from gnav.views import SeatView, seat_view, spectator_view
 from gnav.vocab import Action, BotKind, Lang
@@ -183,9 +184,19 @@ class Game:
                 if table and not again else [x for x in prompt if x]
             self.screen.print(*lines)
 
-    def keys_hint(self, *parts: str) -> str:
-        return "  ".join(self.screen.style(p, "bold") if p.startswith("[") else p
-                         for p in parts)
+    def keys_hint(self, *parts: str) -> list[str]:
+        """The keys' hints two spaces apart, a key's in bold. On a terminal they take as
+        many lines as its width needs, a hint never split: a frame's line is clipped at
+        the edge, and a longer word in another language must not push a key off it."""
+        room = self.screen.size()[0] - 1 if self.screen.fancy else None
+        lines: list[str] = []
+        for part in parts:
+            shown = self.screen.style(part, "bold") if part.startswith("[") else part
+            if lines and (room is None or width(lines[-1]) + 2 + width(shown) <= room):
+                lines[-1] += "  " + shown
+            else:
+                lines.append(shown)
+        return lines
 
     def read(self) -> str:
         key = self.keys.read()
@@ -227,8 +238,8 @@ class Game:
                 s(message, "bold", "yellow") if message else "",
                 s(say("tui.your_turn", text, name=self.names[seat]), "bold", "cyan") +
                 ": " + say("tui.you_hold", text, piece=mine),
-                self.keys_hint(stand, say("tui.key_swap", text, whom=whom, word=swap_word),
-                               say("tui.key_rules", text), say("tui.key_quit", text)),
+                *self.keys_hint(stand, say("tui.key_swap", text, whom=whom, word=swap_word),
+                                say("tui.key_rules", text), say("tui.key_quit", text)),
             ]
             self.draw(seat, prompt, again=again)
             again = True
@@ -257,8 +268,8 @@ class Game:
         s = self.screen.style
         name = self.names[seat]
         prompt = ["", s(say("tui.pass_screen", self.text, name=name), "bold", "cyan"),
-                  say("tui.ready", self.text, name=name, key=s("[Enter]", "bold")) + "  " +
-                  self.keys_hint(say("tui.key_quit", self.text))]
+                  *self.keys_hint(say("tui.ready", self.text, name=name,
+                                      key=s("[Enter]", "bold")), say("tui.key_quit", self.text))]
         self.keys.flush()
         again = False
         while True:
@@ -275,7 +286,7 @@ class Game:
         s = self.screen.style
         prompt = ["", s(say("tui.swap_brought", self.text, name=self.names[seat]), "bold",
                         "cyan"),
-                  self.keys_hint(say("tui.key_hide", self.text), say("tui.key_quit", self.text))]
+                  *self.keys_hint(say("tui.key_hide", self.text), say("tui.key_quit", self.text))]
         again = False
         while True:
             self.draw(seat, prompt, table=False, again=again)
@@ -307,7 +318,7 @@ class Game:
         self.keys.flush()
         again = False
         while True:
-            self.draw(viewer, ["", head, hint], again=again)
+            self.draw(viewer, ["", head, *hint], again=again)
             again = True
             key = self.read().lower()
             if key == ENTER:

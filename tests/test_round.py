@@ -20,6 +20,7 @@ from gnav.events import (
     Undo,
 )
 from gnav.match import MatchState
+from gnav.presets import PRESETS_LIST
 from gnav.round import RoundState
 from gnav.rules import Rules
 from roundkit import assert_conserved, end, ev, hands, ids, play, sd, start
@@ -515,6 +516,16 @@ def test_stand_needs_matador_off_by_default_everyone_may_stand() -> None:
         assert state.legal_actions() == ("stand", "swap")
         state, _ = state.apply("stand")
     assert state.over
+
+
+@pytest.mark.parametrize("forced", [False, True])
+@pytest.mark.parametrize("preset", [p.name for p in PRESETS_LIST])
+def test_the_legal_table_is_the_stand_needs_matador_rule(preset: str, forced: bool) -> None:
+    # Views read ``rules.legal_holding`` instead of working the rule out per decision.
+    rules = Rules.of(preset, stand_needs_matador=forced)
+    for index, piece in enumerate(rules.pieces):
+        expected = ("swap",) if forced and piece.power is None else ("stand", "swap")
+        assert rules.legal_holding[index] == expected, piece.id
 
 
 # -- errors ----------------------------------------------------------------------------

@@ -35,8 +35,6 @@ from gnav.vocab import Action, EndedBy, Ending, ending_of, parse_action
 
 STAND = Action.STAND
 SWAP = Action.SWAP
-BOTH: tuple[Action, ...] = (STAND, SWAP)
-ONLY_SWAP: tuple[Action, ...] = (SWAP,)
 NONE: tuple[Action, ...] = ()
 
 PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat's version)
@@ -209,10 +207,7 @@ class RoundState(NamedTuple):
         turn = self.turn
         if turn >= len(self.seats):
             return NONE
-        rules = self.rules
-        if rules.stand_needs_matador and rules.effects[self.hands[turn]] is None:
-            return ONLY_SWAP
-        return BOTH
+        return self.rules.legal_holding[self.hands[turn]]
 
     def position(self, seat: int) -> int:
         """The position of ``seat`` in the turn order; IllegalActionError if it is not

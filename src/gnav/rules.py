@@ -12,6 +12,7 @@ from gnav.options import Options
 from gnav.pieces import Piece, PieceReader
 from gnav.powers import Effect
 from gnav.presets import Preset, get_preset
+from gnav.vocab import Action
 
 
 def _preset(name: object, where: str) -> Preset:
@@ -36,6 +37,9 @@ class Rules:
     stand_needs_matador: bool = field(init=False)
     skip_revealed: bool = field(init=False)
     deck: tuple[int, ...] = field(init=False)
+    # The actions of the seat to act, by the piece it holds: read on every decision (a
+    # view's ``legal``), so looked up rather than worked out from the option each time.
+    legal_holding: tuple[tuple[Action, ...], ...] = field(init=False)
     reader: PieceReader = field(init=False)
 
     def __post_init__(self) -> None:
@@ -49,6 +53,10 @@ class Rules:
         s(self, "stand_needs_matador", self.options.stand_needs_matador)
         s(self, "skip_revealed", self.options.revealed == "skip")
         s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
+        both, only_swap = (Action.STAND, Action.SWAP), (Action.SWAP,)
+        s(self, "legal_holding", tuple(
+            only_swap if self.stand_needs_matador and effect is None else both
+            for effect in self.effects))
         s(self, "reader", PieceReader(pieces))
 
     @classmethod

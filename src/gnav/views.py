@@ -109,7 +109,7 @@ def _view(match: MatchState, seat: int | None) -> SeatView:
             dealt = ids[deals[pos]]
             private = overlays[pos]
             if pos == turn and not over:
-                legal = rnd.legal_actions()
+                legal = rules.legal_holding[hands[pos]]  # rnd.legal_actions(), no call
     return tuple.__new__(SeatView, (rules, names, seat, phase, round, dealer, order, lives,
                                     out, sitting_out, piece, dealt, to_act, legal,
                                     stock_left, public, private, winners))

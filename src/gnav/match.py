@@ -251,39 +251,39 @@ class MatchState(NamedTuple):
 
     def _settle(self, rnd: RoundState, events: tuple[Event, ...]) -> tuple[
             MatchState, tuple[Event, ...]]:
+        rules, names, _, out, _, dealer, rounds, _, history, _, start_lives = self
         lives = rnd.lives
-        n = len(self.names)
+        n = len(names)
+        # Lives never go below 0, so without a 0 nobody went out.
         gone = tuple(sorted(s for s in rnd.seats if lives[s] <= 0)) if 0 in lives else ()
-        out = self.out + gone if gone else self.out
-        history = (*self.history, rnd)
-        extra: list[Event] = []
-        winners: tuple[int, ...] | None = None
-        max_rounds = self.rules.options.max_rounds
         if gone:
-            extra.append(Eliminated(gone))
+            out += gone
+        history = (*history, rnd)
+        extra: tuple[Event, ...] = ()
+        winners: tuple[int, ...] | None = None
+        if gone:
+            extra = (Eliminated(gone),)
             alive = [s for s in range(n) if lives[s] > 0]
             if len(alive) == 1:
                 winners = (alive[0],)
             elif not alive:
                 winners = gone  # everyone left went out together: a shared win
-        if winners is None and max_rounds is not None and self.rounds >= max_rounds:
+        max_rounds = rules.options.max_rounds
+        if winners is None and max_rounds is not None and rounds >= max_rounds:
             best = max(lives[s] for s in range(n) if s not in out)
             winners = tuple(s for s in range(n) if s not in out and lives[s] == best)
-        sitting = rnd.sit_out
-        dealer = self.dealer
+        sitting_out = rnd.sit_out
         if winners is None:
-            skip = (*out, *sitting)
+            skip = (*out, *sitting_out)
             dealer = (dealer + 1) % n
             while dealer in skip:
                 dealer = (dealer + 1) % n
         else:
-            extra.append(MatchEnd(winners))
-        rules, names, _, _, _, _, rounds, _, _, _, start_lives = self
-        sitting_out = sitting
+            extra += (MatchEnd(winners),)
         round = rnd
         state = _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
                        winners, start_lives)
-        return state, events + tuple(extra) if extra else events
+        return state, events + extra if extra else events
 
 
 def _match(rules: Rules, names: tuple[str, ...], lives: tuple[int, ...], out: tuple[int, ...],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from gnav.errors import IllegalActionError, MalformedError
@@ -281,7 +282,7 @@ class RoundState(NamedTuple):
                               revealed, turn, ended_by, sit_out, returning, public,
                               private), (event,)
             play = _Play(self)
-            play.emit(Stand(seat))
+            play.emit(_STANDS.get(seat) or _stand(seat))
         else:
             if turn < n - 1 and effects[hands[turn + 1]] is None:
                 nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
@@ -528,16 +529,6 @@ class _Play:
             lives[holder] += 1
             self.emit(Gain(holder, "penalty", lives[holder]))
 
-    def pay_lowest(self, positions: list[int]) -> None:
-        """Every position in ``positions`` holds the rank that pays, and pays for it;
-        with ``dealer_wins_ties`` the dealer (the last position) is let off a tie."""
-        dealer = len(self.state.seats) - 1
-        if len(positions) > 1 and self.state.rules.options.dealer_wins_ties \
-                and positions[-1] == dealer:
-            positions = positions[:-1]
-        for p in positions:
-            self.pay(p, "lowest")
-
     def finish(self) -> tuple[RoundState, tuple[Event, ...]]:
         state = self.state
         n = len(state.seats)
@@ -566,12 +557,14 @@ class _Play:
         opts = rules.options
         seats = state.seats
         hands = self.hands
-        ids = rules.ids
-        self.emit(Showdown(seats, tuple(map(ids.__getitem__, hands))))
+        # An itemgetter of two or more positions (a round has at least two) returns the
+        # tuple in one C call: a third of what tuple(map(ids.__getitem__, ...)) costs.
+        self.emit(Showdown(seats, itemgetter(*hands)(rules.ids)))
         fool_set = rules.fool_set
-        fools = [p for p, h in enumerate(hands) if h in fool_set] \
-            if fool_set and not fool_set.isdisjoint(hands) else []
+        fools = [] if fool_set.isdisjoint(hands) else \
+            [p for p, h in enumerate(hands) if h in fool_set]
         sit_out: list[int] = []
+        lowest = -1  # the rank that pays a life; -1 (none) when two fools settle instead
         if len(fools) >= 2 and opts.two_fools != "plain":
             lives = self.lives
             for p in fools:
@@ -592,11 +585,26 @@ class _Play:
         elif len(fools) == 1 and opts.drag:
             fool = fools[0]
             self.pay(fool, "fool")
-            lowest = max(h for p, h in enumerate(hands) if p != fool)
-            self.pay_lowest([p for p, h in enumerate(hands) if h == lowest and p != fool])
+            # The lowest of the others is no fool (only one is shown), so none of its
+            # holders is the fool's position.
+            lowest = max(hands[:fool] + hands[fool + 1:])
         else:
             lowest = max(hands)
-            self.pay_lowest([p for p, h in enumerate(hands) if h == lowest])
+        if lowest >= 0:
+            payers = holders(hands, lowest)
+            # With dealer_wins_ties the dealer (the last position) is let off a tie.
+            if len(payers) > 1 and opts.dealer_wins_ties and payers[-1] == len(hands) - 1:
+                del payers[-1]
+            for p in payers:
+                self.pay(p, "lowest")
         out = tuple(sorted(seats[p] for p in sit_out)) if sit_out else ()
         self.emit(RoundEnd(ended_by, tuple(self.lives), out))
         return out
+
+
+def holders(hands: list[int], piece: int) -> list[int]:
+    """The positions holding ``piece``, in order. One, nearly always: then found by
+    ``count`` and ``index`` in C rather than a loop over every position."""
+    if hands.count(piece) == 1:
+        return [hands.index(piece)]
+    return [p for p, h in enumerate(hands) if h == piece]

@@ -142,8 +142,11 @@ class MatchState(NamedTuple):
 
     def turn_order(self) -> tuple[int, ...]:
         """Active seats clockwise from the dealer's left, the dealer last."""
-        active = self.active() if self.out or self.sitting_out else range(len(self.names))
-        d = active.index(self.dealer)
+        dealer = self.dealer
+        if not self.out and not self.sitting_out:  # everyone is dealt in: no search
+            return (*range(dealer + 1, len(self.names)), *range(dealer + 1))
+        active = self.active()
+        d = active.index(dealer)
         return (*active[d + 1:], *active[: d + 1])
 
     def current_lives(self) -> tuple[int, ...]:
@@ -190,25 +193,22 @@ class MatchState(NamedTuple):
 
         Raises IllegalActionError while a round is being played or once the match is
         over, and MalformedError for a deal without a stock or a bad deal."""
-        rnd = self.round
-        if self.winners is not None or (rnd is not None and rnd.turn < len(rnd.seats)):
+        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+         start_lives) = self
+        if winners is not None or (round is not None and round.turn < len(round.seats)):
             raise IllegalActionError(
-                "the match is over" if self.over else "a round is still being played"
+                "the match is over" if winners is not None else "a round is still being played"
             )
         order = self.turn_order()
         checked = hands is None
         if hands is None:
-            deck = self.rules.shuffle(rng if rng is not None else Random())
+            deck = rules.shuffle(rng if rng is not None else Random())
             hands, stock = deck[: len(order)], deck[len(order):]
         if stock is None:
             raise MalformedError("a deal needs a stock")
-        rnd = RoundState.start(self.rules, order, hands, stock, self.lives,
-                               number=self.rounds + 1, returning=len(self.sitting_out),
-                               checked=checked)
-        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
-         start_lives) = self
         rounds += 1
-        round = rnd
+        round = RoundState.start(rules, order, hands, stock, lives, number=rounds,
+                                 returning=len(sitting_out), checked=checked)
         return _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
                       winners, start_lives)
 

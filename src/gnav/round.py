@@ -98,9 +98,10 @@ class RoundState(NamedTuple):
         seats = tuple(seats)
         deal = tuple(deal)
         public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats, len(stock)),)
-        if rules.options.knock == "public" and not rules.fool_set.isdisjoint(deal):
+        if rules.knock_public and not rules.fool_set.isdisjoint(deal):
             fools = rules.fools
-            public += tuple(Knock(seats[p]) for p in range(n) if fools[deal[p]])
+            public += tuple(_KNOCKS.get(seats[p]) or _knock(seats[p])
+                            for p in range(n) if fools[deal[p]])
         hands = deal
         stock = tuple(stock)
         drawn = revealed = turn = 0
@@ -332,14 +333,20 @@ def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, .
                                       public, private))
 
 
-# Events are values: the commonest (a stand, a plain swap's public pair) are made once
-# per seat or pair of seats and shared, rather than built again on every decision.
+# Events are values: the commonest (a stand, a knock, a plain swap's public pair) are
+# made once per seat or pair of seats and shared, rather than built again every round.
 _STANDS: dict[int, Stand] = {}
+_KNOCKS: dict[int, Knock] = {}
 _ASK_SWAP: dict[int, tuple[Ask, Swap]] = {}
 
 
 def _stand(seat: int) -> Stand:
     event = _STANDS[seat] = Stand(seat)
+    return event
+
+
+def _knock(seat: int) -> Knock:
+    event = _KNOCKS[seat] = Knock(seat)
     return event
 
 

@@ -36,6 +36,7 @@ class Rules:
     # Options the round reads on every decision, flattened for speed.
     stand_needs_matador: bool = field(init=False)
     skip_revealed: bool = field(init=False)
+    knock_public: bool = field(init=False)
     deck: tuple[int, ...] = field(init=False)
     # The actions of the seat to act, by the piece it holds: read on every decision (a
     # view's ``legal``), so looked up rather than worked out from the option each time.
@@ -52,6 +53,7 @@ class Rules:
         s(self, "fool_set", frozenset(i for i, p in enumerate(pieces) if p.fool))
         s(self, "stand_needs_matador", self.options.stand_needs_matador)
         s(self, "skip_revealed", self.options.revealed == "skip")
+        s(self, "knock_public", self.options.knock == "public")
         s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
         both, only_swap = (Action.STAND, Action.SWAP), (Action.SWAP,)
         s(self, "legal_holding", tuple(

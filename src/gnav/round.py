@@ -304,7 +304,7 @@ class RoundState(NamedTuple):
          ended_by, sit_out, returning, public, private) = self
         held = list(hands)
         target = asker + 1
-        _, whole = swap_pieces(rules, seats, held, asker, target)
+        whole = swap_pieces(rules, seats, held, asker, target)
         key = seats[asker] << 8 | seats[target]
         events = _ASK_SWAP.get(key) or _ask_swap(seats[asker], seats[target])
         full = ((len(public) + 1, whole),)
@@ -366,13 +366,13 @@ def next_turn(rules: Rules, revealed: int, after: int, n: int) -> int:
 
 
 def swap_pieces(rules: Rules, seats: tuple[int, ...], hands: list[int], asker: int,
-                target: int) -> tuple[Swap, Swap]:
+                target: int) -> Swap:
     """A plain swap: exchange the pieces at ``asker`` and ``target`` in ``hands`` (in
-    place); return the public event and the full one that both sides see."""
+    place); return the full event that both sides see. (The public one, without the
+    pieces, is the caller's: the lean path shares one per pair of seats.)"""
     hands[asker], hands[target] = hands[target], hands[asker]
     ids = rules.ids
-    a, b = seats[asker], seats[target]
-    return Swap(a, b, None, None), Swap(a, b, ids[hands[asker]], ids[hands[target]])
+    return Swap(seats[asker], seats[target], ids[hands[asker]], ids[hands[target]])
 
 
 def full_event(rnd: RoundState | None, index: int, event: Event) -> Event:
@@ -451,8 +451,8 @@ class _Play:
         while True:
             effect = effects[hands[target]]
             if effect is None:
-                swap, full = swap_pieces(rules, seats, hands, asker, target)
-                self.emit(swap)
+                full = swap_pieces(rules, seats, hands, asker, target)
+                self.emit(Swap(seats[asker], seats[target], None, None))
                 self.emit_private(asker, full)
                 self.emit_private(target, full)
                 return

@@ -6,7 +6,7 @@ reference to the state, so nothing hidden can be reached through it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gnav.errors import IllegalActionError
 from gnav.events import Answer, Event, Knock
@@ -72,13 +72,26 @@ class SeatView(NamedTuple):
         return order[i + 1] if i + 1 < len(order) else None
 
 
-def _view(match: MatchState, seat: int | None) -> SeatView:
-    """The view of ``seat`` (None: a spectator): the one place a SeatView is built.
+_SPECTATOR: Any = object()  # spectator_view's seat: no seat number can be mistaken for it
 
-    Built on every decision, so it is built directly, not through keywords (18 keyword
-    arguments cost several times the rest of the view); instead every value has the
-    name of its field, in field order, and a test reads this function to hold it so."""
+
+def seat_view(match: MatchState, seat: int) -> SeatView:
+    """What ``seat`` may know now. A spectator's view is ``spectator_view``.
+
+    Raises IllegalActionError for None (a lost seat number must not turn into a
+    spectator's view silently) and for a seat the match does not have."""
+    # The one place a SeatView is built, for a seat or (from spectator_view) for nobody.
+    # Built on every decision, so it is built directly, not through keywords (18 keyword
+    # arguments cost several times the rest of the view); instead every value has the
+    # name of its field, in field order, and a test reads this function to hold it so.
     rules, names, lives, out, sitting_out, dealer, _, rnd, _, winners, _ = match
+    if seat is _SPECTATOR:  # spectator_view's call: the view of nobody
+        seat = None  # type: ignore[assignment]
+    elif seat is None:
+        raise IllegalActionError("seat_view needs a seat (a spectator's view is "
+                                 "spectator_view)")
+    elif not 0 <= seat < len(names):
+        raise IllegalActionError(f"no seat {seat!r} to view (the match has {len(names)})")
     piece = dealt = to_act = None
     private: PrivateLog = ()
     legal: tuple[Action, ...] = ()
@@ -115,23 +128,9 @@ def _view(match: MatchState, seat: int | None) -> SeatView:
                                     stock_left, public, private, winners))
 
 
-def seat_view(match: MatchState, seat: int) -> SeatView:
-    """What ``seat`` may know now. A spectator's view is ``spectator_view``.
-
-    Raises IllegalActionError for None (a lost seat number must not turn into a
-    spectator's view silently) and for a seat the match does not have."""
-    if seat is None:
-        raise IllegalActionError("seat_view needs a seat (a spectator's view is "
-                                 "spectator_view)")
-    if not 0 <= seat < len(match.names):
-        raise IllegalActionError(f"no seat {seat!r} to view (the match has "
-                                 f"{len(match.names)})")
-    return _view(match, seat)
-
-
 def spectator_view(match: MatchState) -> SeatView:
     """What anyone watching may know: the public log, no piece."""
-    return _view(match, None)
+    return seat_view(match, _SPECTATOR)
 
 
 def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:

@@ -13,10 +13,10 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_the_facade_exports_the_bots_the_loop_the_protocol_events_and_records() -> None:
-    for name in ("RandomBot", "ThresholdBot", "CounterBot", "make_bot", "bot_from_spec",
-                 "play_match", "play_round", "Bot", "Event", "Swap", "RoundEnd", "loads",
-                 "dumps", "parse", "from_match", "replay", "Action", "Phase", "BotKind",
-                 "Lang", "SeatKind", "Ending"):
+    for name in ("RandomBot", "ThresholdBot", "CounterBot", "ExpertBot", "make_bot",
+                 "bot_from_spec", "play_match", "play_round", "Bot", "Event", "Swap",
+                 "RoundEnd", "loads", "dumps", "parse", "from_match", "replay", "Action",
+                 "Phase", "BotKind", "Lang", "SeatKind", "Ending"):
         assert name in gnav.__all__, name
     assert all(hasattr(gnav, name) for name in gnav.__all__)
     assert gnav.STAND == "stand" and gnav.STAND is gnav.Action.STAND
@@ -50,3 +50,56 @@ def test_the_readme_examples_run(block: int, capsys: pytest.CaptureFixture[str])
     exec(compile(code, f"README block {block}", "exec"), {})
     out = capsys.readouterr().out
     assert out.strip()
+
+
+def _public_callables() -> list[tuple[str, object]]:
+    """Every class and function ``gnav`` exports, and the public methods of its classes
+    that gnav defines."""
+    import inspect
+
+    found: list[tuple[str, object]] = []
+    for name in gnav.__all__:
+        obj = getattr(gnav, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        if not (getattr(obj, "__module__", "") or "").startswith("gnav"):
+            continue
+        found.append((name, obj))
+        if inspect.isclass(obj):
+            for key, value in vars(obj).items():
+                func = value.__func__ if isinstance(value, classmethod | staticmethod) \
+                    else value
+                if not key.startswith("_") and inspect.isfunction(func):
+                    found.append((f"{name}.{key}", func))
+    return found
+
+
+def _raised(func: object) -> set[str]:
+    """The names of the exceptions ``func``'s own body raises."""
+    import ast
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(func)))  # type: ignore[arg-type]
+    names = set()
+    for node in ast.walk(tree.body[0]):
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            names.add(exc.id if isinstance(exc, ast.Name) else ast.unparse(exc))
+    return names
+
+
+def test_public_classes_and_methods_have_docstrings_that_say_what_they_raise() -> None:
+    import inspect
+
+    undocumented, silent = [], []
+    for name, obj in _public_callables():
+        doc = inspect.getdoc(obj)
+        if not doc:
+            undocumented.append(name)
+        elif inspect.isfunction(obj):
+            raised = _raised(obj)
+            if raised and "raise" not in doc.lower() and not raised & set(re.findall(r"\w+", doc)):
+                silent.append(f"{name} ({', '.join(sorted(raised))})")
+    assert not undocumented, f"no docstring: {undocumented}"
+    assert not silent, f"raises without saying so: {silent}"

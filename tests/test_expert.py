@@ -21,6 +21,7 @@ from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.strategies import FORMAT, load, round_options, shipped, shipped_files
 from gnav.views import SeatView, seat_view
+from gnav.vocab import Action
 
 
 def decisions(rules: Rules, seats: int, seed: int, count: int) -> list[SeatView]:
@@ -72,7 +73,7 @@ def test_expert_samples_a_mixed_choice_from_its_seed(tmp_path: Path) -> None:
     bot = ExpertBot(1, str(path))
     assert bot.probabilities(view) == pytest.approx({"stand": 0.7, "swap": 0.3})
     picks = [ExpertBot(seed, str(path)).act(view) for seed in range(2000)]
-    assert picks.count("swap") / len(picks) == pytest.approx(0.3, abs=0.04)
+    assert picks.count(Action.SWAP) / len(picks) == pytest.approx(0.3, abs=0.04)
     # One seed and one view: one answer.
     assert len({ExpertBot(7, str(path)).act(view) for _ in range(5)}) == 1
     # A view the table does not hold: the counter bot's choice, with probability 1.

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gnav.cli import main
+from gnav.errors import GnavError
 from gnav.match import MatchState
 from gnav.presets import PRESETS
 from gnav.record import dumps, from_match
@@ -160,6 +161,16 @@ def test_le_her_plays_two_seats_by_default(capsys: pytest.CaptureFixture[str],
     assert _seats(args, Rules.of("le-her"), 1) == 2
     args = build_parser().parse_args(["play"])
     assert _seats(args, Rules.of("gnav"), 1) == 6
+
+
+def test_bots_keep_the_case_of_a_strategy_file_name(tmp_path: Path) -> None:
+    from gnav.cli.play import bot_specs
+
+    assert bot_specs(" Random ,THRESHOLD:Owl", None) == ["random", "threshold:Owl"]
+    assert bot_specs("Expert:Tables/Mine.json.gz", None) == ["expert:Tables/Mine.json.gz"]
+    assert bot_specs("EXPERT,random", "My.json.gz") == ["expert:My.json.gz", "random"]
+    with pytest.raises(GnavError, match="empty kind"):
+        bot_specs("random,,random", None)
 
 
 def test_an_error_in_a_real_process_is_one_line(tmp_path: Path) -> None:

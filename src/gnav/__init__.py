@@ -17,6 +17,7 @@ from gnav.bot import Bot
 from gnav.bots import (
     BOT_KINDS,
     CounterBot,
+    ExpertBot,
     RandomBot,
     ThresholdBot,
     bot_from_spec,
@@ -70,13 +71,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BOT_KINDS", "PRESETS", "STAND", "SWAP", "Action", "Answer", "Ask", "Bot", "BotKind",
-    "CounterBot", "Draw", "Eliminated", "EndedBy", "Ending", "Event", "Gain", "GnavError",
-    "IllegalActionError", "InconsistentError", "Knock", "Lang", "MalformedError",
+    "CounterBot", "Draw", "Eliminated", "EndedBy", "Ending", "Event", "ExpertBot", "Gain",
+    "GnavError", "IllegalActionError", "InconsistentError", "Knock", "Lang", "MalformedError",
     "MatchEnd", "MatchState", "OptionError", "Options", "Pay", "Phase", "Piece", "Power",
-    "Preset", "RandomBot", "Record", "RoundEnd", "RoundStart", "RoundState", "Rules",
-    "SeatKind", "SeatView", "Showdown", "Stand", "StockEmpty", "StopMatch", "Swap",
-    "ThresholdBot", "Undo", "UnknownPieceError", "UnknownPresetError", "bot_from_spec",
-    "dumps", "event_to_json", "from_match", "get_preset", "loads", "make_bot", "parse",
-    "parse_bot_spec", "play_match", "play_round", "register", "replay", "seat_view",
-    "spectator_view",
+    "Preset", "RandomBot", "Record", "RoundEnd", "RoundStart", "RoundState", "Rules", "SeatKind",
+    "SeatView", "Showdown", "Stand", "StockEmpty", "StopMatch", "Swap", "ThresholdBot", "Undo",
+    "UnknownPieceError", "UnknownPresetError", "bot_from_spec", "dumps", "event_to_json",
+    "from_match", "get_preset", "loads", "make_bot", "parse", "parse_bot_spec", "play_match",
+    "play_round", "register", "replay", "seat_view", "spectator_view",
 ]

@@ -49,6 +49,7 @@ class Options:
         return replace(self, **checked)
 
     def as_dict(self) -> dict[str, object]:
+        """Every option by name, as a record or a form would spell it."""
         return asdict(self)
 
 

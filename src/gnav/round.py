@@ -233,6 +233,7 @@ class RoundState(NamedTuple):
         return bool(self.revealed >> self.position(seat) & 1)
 
     def stock_left(self) -> int:
+        """Pieces still to draw from the stock."""
         return len(self.stock) - self.drawn
 
     def seat_events(self, seat: int) -> list[Event]:

@@ -71,7 +71,10 @@ class Rules:
     @classmethod
     def from_spec(cls, spec: object, *, where: str = "rules") -> Rules:
         """Rules from a record's ``rules`` field: a preset name, or an object with
-        ``preset`` and options."""
+        ``preset`` and options.
+
+        Raises MalformedError for a field of another shape, UnknownPresetError for a
+        preset no registry holds and OptionError for an option it does not take."""
         if isinstance(spec, str):
             p = _preset(spec, where)
             return cls(p, p.options)

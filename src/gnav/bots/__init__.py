@@ -2,9 +2,12 @@
 
 from gnav.bot import Bot
 from gnav.bots.counter import CounterBot
+from gnav.bots.expert import ExpertBot
 from gnav.bots.random_bot import RandomBot
 from gnav.bots.registry import BOT_KINDS, bot_from_spec, make_bot, parse_bot_spec
 from gnav.bots.threshold import ThresholdBot
 
-__all__ = ["BOT_KINDS", "Bot", "CounterBot", "RandomBot", "ThresholdBot", "bot_from_spec",
-           "make_bot", "parse_bot_spec"]
+__all__ = [
+    "BOT_KINDS", "Bot", "CounterBot", "ExpertBot", "RandomBot", "ThresholdBot", "bot_from_spec",
+    "make_bot", "parse_bot_spec",
+]

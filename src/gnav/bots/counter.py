@@ -293,6 +293,8 @@ class CounterBot:
         self._model: _Model | None = None
 
     def model(self, rules: Rules) -> _Model:
+        """The bot's precomputed tables for ``rules`` (built once, kept for the next
+        decision under the same rules)."""
         model = self._model
         if model is None or model.rules is not rules:
             rank = resolve_threshold(rules, self.threshold)

@@ -20,13 +20,20 @@ from gnav.infoset import infoset_key
 from gnav.rules import Rules
 from gnav.strategies import Strategy, load, shipped
 from gnav.views import SeatView
-from gnav.vocab import BotKind
+from gnav.vocab import Action, BotKind
 
-STAND = "stand"
-SWAP = "swap"
+STAND = Action.STAND
+SWAP = Action.SWAP
 
 
 class ExpertBot:
+    """Plays the equilibrium strategy of its table where one is solved, else as
+    ``counter`` (the ``fallback``). ``strategy``: a file of ``gnav solve --out`` or a
+    loaded ``Strategy``, tried before the shipped ones.
+
+    Raises OSError or MalformedError when ``strategy`` names a file that cannot be read
+    as a strategy."""
+
     name = BotKind.EXPERT
 
     def __init__(self, seed: int | None = None, strategy: str | Strategy | None = None,
@@ -46,9 +53,10 @@ class ExpertBot:
                 else shipped(rules, seats)
         return self._tables[slot]
 
-    def probabilities(self, view: SeatView) -> dict[str, float]:
+    def probabilities(self, view: SeatView) -> dict[Action, float]:
         """The mixed strategy at ``view``: each legal action's probability. Where no
-        strategy holds the view, the fallback's choice has probability 1."""
+        strategy holds the view, the fallback's choice has probability 1.
+        IllegalActionError if nothing is legal."""
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")
@@ -66,7 +74,9 @@ class ExpertBot:
         key = infoset_key(view)
         return table.swap_probability(key), key
 
-    def act(self, view: SeatView) -> str:
+    def act(self, view: SeatView) -> Action:
+        """The action for ``view``, sampled from ``probabilities(view)`` by a number
+        drawn from the seed and the view; IllegalActionError if nothing is legal."""
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")

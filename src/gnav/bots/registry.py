@@ -112,6 +112,9 @@ def parse_bot_spec(spec: str) -> tuple[BotKind, dict[str, object]]:
     reads, e.g. ``"threshold:owl"``), the number of samples for ``counter``
     (``"counter:96"``), a strategy file of ``gnav solve --out`` for ``expert``
     (``"expert:my.json.gz"``). ``random`` takes none.
+
+    Raises MalformedError for a spec of another shape or an argument the kind does not
+    read (``"counter:many"``).
     """
     if not isinstance(spec, str) or not spec.strip():
         raise MalformedError(f"a bot is named as kind or kind:arg, not {spec!r}")

@@ -129,8 +129,19 @@ def _seats(args: argparse.Namespace, rules: Rules, people: int) -> int:
     return seats
 
 
+def bot_specs(text: str, strategy: str | None) -> list[str]:
+    """``--bots`` as bot specs in their one spelling. Only the kind is case-folded: what
+    follows ``:`` may be a file name (``expert:Tables/Mine.json.gz``)."""
+    from gnav.bots.registry import canonical_spec, with_strategy
+
+    kinds = [with_strategy(k.strip(), strategy) for k in text.split(",")]
+    if not all(kinds):
+        raise GnavError(f"--bots: empty kind in {text!r}")
+    return [canonical_spec(k) for k in kinds]
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    from gnav.bots.registry import bot_from_spec, with_strategy
+    from gnav.bots.registry import bot_from_spec
     from gnav.tui.game import BOT_NAMES, DEFAULT_BOT, PlayConfig, play
     from gnav.tui.keys import Keys
     from gnav.tui.screen import Screen
@@ -145,10 +156,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.delay < 0:
         raise GnavError(f"--delay must be 0 or more, not {args.delay}")
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
-    kinds_text = args.bots if args.bots is not None else DEFAULT_BOT
-    kinds = [with_strategy(k.strip().lower(), args.strategy) for k in kinds_text.split(",")]
-    if not all(kinds):
-        raise GnavError(f"--bots: empty kind in {kinds_text!r}")
+    kinds = bot_specs(args.bots if args.bots is not None else DEFAULT_BOT, args.strategy)
     taken = {n.casefold() for n in people}
     bot_names = [n for n in BOT_NAMES if n.casefold() not in taken]
     names = list(people)

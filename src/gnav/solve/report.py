@@ -30,6 +30,7 @@ from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.strategies import Strategy, shipped
 from gnav.views import seat_view
+from gnav.vocab import Action
 
 TABLES = ("gnav-3", "gnav-4", "gnav-1917-3", "gnav-1917-4", "hypp-3", "hypp-4")
 MIXED = 0.02  # a choice with both probabilities above this is "mixed"
@@ -97,13 +98,13 @@ def self_play(rules: Rules, seats: int, strategy: Strategy, rounds: int, seed: i
             if len(view.legal) == 2:
                 assert match.round is not None and view.piece is not None
                 slot = (match.round.position(seat), view.piece)
-                p = probs.get("swap", 0.0)
+                p = probs.get(Action.SWAP, 0.0)
                 out.decisions[slot] += 1
                 out.swaps[slot] += p
                 out.total += 1
                 out.mixed += MIXED < p < 1 - MIXED
-            match, _ = match.apply("swap" if rng.random() < probs.get("swap", 0.0)
-                                   else "stand")
+            match, _ = match.apply(Action.SWAP if rng.random() < probs.get(Action.SWAP, 0.0)
+                                   else Action.STAND)
     return out
 
 

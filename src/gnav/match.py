@@ -19,6 +19,8 @@ from gnav.rules import Rules
 from gnav.vocab import Action, Phase
 
 _KEEP: Any = object()  # evolve's "this field stays as it is"
+# Enum members read once: each ``Phase.PLAY`` is a ~0.1 us lookup on Python 3.11.
+_OVER, _PLAY, _DEAL = Phase.OVER, Phase.PLAY, Phase.DEAL
 
 
 class MatchState(NamedTuple):
@@ -116,10 +118,10 @@ class MatchState(NamedTuple):
     def phase(self) -> Phase:
         """``DEAL`` between rounds, ``PLAY`` during one, ``OVER`` once there are winners."""
         if self.winners is not None:
-            return Phase.OVER
+            return _OVER
         if self.round is None or self.round.over:
-            return Phase.DEAL
-        return Phase.PLAY
+            return _DEAL
+        return _PLAY
 
     @property
     def over(self) -> bool:
@@ -224,15 +226,14 @@ class MatchState(NamedTuple):
 
         Raises IllegalActionError when no round is being played or the rules forbid the
         action, MalformedError for an action that is not stand or swap."""
-        rnd = self.round
-        if rnd is None or rnd.turn >= len(rnd.seats):
+        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+         start_lives) = self
+        if round is None or round.turn >= len(round.seats):
             raise IllegalActionError(
-                "the match is over" if self.winners is not None else "no round is being played"
+                "the match is over" if winners is not None else "no round is being played"
             )
-        moved, events = rnd.apply(action)
+        moved, events = round.apply(action)
         if moved.turn < len(moved.seats):  # the round goes on: the lean path
-            (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
-             start_lives) = self
             round = moved
             return _match(rules, names, lives, out, sitting_out, dealer, rounds, round,
                           history, winners, start_lives), events

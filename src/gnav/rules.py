@@ -31,6 +31,7 @@ class Rules:
     pieces: tuple[Piece, ...] = field(init=False)
     ids: tuple[str, ...] = field(init=False)
     effects: tuple[Effect | None, ...] = field(init=False)
+    power_names: tuple[str, ...] = field(init=False)  # as an Answer writes it; "" for none
     fools: tuple[bool, ...] = field(init=False)
     fool_set: frozenset[int] = field(init=False)
     # Options the round reads on every decision, flattened for speed.
@@ -49,6 +50,7 @@ class Rules:
         s(self, "pieces", pieces)
         s(self, "ids", tuple(p.id for p in pieces))
         s(self, "effects", tuple(p.power.effect if p.power else None for p in pieces))
+        s(self, "power_names", tuple(p.power.value if p.power else "" for p in pieces))
         s(self, "fools", tuple(p.fool for p in pieces))
         s(self, "fool_set", frozenset(i for i, p in enumerate(pieces) if p.fool))
         s(self, "stand_needs_matador", self.options.stand_needs_matador)

@@ -72,6 +72,8 @@ class SeatView(NamedTuple):
         return order[i + 1] if i + 1 < len(order) else None
 
 
+# Enum members read once: each ``Phase.PLAY`` is a ~0.1 us lookup on Python 3.11.
+_OVER, _PLAY, _DEAL = Phase.OVER, Phase.PLAY, Phase.DEAL
 _SPECTATOR: Any = object()  # spectator_view's seat: no seat number can be mistaken for it
 
 
@@ -106,7 +108,7 @@ def seat_view(match: MatchState, seat: int) -> SeatView:
         over = winners is not None
         if not over and turn < len(order):
             to_act = order[turn]
-        phase = Phase.OVER if over else Phase.PLAY if to_act is not None else Phase.DEAL
+        phase = _OVER if over else _PLAY if to_act is not None else _DEAL
         dealer = order[-1]
         stock_left = len(stock) - drawn
         pos = -1

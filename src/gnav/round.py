@@ -292,8 +292,23 @@ class RoundState(NamedTuple):
         else:
             if turn < n - 1 and effects[hands[turn + 1]] is None:
                 nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
-                if nxt < n:  # a plain swap, the common case, kept lean
-                    return self._swap_plain(turn, nxt)
+                if nxt < n:  # a plain swap with the left neighbour, the common case, kept lean
+                    asker, target = turn, turn + 1
+                    held = list(hands)
+                    whole = swap_pieces(rules, seats, held, asker, target)
+                    events = _ASK_SWAP.get(seats[asker] << 8 | seats[target]) \
+                        or _ask_swap(seats[asker], seats[target])
+                    full = ((len(public) + 1, whole),)  # laid over the public Swap
+                    overlays = list(private)
+                    overlays[asker] += full
+                    overlays[target] += full
+                    hands = tuple(held)
+                    turn = nxt
+                    public = public + events
+                    private = tuple(overlays)
+                    return _round(rules, number, seats, deal, hands, stock, drawn, aside,
+                                  lives, revealed, turn, ended_by, sit_out, returning, public,
+                                  private), events
             play = _Play(self)
             if turn == n - 1:
                 play.emit(_STOCK_ASKS.get(seats[turn]) or _stock_ask(seats[turn]))
@@ -302,26 +317,6 @@ class RoundState(NamedTuple):
                 play.emit(Ask(seats[turn], seats[turn + 1]))
                 play.request(turn)
         return play.finish()
-
-    def _swap_plain(self, asker: int, nxt: int) -> tuple[RoundState, tuple[Event, ...]]:
-        """``asker`` swaps with a plain piece on its left; the round goes on at ``nxt``."""
-        (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed, turn,
-         ended_by, sit_out, returning, public, private) = self
-        held = list(hands)
-        target = asker + 1
-        whole = swap_pieces(rules, seats, held, asker, target)
-        key = seats[asker] << 8 | seats[target]
-        events = _ASK_SWAP.get(key) or _ask_swap(seats[asker], seats[target])
-        full = ((len(public) + 1, whole),)
-        overlays = list(private)
-        overlays[asker] += full
-        overlays[target] += full
-        hands = tuple(held)
-        turn = nxt
-        public = public + events
-        private = tuple(overlays)
-        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
-                      turn, ended_by, sit_out, returning, public, private), events
 
 
 def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, ...],

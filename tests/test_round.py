@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
+from random import Random
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from gnav import round as round_module
 from gnav.errors import GnavError, IllegalActionError, MalformedError
 from gnav.events import (
     Answer,
@@ -24,6 +29,7 @@ from gnav.presets import PRESETS_LIST
 from gnav.round import RoundState
 from gnav.rules import Rules
 from roundkit import assert_conserved, end, ev, hands, ids, play, sd, start
+from strategies import Setup, play_match, setups
 
 # -- §3.1 the deal ---------------------------------------------------------------------
 
@@ -591,3 +597,62 @@ def test_errors_are_value_errors() -> None:
         state.apply("jump")
     with pytest.raises(ValueError):
         state.apply_for(1, "stand")
+
+
+# -- the lean paths of apply -----------------------------------------------------------
+
+
+def _same(a: tuple[RoundState, tuple[Event, ...]], b: tuple[RoundState, tuple[Event, ...]]
+          ) -> None:
+    # Events compare as plain tuples (Stand(3) == Knock(3)), so the logs compare by repr,
+    # which names each event's class.
+    (sa, ea), (sb, eb) = a, b
+    assert sa._replace(public=(), private=()) == sb._replace(public=(), private=())
+    assert repr(sa.public) == repr(sb.public)
+    assert repr(sa.private) == repr(sb.private)
+    assert repr(ea) == repr(eb)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups())
+def test_the_lean_paths_of_apply_equal_the_working_copy(setup: Setup) -> None:
+    # apply takes a stand that does not end the round and a plain swap with the left
+    # neighbour without the working copy (_Play); every legal action at every state of
+    # random matches must come out of both the same.
+    for states in play_match(setup, rounds=20).rounds:
+        for state in states:
+            rnd = state.round
+            if rnd is None or rnd.over:
+                continue
+            for action in rnd.legal_actions():
+                _same(rnd.apply(action), rnd._apply_in_full(action))
+
+
+def test_most_steps_at_a_full_table_take_a_lean_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The property above compares something: at 10 seats of gnav most decisions never
+    # make the working copy, stands and swaps alike.
+    made: list[str] = []
+    real = round_module._Play
+
+    def counted(state: RoundState) -> round_module._Play:
+        made.append(state.legal_actions()[0])
+        return real(state)
+
+    monkeypatch.setattr(round_module, "_Play", counted)
+    rules = Rules.of("gnav")
+    match = MatchState.new(rules, [str(i) for i in range(10)], dealer=0)
+    rng, decisions, kinds = Random(7), 0, Counter[str]()
+    for _ in range(50):
+        if match.out:
+            match = MatchState.new(rules, match.names, dealer=match.dealer)
+        match = match.deal(rng=rng)
+        while match.to_act is not None:
+            action = ("stand", "swap")[rng.random() < 0.5]
+            rnd = match.round
+            assert rnd is not None
+            before = len(made)
+            match, _ = match.apply(action)
+            decisions += 1
+            if len(made) == before:
+                kinds[action] += 1
+    assert sum(kinds.values()) > decisions / 2 and kinds["stand"] and kinds["swap"]

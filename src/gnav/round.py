@@ -271,7 +271,7 @@ class RoundState(NamedTuple):
         if turn >= n:
             raise IllegalActionError("the round is over")
         effects = rules.effects
-        if action == STAND:
+        if action is STAND:
             if rules.stand_needs_matador and effects[hands[turn]] is None:
                 raise IllegalActionError(
                     f"seat {seats[turn]} may not stand without a matador "
@@ -279,43 +279,49 @@ class RoundState(NamedTuple):
                 )
             # No matador revealed yet (the common case): nobody to skip, no call.
             nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
-            seat = seats[turn]
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
+                seat = seats[turn]
                 event = _STANDS.get(seat) or _stand(seat)
                 turn = nxt
                 public = (*public, event)
                 return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
                               revealed, turn, ended_by, sit_out, returning, public,
                               private), (event,)
-            play = _Play(self)
+        elif turn < n - 1 and effects[hands[turn + 1]] is None:
+            nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
+            if nxt < n:  # a plain swap with the left neighbour, the common case, kept lean
+                asker, target = turn, turn + 1
+                held = list(hands)
+                whole = swap_pieces(rules, seats, held, asker, target)
+                events = _ASK_SWAP.get(seats[asker] << 8 | seats[target]) \
+                    or _ask_swap(seats[asker], seats[target])
+                full = ((len(public) + 1, whole),)  # laid over the public Swap
+                overlays = list(private)
+                overlays[asker] += full
+                overlays[target] += full
+                hands = tuple(held)
+                turn = nxt
+                public = public + events
+                private = tuple(overlays)
+                return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
+                              revealed, turn, ended_by, sit_out, returning, public,
+                              private), events
+        return self._apply_in_full(action)
+
+    def _apply_in_full(self, action: Action) -> tuple[RoundState, tuple[Event, ...]]:
+        """``apply`` of a legal ``action`` through the working copy: every case, the two
+        lean ones of ``apply`` included (tests/test_round.py holds them equal)."""
+        seats, turn = self.seats, self.turn
+        seat = seats[turn]
+        play = _Play(self)
+        if action is STAND:
             play.emit(_STANDS.get(seat) or _stand(seat))
+        elif turn == len(seats) - 1:
+            play.emit(_STOCK_ASKS.get(seat) or _stock_ask(seat))
+            play.from_stock(turn)
         else:
-            if turn < n - 1 and effects[hands[turn + 1]] is None:
-                nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
-                if nxt < n:  # a plain swap with the left neighbour, the common case, kept lean
-                    asker, target = turn, turn + 1
-                    held = list(hands)
-                    whole = swap_pieces(rules, seats, held, asker, target)
-                    events = _ASK_SWAP.get(seats[asker] << 8 | seats[target]) \
-                        or _ask_swap(seats[asker], seats[target])
-                    full = ((len(public) + 1, whole),)  # laid over the public Swap
-                    overlays = list(private)
-                    overlays[asker] += full
-                    overlays[target] += full
-                    hands = tuple(held)
-                    turn = nxt
-                    public = public + events
-                    private = tuple(overlays)
-                    return _round(rules, number, seats, deal, hands, stock, drawn, aside,
-                                  lives, revealed, turn, ended_by, sit_out, returning, public,
-                                  private), events
-            play = _Play(self)
-            if turn == n - 1:
-                play.emit(_STOCK_ASKS.get(seats[turn]) or _stock_ask(seats[turn]))
-                play.from_stock(turn)
-            else:
-                play.emit(Ask(seats[turn], seats[turn + 1]))
-                play.request(turn)
+            play.emit(Ask(seat, seats[turn + 1]))
+            play.request(turn)
         return play.finish()
 
 

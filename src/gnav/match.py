@@ -21,6 +21,9 @@ from gnav.vocab import Action, Phase
 _KEEP: Any = object()  # evolve's "this field stays as it is"
 # Enum members read once: each ``Phase.PLAY`` is a ~0.1 us lookup on Python 3.11.
 _OVER, _PLAY, _DEAL = Phase.OVER, Phase.PLAY, Phase.DEAL
+# The turn orders of a full table, by seat count and dealer (at most 41 x 41): made once,
+# not on every deal.
+_FULL_ORDERS: dict[int, tuple[int, ...]] = {}
 
 
 class MatchState(NamedTuple):
@@ -146,7 +149,12 @@ class MatchState(NamedTuple):
         """Active seats clockwise from the dealer's left, the dealer last."""
         dealer = self.dealer
         if not self.out and not self.sitting_out:  # everyone is dealt in: no search
-            return (*range(dealer + 1, len(self.names)), *range(dealer + 1))
+            n = len(self.names)
+            order = _FULL_ORDERS.get(n << 8 | dealer)
+            if order is None:
+                order = _FULL_ORDERS[n << 8 | dealer] = (*range(dealer + 1, n),
+                                                         *range(dealer + 1))
+            return order
         active = self.active()
         d = active.index(dealer)
         return (*active[d + 1:], *active[: d + 1])

@@ -345,6 +345,7 @@ _STANDS: dict[int, Stand] = {}
 _KNOCKS: dict[int, Knock] = {}
 _STOCK_ASKS: dict[int, Ask] = {}  # the dealer asks the stock
 _DRAWS: dict[int, Draw] = {}  # public: no piece
+_UNDOS: dict[tuple[int | None, str], Undo] = {}  # a seat's own piece back
 _ASK_SWAP: dict[int, tuple[Ask, Swap]] = {}
 
 
@@ -365,6 +366,11 @@ def _stock_ask(seat: int) -> Ask:
 
 def _draw(seat: int) -> Draw:
     event = _DRAWS[seat] = Draw(seat, None, None)
+    return event
+
+
+def _undo(by: int | None, piece: str) -> Undo:
+    event = _UNDOS[by, piece] = Undo(by, piece)
     return event
 
 
@@ -533,8 +539,15 @@ class _Play:
         # Pieces drawn from the stock go out of play; dealt pieces go home.
         self.aside = state.stock[: self.drawn]
         self.emit(Undo(by, None))
+        # Each seat's own piece back, laid over the public Undo: emit_private's work for
+        # every position at once, the events shared per holder and piece.
+        if self.private is None:
+            self.private = list(state.private)
+        private = self.private
+        index = len(state.public) + len(self.new) - 1
         for pos, piece in enumerate(state.deal):
-            self.emit_private(pos, Undo(by, ids[piece]))
+            mine = ids[piece]
+            private[pos] += ((index, _UNDOS.get((by, mine)) or _undo(by, mine)),)
 
     def pay(self, position: int, reason: str, *, to: int | None = None) -> None:
         """``position`` pays a life: to the pool, or to the matador at ``to`` under
@@ -585,8 +598,12 @@ class _Play:
         # tuple in one C call: a third of what tuple(map(ids.__getitem__, ...)) costs.
         self.emit(Showdown(seats, itemgetter(*hands)(rules.ids)))
         fool_set = rules.fool_set
-        fools = [] if fool_set.isdisjoint(hands) else \
-            [p for p, h in enumerate(hands) if h in fool_set]
+        fools: list[int] = []  # positions showing a fool, in turn order
+        for fool_piece in fool_set:  # one piece in every preset that has a fool
+            if fool_piece in hands:
+                fools += holders(hands, fool_piece)
+        if len(fool_set) > 1:
+            fools.sort()
         sit_out: list[int] = []
         lowest = -1  # the rank that pays a life; -1 (none) when two fools settle instead
         if len(fools) >= 2 and opts.two_fools != "plain":
@@ -609,9 +626,10 @@ class _Play:
         elif len(fools) == 1 and opts.drag:
             fool = fools[0]
             self.pay(fool, "fool")
-            # The lowest of the others is no fool (only one is shown), so none of its
-            # holders is the fool's position.
-            lowest = max(hands[:fool] + hands[fool + 1:])
+            # The lowest of the others: the lowest shown, or the next if that is the fool
+            # (only one is shown, so no holder of it is the fool's position).
+            ranked = sorted(hands)
+            lowest = ranked[-2] if ranked[-1] == hands[fool] else ranked[-1]
         else:
             lowest = max(hands)
         if lowest >= 0:

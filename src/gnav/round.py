@@ -102,10 +102,9 @@ class RoundState(NamedTuple):
         seats = tuple(seats)
         deal = tuple(deal)
         public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats, len(stock)),)
-        if rules.knock_public and not rules.fool_set.isdisjoint(deal):
-            fools = rules.fools
-            public += tuple(_KNOCKS.get(seats[p]) or _knock(seats[p])
-                            for p in range(n) if fools[deal[p]])
+        if rules.knock_public:
+            for p in fool_holders(rules, deal):
+                public += (_KNOCKS.get(seats[p]) or _knock(seats[p]),)
         hands = deal
         stock = tuple(stock)
         drawn = revealed = turn = 0
@@ -597,13 +596,7 @@ class _Play:
         # An itemgetter of two or more positions (a round has at least two) returns the
         # tuple in one C call: a third of what tuple(map(ids.__getitem__, ...)) costs.
         self.emit(Showdown(seats, itemgetter(*hands)(rules.ids)))
-        fool_set = rules.fool_set
-        fools: list[int] = []  # positions showing a fool, in turn order
-        for fool_piece in fool_set:  # one piece in every preset that has a fool
-            if fool_piece in hands:
-                fools += holders(hands, fool_piece)
-        if len(fool_set) > 1:
-            fools.sort()
+        fools = fool_holders(rules, hands)
         sit_out: list[int] = []
         lowest = -1  # the rank that pays a life; -1 (none) when two fools settle instead
         if len(fools) >= 2 and opts.two_fools != "plain":
@@ -644,9 +637,21 @@ class _Play:
         return out
 
 
-def holders(hands: list[int], piece: int) -> list[int]:
+def holders(hands: Sequence[int], piece: int) -> list[int]:
     """The positions holding ``piece``, in order. One, nearly always: then found by
     ``count`` and ``index`` in C rather than a loop over every position."""
     if hands.count(piece) == 1:
         return [hands.index(piece)]
     return [p for p, h in enumerate(hands) if h == piece]
+
+
+def fool_holders(rules: Rules, hands: Sequence[int]) -> list[int]:
+    """The positions holding a fool, in order (none, most often)."""
+    fool_set = rules.fool_set
+    found: list[int] = []
+    for fool in fool_set:  # one piece in every preset that has a fool
+        if fool in hands:
+            found += holders(hands, fool)
+    if len(fool_set) > 1:
+        found.sort()
+    return found

@@ -7,6 +7,7 @@ from random import Random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gnav import round as round_module
 from gnav.errors import GnavError, IllegalActionError, MalformedError
@@ -26,7 +27,7 @@ from gnav.events import (
 )
 from gnav.match import MatchState
 from gnav.presets import PRESETS_LIST
-from gnav.round import RoundState
+from gnav.round import RoundState, fool_holders, holders
 from gnav.rules import Rules
 from roundkit import assert_conserved, end, ev, hands, ids, play, sd, start
 from strategies import Setup, play_match, setups
@@ -597,6 +598,26 @@ def test_errors_are_value_errors() -> None:
         state.apply("jump")
     with pytest.raises(ValueError):
         state.apply_for(1, "stand")
+
+
+# -- the showdown's searches -----------------------------------------------------------
+
+
+@given(st.lists(st.integers(0, 6), min_size=2, max_size=41), st.integers(0, 6))
+def test_holders_are_every_position_holding_the_piece_in_order(hands: list[int],
+                                                               piece: int) -> None:
+    # Found by count/index in the common case of one holder, by a loop otherwise.
+    assert holders(hands, piece) == [p for p, h in enumerate(hands) if h == piece]
+    assert holders(tuple(hands), piece) == holders(hands, piece)
+
+
+@given(st.sampled_from([p.name for p in PRESETS_LIST]), st.data())
+def test_fool_holders_are_the_positions_of_every_fool_in_order(preset: str,
+                                                               data: st.DataObject) -> None:
+    rules = Rules.of(preset)
+    hands = data.draw(st.lists(st.sampled_from(range(len(rules.pieces))), min_size=2,
+                               max_size=41))
+    assert fool_holders(rules, hands) == [p for p, h in enumerate(hands) if rules.fools[h]]
 
 
 # -- the lean paths of apply -----------------------------------------------------------

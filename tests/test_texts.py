@@ -1,9 +1,13 @@
 """The catalogue of texts: every sentence in every language with the same placeholders,
-the narration table naming only sentences, fields and facts that exist, and the
-terminal narrating in Norwegian and Danish from it."""
+the narration table naming only sentences, fields and facts that exist, the terminal
+narrating in Norwegian and Danish from it, and every word the terminal says written in
+every language and filled as written."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
 from random import Random
 from typing import get_args
 
@@ -30,6 +34,9 @@ from gnav.texts.narration import (
     present,
 )
 from gnav.texts.rules import changes, explanation, paragraphs
+from gnav.texts.sentences import EVENTS, EXPLANATION
+from gnav.texts.terminal import TERMINAL
+from gnav.texts.words import WORDS
 from gnav.vocab import TEXT_LANGS
 from strategies import rules_strategy
 
@@ -41,6 +48,11 @@ def _placeholders(text: str) -> set[str]:
 
 
 def test_every_sentence_is_in_every_language_with_the_same_placeholders() -> None:
+    # The terminal's words are checked with the rest: merged in, none of them a new
+    # spelling of an id another module holds (the merge would drop one silently).
+    assert set(TERMINAL) <= set(CATALOGUE)
+    modules = (WORDS, EXPLANATION, EVENTS, TERMINAL)
+    assert sum(map(len, modules)) == len(CATALOGUE)
     for id, entry in CATALOGUE.items():
         if id.endswith(".you"):
             # Only where a language needs other words for "you" (English verbs).
@@ -185,3 +197,55 @@ def test_every_event_of_a_match_is_told_in_every_language(name: str) -> None:
                 line = n.line(e)
                 assert line, (lang, e)
                 assert "{" not in line and "None" not in line and "?" not in line, line
+
+
+# -- the terminal's words ---------------------------------------------------------------
+
+TUI = Path(__file__).resolve().parents[1] / "src" / "gnav" / "tui"
+
+
+def _said_in_tui() -> list[tuple[str, ast.Call]]:
+    """``(where, call)`` of every ``say(...)`` and ``template(...)`` (a sentence taken
+    unfilled, to be filled later) in the terminal's modules, read from the code itself."""
+    calls = []
+    for path in sorted(TUI.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                    node.func.id in ("say", "template"):
+                calls.append((f"{path.name}:{node.lineno}", node))
+    return calls
+
+
+def _ids(call: ast.Call) -> list[str]:
+    """The catalogue ids a call may say: its literal id, or every id its f-string
+    (``f"pager.{key}"``) can spell."""
+    first = call.args[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return [first.value]
+    assert isinstance(first, ast.JoinedStr), ast.dump(first)
+    pattern = "".join(re.escape(str(v.value)) if isinstance(v, ast.Constant) else r"\w+"
+                      for v in first.values)
+    return [id for id in CATALOGUE if re.fullmatch(pattern, id)]
+
+
+def test_every_word_the_terminal_says_is_written_in_every_language() -> None:
+    calls = _said_in_tui()
+    assert len(calls) > 60
+    said: set[str] = set()
+    for where, call in calls:
+        ids = _ids(call)
+        assert ids, (where, "says no id the catalogue holds")
+        for id in ids:
+            assert id in CATALOGUE, (where, id)
+            assert set(TEXT_LANGS) <= set(CATALOGUE[id]), (where, id, set(CATALOGUE[id]))
+        said |= set(ids)
+        # What the call fills is what the sentence has room for, in every language.
+        unfilled = isinstance(call.func, ast.Name) and call.func.id == "template"
+        if unfilled or len(ids) > 1 or any(k.arg is None for k in call.keywords):
+            continue  # unfilled on purpose, an id spelled at run time, or ``**params``
+        given = {k.arg for k in call.keywords}
+        for id in ids:
+            for lang in TEXT_LANGS:
+                assert _placeholders(CATALOGUE[id][lang]) == given, (where, id, lang, given)
+    # And every word written for the terminal is said by it.
+    assert set(TERMINAL) <= said, sorted(set(TERMINAL) - said)

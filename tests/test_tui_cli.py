@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from gnav.match import MatchState
 from gnav.presets import PRESETS
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
+from gnav.texts.catalogue import say
 from gnav.tui.game import PlayConfig, save_record
 from gnav.tui.keys import ENTER, EOF, Keys
 from gnav.tui.labels import lives_text
@@ -26,6 +28,8 @@ from gnav.tui.style import Style, clip, plain, width
 from gnav.verify import verify_file
 from gnav.vocab import Lang
 from recordkit import RECORDS
+from textkit import english_frame_words
+from textkit import words as fixed
 
 GNAV = str(Path(sys.executable).parent / "gnav")
 
@@ -246,10 +250,34 @@ def test_replay_all_shows_the_showdown_with_everything_face_up(
 
 def test_replay_of_a_played_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = a_record(tmp_path)
-    code, out, _ = run(["replay", path, "--all", "--lang", "da"], capsys)
+    code, out, _ = run(["replay", path, "--all"], capsys)
     assert code == 0
     assert "Showdown:" in out and "won the match" in out
     assert "Dealt:" in out and "holds" in out
+
+
+@pytest.mark.parametrize("lang", ["nb", "da"])
+def test_replay_speaks_the_language_asked_for(lang: str, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # --lang says the replay's frame and its narration in that language: the same
+    # showdown, winner, deal and hands as in English, in the catalogue's words.
+    path = a_record(tmp_path)
+    code, out, _ = run(["replay", path, "--all", "--lang", lang], capsys)
+    assert code == 0
+    for id in ("ev.showdown", "tui.won", "tui.dealt", "tui.col_holds", "tui.col_seat",
+               "tui.replay_of", "tui.stock_next", "tui.replay_swap", "tui.lives_line"):
+        assert fixed(id, lang) in out, (id, fixed(id, lang))
+    assert say("tui.col_round", lang) in out
+    assert english_frame_words(out, lang) == []
+    # The step by step frames too: where in the record, and the keys.
+    proc = subprocess.run([GNAV, "replay", path, "--lang", lang], input="n\nq\n",
+                          capture_output=True, text=True, encoding="utf-8", timeout=30,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    for id in ("tui.the_deal", "tui.decision", "tui.round_of", "tui.key_next",
+               "tui.key_previous", "tui.key_round", "tui.key_quit"):
+        assert fixed(id, lang) in proc.stdout, (id, fixed(id, lang))
+    assert english_frame_words(proc.stdout, lang) == []
 
 
 def test_replay_steps_by_key(tmp_path: Path) -> None:
@@ -313,3 +341,56 @@ def test_rules_help_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> No
     assert [line.split()[0] for line in listed] == [p.name for p in PRESETS_LIST]
     assert "  le-her         Le Her: exactly 2 seats; also leher, le_her, her" in listed
     assert any(line.startswith("  gnav-summary ") and "3 to 39 seats" in line for line in listed)
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "da"])
+def test_columns_line_up_in_every_language(lang: str) -> None:
+    # A long name, one written with a combining ring (two characters, one column) and
+    # one in wide characters (two columns each): the lives, what each seat did and what
+    # it holds start in the header's columns, whatever the words and the names.
+    from random import Random
+
+    from gnav.tui.labels import piece_label
+    from gnav.tui.replay import Step, table
+    from gnav.tui.table import table_lines
+    from gnav.views import seat_view
+
+    names = ("Bartholomew-Alexander", "A\u030ase", "李小龍", "Bo")
+    rules = Rules.of("gnav")
+    match = MatchState.new(rules, names, seed=3).deal(rng=Random(3))
+    rnd = match.round
+    assert rnd is not None
+    asker = rnd.to_act
+    assert asker is not None
+    match, _ = match.apply("swap")
+
+    def at(line: str, part: str, start: int = 0) -> int:
+        """The column a terminal shows ``part`` of ``line`` in, counted here and not by
+        the code under test: a combining mark takes none, a wide character two."""
+        return sum(0 if unicodedata.combining(c) else
+                   2 if unicodedata.east_asian_width(c) in "WF" else 1
+                   for c in line[: line.index(part, start)])
+
+    def row_of(rows: list[str], seat: int) -> str:
+        return next(r for r in rows if r[3:].startswith(names[seat]))
+
+    lines = [plain(x) for x in table_lines(seat_view(match, 1), match.start_lives,
+                                           Style(False), lang, 1, text=lang)]
+    header, rows = lines[0], lines[1:]
+    assert len(rows) == len(names)
+    assert f"{names[1]} ({say('word.reader', lang)})" in row_of(rows, 1)
+    assert {at(row, "●") for row in rows} == {at(header, say("tui.col_lives", lang))}
+    this_round = at(header, say("tui.col_round", lang))
+    assert at(row_of(rows, asker), say("tui.asks", lang, whom="").strip()) == this_round
+    assert at(row_of(rows, (asker + 1) % len(names)), "←") == this_round
+
+    rows = [plain(x) for x in table(Step(0, 1, match, ()), Style(False), lang, lang)]
+    header = rows.pop(0)
+    assert {at(row_of(rows, s), "●") for s in range(len(names))} == \
+        {at(header, say("tui.col_lives", lang))}
+    holds = at(header, say("tui.col_holds", lang))
+    after = match.round
+    assert after is not None
+    for seat, pid in zip(after.seats, after.hands, strict=True):
+        row = row_of(rows, seat)
+        assert at(row, piece_label(rules, rules.ids[pid], lang), row.index("●")) == holds

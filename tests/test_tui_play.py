@@ -13,10 +13,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
+from gnav.texts.catalogue import say
 from gnav.verify import verify_file
+from textkit import english_frame_words, words
 
 GNAV = str(Path(sys.executable).parent / "gnav")
 TMUX = shutil.which("tmux")  # part of the test setup: .ci/run installs it
@@ -29,11 +32,32 @@ HIDE = "[Enter] hide my piece"
 PROMPTS = (DECIDE, NEXT_ROUND, WATCH, PASS, HIDE, "EXIT=")
 
 
+class Prompts(NamedTuple):
+    """What a screen waiting for a key shows, in one language."""
+
+    decide: str
+    next_round: str
+    watch: str
+    pass_screen: str
+    hide: str
+
+    @staticmethod
+    def of(lang: str) -> Prompts:
+        """The prompts in ``lang``, as the catalogue words them."""
+        return Prompts(words("tui.key_swap", lang), say("tui.key_next_round", lang),
+                       say("tui.key_watch", lang), words("tui.pass_screen", lang),
+                       say("tui.key_hide", lang))
+
+
+EN = Prompts(DECIDE, NEXT_ROUND, WATCH, PASS, HIDE)
+
+
 class Terminal:
     """One tmux server on a private socket: a terminal the test types into."""
 
     def __init__(self, socket: Path) -> None:
         self.socket = str(socket)
+        self.prompts: tuple[str, ...] = PROMPTS
 
     def tmux(self, *args: str) -> str:
         assert TMUX is not None
@@ -41,8 +65,9 @@ class Terminal:
                               text=True, encoding="utf-8", check=True, timeout=10)
         return proc.stdout
 
-    def start(self, argv: list[str], cwd: Path) -> None:
+    def start(self, argv: list[str], cwd: Path, prompts: Prompts = EN) -> None:
         # The shell stays after gnav exits, so its last screen and exit code can be read.
+        self.prompts = (*prompts, "EXIT=")
         cmd = (f"cd {shlex.quote(str(cwd))} && LANG=C.UTF-8 PYTHONIOENCODING=utf-8 "
                f"{shlex.join(argv)}; echo EXIT=$?; sleep 60")
         self.tmux("new-session", "-d", "-s", "t", "-x", "110", "-y", "45", cmd)
@@ -59,7 +84,7 @@ class Terminal:
         last = None
         while time.monotonic() < deadline:
             now = self.screen()
-            if now != before and now == last and any(p in now for p in PROMPTS):
+            if now != before and now == last and any(p in now for p in self.prompts):
                 return now
             last = now
             time.sleep(0.03)
@@ -92,17 +117,18 @@ def term(tmp_path: Path) -> Iterator[Terminal]:
         t.close()
 
 
-def play_to_end(term: Terminal, screen: str, choose: Callable[[int], str]) -> list[str]:
+def play_to_end(term: Terminal, screen: str, choose: Callable[[int], str],
+                prompts: Prompts = EN) -> list[str]:
     """Answer every prompt until gnav exits; every screen seen along the way."""
     seen = [screen]
     turns = 0
     deadline = time.monotonic() + 25
     while "EXIT=" not in screen:
         assert time.monotonic() < deadline, screen
-        if DECIDE in screen:
+        if prompts.decide in screen:
             screen = term.press(choose(turns), screen)
             turns += 1
-        elif any(p in screen for p in (NEXT_ROUND, WATCH, PASS, HIDE)):
+        elif any(p in screen for p in prompts[1:]):
             screen = term.press("Enter", screen)
         else:  # pragma: no cover - settle() only returns on a prompt
             raise AssertionError(screen)
@@ -206,6 +232,33 @@ def test_plain_pipe_plays_to_the_end(tmp_path: Path) -> None:
     assert verify_file(str(record))[0] == 0
 
 
+@pytest.mark.parametrize(("lang", "people"), [("nb", ["--seats", "3"]),
+                                              ("da", ["--names", "Ann,Bo", "--seats", "3"])])
+def test_plain_pipe_speaks_the_language_asked_for(lang: str, people: list[str],
+                                                  tmp_path: Path) -> None:
+    # A round played in Norwegian (you against bots) and in Danish (two people at one
+    # screen): every prompt, the table and the end in the catalogue's words, none of
+    # them left in English.
+    record = tmp_path / f"{lang}.json"
+    keys = "x\ns\nw\n\n" * 60  # a wrong key first: the keys' help is said too
+    proc = subprocess.run([GNAV, "play", "--lang", lang, "--seed", "5", "--delay", "0",
+                           "--lives", "1", "--bots", "random", *people, "--record",
+                           str(record)], input=keys, capture_output=True, text=True,
+                          encoding="utf-8", timeout=30, check=False,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    said = ["tui.col_seat", "tui.col_lives", "tui.col_round", "tui.your_piece",
+            "tui.your_turn", "tui.you_hold", "tui.key_swap", "tui.key_quit", "tui.keys_help",
+            "tui.lives_line", "tui.saved", "tui.replay_hint", "ev.showdown", "ev.round_start"]
+    if "--names" in people:
+        said += ["tui.pass_screen", "tui.ready", "tui.key_rules"]
+    for id in said:
+        assert words(id, lang) in out, (id, words(id, lang))
+    assert english_frame_words(out, lang) == []
+    assert verify_file(str(record))[0] == 0
+
+
 def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
     record = tmp_path / "eof.json"
     proc = subprocess.run([GNAV, "play", "--seed", "1", "--delay", "0", "--record",
@@ -218,15 +271,22 @@ def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
 
 def test_a_preset_in_its_own_words_with_norwegian_beside(term: Terminal, tmp_path: Path) -> None:
     # Slabberjan is Dutch: with --lang nb its words stay Dutch, with Norwegian beside
-    # them, and the rules pager speaks Norwegian, its own keys included.
+    # them, and the screen and the rules pager speak Norwegian, their keys included.
     record = tmp_path / "slabberjan.json"
+    nb = Prompts.of("nb")
     term.start([GNAV, "play", "--preset", "slabberjan", "--lang", "nb", "--seed", "3",
                 "--delay", "0", "--seats", "3", "--lives", "1", "--record", str(record)],
-               tmp_path)
+               tmp_path, nb)
     screen = term.settle()
-    while DECIDE not in screen:
+    while nb.decide not in screen:
         screen = term.press("Enter", screen)
     assert "«Ik sta» (Jeg står)" in screen and "«Ik ruil» (Jeg vil bytte)" in screen
+    # The frame: the table's columns, the piece, the header, the prompt and its keys.
+    for id in ("tui.col_seat", "tui.col_lives", "tui.col_round", "tui.your_piece",
+               "tui.to_play", "tui.key_stand", "tui.key_rules", "tui.key_quit",
+               "tui.your_turn", "tui.you_hold", "tui.deals", "tui.stock", "tui.round"):
+        assert words(id, "nb") in screen, (id, screen)
+    assert english_frame_words(screen, "nb") == [], screen
     term.send("?")
     rules = term.wait_for("Regler: Slabberjan", "[q] tilbake til spillet")
     assert "[q] tilbake til spillet" in rules, rules
@@ -235,8 +295,10 @@ def test_a_preset_in_its_own_words_with_norwegian_beside(term: Terminal, tmp_pat
     assert "«Ik sta» (Jeg står)" in rules
     assert "back to the game" not in rules and "lines 1-" not in rules
     screen = term.press("q", rules)
-    seen = play_to_end(term, screen, lambda n: "w")
+    seen = play_to_end(term, screen, lambda n: "w", nb)
     every = "\n".join(seen)
     assert '"Ik ruil" (Jeg vil bytte)' in every
+    assert words("tui.saved", "nb") in seen[-1] and words("tui.lives_line", "nb") in every
+    assert english_frame_words(every, "nb") == []
     assert "EXIT=0" in seen[-1]
     assert verify_file(str(record))[0] == 0

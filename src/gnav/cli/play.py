@@ -47,7 +47,8 @@ def register(sub: Any) -> None:
     add_seed(p, None, "seed of the deals and the bots")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="where to save the match (default ./gnav-<timestamp>.json)")
-    add_lang(p, None, "language of the calls (default: the preset's)")
+    add_lang(p, None, "language of the screen, the narration and the calls (default: "
+                      "English words, the preset's own calls)")
     p.add_argument("--delay", type=float, default=0.3,
                    help="seconds to pause after each bot decision (default 0.3)")
     p.set_defaults(func=cmd_play)
@@ -55,7 +56,8 @@ def register(sub: Any) -> None:
     r = sub.add_parser("replay", help="step through a saved record, everything face up")
     r.add_argument("file", metavar="FILE")
     r.add_argument("--all", action="store_true", help="print every step and exit")
-    add_lang(r, None, "language of the calls (default: the record's preset's)")
+    add_lang(r, None, "language of the screen, the narration and the calls (default: "
+                      "English words, the calls of the record's preset)")
     r.set_defaults(func=cmd_replay)
 
     q = sub.add_parser("rules", help="the rules of a preset, in English, Norwegian or Danish",

@@ -22,11 +22,13 @@ from gnav.narrate import Narrator
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
-from gnav.texts.rules import spoken_word
+from gnav.texts.catalogue import say
+from gnav.texts.rules import spoken_word, title
 from gnav.tui.keys import ENTER, EOF, ESC, Keys
-from gnav.tui.labels import piece_label
+from gnav.tui.labels import lives_line, piece_label
 from gnav.tui.rules_page import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
+from gnav.tui.style import width
 from gnav.tui.table import LogLine, play_frame, table_lines
 from gnav.views import SeatView, seat_view, spectator_view
 from gnav.vocab import Action, BotKind, Lang
@@ -48,8 +50,10 @@ class PlayConfig:
     kinds: dict[int, str]  # seat -> bot kind, for the record
     seed: int
     delay: float
-    lang: Lang  # the language the calls are said in
-    rules_lang: Lang  # the language of the narration and of the rules behind "?"
+    lang: Lang  # the language the calls are said in, and the pieces named in
+    # The language of the screen's words, the narration and the rules behind "?"
+    # (English where a language has calls but no texts).
+    rules_lang: Lang
     record: Path
     title: str = field(default="")
 
@@ -87,8 +91,9 @@ class Game:
         self.last_person: int | None = None  # hot-seat: whose eyes are on the screen
         self.acted: tuple[int, Action] | None = None  # the person who just acted, and how
         self.fast = False  # fast-forward once every person is out
-        title = cfg.title or cfg.rules.preset.title
-        self.title = f"{title} · seed {cfg.seed}"
+        self.text = cfg.rules_lang
+        self.title = say("tui.title_seed", self.text, seed=cfg.seed,
+                         title=cfg.title or title(cfg.rules.preset, self.text))
 
     # -- who is looking ------------------------------------------------------------
 
@@ -150,8 +155,8 @@ class Game:
 
     def _lives_line(self, e: RoundEnd, gone: set[int]) -> str:
         out = set(self.match.out) - gone
-        return "Lives: " + ", ".join(f"{self.names[s]} {e.lives[s]}"
-                                     for s in range(len(self.names)) if s not in out)
+        return lives_line(self.names, e.lives, (s for s in range(len(self.names))
+                                                if s not in out), self.text)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -166,7 +171,7 @@ class Game:
         if self.screen.fancy:
             self.screen.frame(play_frame(view, self.match.start_lives, self.logs[viewer],
                                          prompt, style=s, cols=cols, rows=rows, lang=lang,
-                                         title=self.title))
+                                         title=self.title, text=self.text))
             return
         log = self.logs[viewer]
         start = self.printed.get(viewer, 0)
@@ -174,13 +179,24 @@ class Game:
         self.screen.print(*(text for _, text in log[start:]))
         if prompt:
             lines = play_frame(view, self.match.start_lives, None, prompt, style=s,
-                               cols=cols, rows=rows, lang=lang, title=self.title) \
+                               cols=cols, rows=rows, lang=lang, title=self.title,
+                               text=self.text) \
                 if table and not again else [x for x in prompt if x]
             self.screen.print(*lines)
 
-    def keys_hint(self, *parts: str) -> str:
-        return "  ".join(self.screen.style(p, "bold") if p.startswith("[") else p
-                         for p in parts)
+    def keys_hint(self, *parts: str) -> list[str]:
+        """The keys' hints two spaces apart, a key's in bold. On a terminal they take as
+        many lines as its width needs, a hint never split: a frame's line is clipped at
+        the edge, and a longer word in another language must not push a key off it."""
+        room = self.screen.size()[0] - 1 if self.screen.fancy else None
+        lines: list[str] = []
+        for part in parts:
+            shown = self.screen.style(part, "bold") if part.startswith("[") else part
+            if lines and (room is None or width(lines[-1]) + 2 + width(shown) <= room):
+                lines[-1] += "  " + shown
+            else:
+                lines.append(shown)
+        return lines
 
     def read(self) -> str:
         key = self.keys.read()
@@ -189,7 +205,7 @@ class Game:
         return key
 
     def show_rules(self) -> None:
-        lang = self.cfg.rules_lang
+        lang = self.text
         lines = rules_lines(self.rules, lang, self.screen.style)
         self.screen.page(lines, self.keys, title=rules_title(self.rules, lang),
                          words=pager_words(lang))
@@ -205,7 +221,8 @@ class Game:
         self.last_person = seat
         s = self.screen.style
         target = view.left_of(seat)
-        whom = "the stock" if target is None else self.names[target]
+        text = self.text
+        whom = say("ev.stock", text) if target is None else self.names[target]
         lang = self.cfg.lang
         stand_word = spoken_word(self.rules, "stand", lang)
         swap_word = spoken_word(self.rules, "swap", lang)
@@ -215,13 +232,14 @@ class Game:
         self.keys.flush()
         while True:
             mine = piece_label(self.rules, view.piece, lang)
-            stand = f"[s] stand {stand_word}" if can_stand else \
-                s("(no standing without a matador)", "dim")
+            stand = say("tui.key_stand", text, word=stand_word) if can_stand else \
+                s(say("tui.no_stand", text), "dim")
             prompt = [
                 s(message, "bold", "yellow") if message else "",
-                s(f"Your turn, {self.names[seat]}", "bold", "cyan") + f": you hold {mine}.",
-                self.keys_hint(stand, f"[w] swap with {whom} {swap_word}", "[?] rules",
-                               "[q] quit"),
+                s(say("tui.your_turn", text, name=self.names[seat]), "bold", "cyan") +
+                ": " + say("tui.you_hold", text, piece=mine),
+                *self.keys_hint(stand, say("tui.key_swap", text, whom=whom, word=swap_word),
+                                say("tui.key_rules", text), say("tui.key_quit", text)),
             ]
             self.draw(seat, prompt, again=again)
             again = True
@@ -237,10 +255,10 @@ class Game:
             elif key in ("q", ESC):
                 raise StopMatch
             elif key == "s":
-                message = "You may not stand without a matador here: press w to swap."
+                message = say("tui.must_swap", text)
                 continue
             else:
-                message = "Press s to stand, w to swap, ? for the rules, q to quit."
+                message = say("tui.keys_help", text)
                 continue
             self.acted = (seat, action)
             return action
@@ -248,9 +266,10 @@ class Game:
     def pass_screen(self, seat: int) -> None:
         """Hot-seat: hide everything private until the next person says they're ready."""
         s = self.screen.style
-        prompt = ["", s(f"Pass the screen to {self.names[seat]}.", "bold", "cyan"),
-                  f"{self.names[seat]}, press {s('[Enter]', 'bold')} when only you can see "
-                  f"the screen.  {s('[q]', 'bold')} quit"]
+        name = self.names[seat]
+        prompt = ["", s(say("tui.pass_screen", self.text, name=name), "bold", "cyan"),
+                  *self.keys_hint(say("tui.ready", self.text, name=name,
+                                      key=s("[Enter]", "bold")), say("tui.key_quit", self.text))]
         self.keys.flush()
         again = False
         while True:
@@ -265,8 +284,9 @@ class Game:
     def private_result(self, seat: int) -> None:
         """Hot-seat: show a person what their swap brought, then hide it again."""
         s = self.screen.style
-        prompt = ["", s(f"{self.names[seat]}, this is what your swap brought.", "bold", "cyan"),
-                  self.keys_hint("[Enter] hide my piece", "[q] quit")]
+        prompt = ["", s(say("tui.swap_brought", self.text, name=self.names[seat]), "bold",
+                        "cyan"),
+                  *self.keys_hint(say("tui.key_hide", self.text), say("tui.key_quit", self.text))]
         again = False
         while True:
             self.draw(seat, prompt, table=False, again=again)
@@ -284,18 +304,21 @@ class Game:
         alive = set(self.match.alive())
         people_left = [p for p in self.cfg.humans if p in alive]
         viewer = self.watching
+        text = self.text
         if people_left:
-            head = s("Round over.", "bold")
-            hint = self.keys_hint("[Enter] next round", "[?] rules", "[q] quit")
+            head = s(say("tui.round_over", text), "bold")
+            hint = self.keys_hint(say("tui.key_next_round", text), say("tui.key_rules", text),
+                                  say("tui.key_quit", text))
         else:
-            who = "You are" if len(self.cfg.humans) == 1 else "Every person is"
-            head = s(f"Round over. {who} out of the game.", "bold", "red")
-            hint = self.keys_hint("[Enter] watch the bots play on", "[f] fast-forward to the end",
-                                  "[q] quit")
+            gone = say("tui.you_out", text) if len(self.cfg.humans) == 1 else \
+                say("tui.all_out", text)
+            head = s(gone, "bold", "red")
+            hint = self.keys_hint(say("tui.key_watch", text), say("tui.key_fast", text),
+                                  say("tui.key_quit", text))
         self.keys.flush()
         again = False
         while True:
-            self.draw(viewer, ["", head, hint], again=again)
+            self.draw(viewer, ["", head, *hint], again=again)
             again = True
             key = self.read().lower()
             if key == ENTER:
@@ -328,17 +351,18 @@ class Game:
 
     def finish(self, stopped: bool) -> int:
         s = self.screen.style
+        text = self.text
         try:
             where = save_record(self.match, self.cfg)
-            saved = s(f"Saved the match to {where}", "bold", "green") + \
-                f"  (replay it: gnav replay {where})"
+            saved = s(say("tui.saved", text, path=where), "bold", "green") + \
+                "  " + say("tui.replay_hint", text, path=where)
             code = 0
         except OSError as e:
-            saved = s(f"Could not save the match to {self.cfg.record}: {e.strerror or e}",
-                      "bold", "red")
+            saved = s(say("tui.not_saved", text, path=self.cfg.record,
+                          error=e.strerror or e), "bold", "red")
             code = 1
         if stopped:
-            head = s("Stopped. The match so far is kept.", "bold", "yellow")
+            head = s(say("tui.stopped", text), "bold", "yellow")
         else:
             head = s(self._result_text(), "bold", "green")
         viewer = self.watching
@@ -348,17 +372,14 @@ class Game:
             self.draw(viewer)
             view = _view(self.match, viewer)
             self.screen.print("", *table_lines(view, self.match.start_lives, s, self.cfg.lang,
-                                               viewer), "", head, saved)
+                                               viewer, text=text), "", head, saved)
         return code
 
     def _result_text(self) -> str:
-        winners = self.match.winners or ()
-        people = set(self.cfg.humans)
-        names = [("you" if w in people and len(people) == 1 else self.names[w])
-                 for w in winners]
-        if len(winners) == 1:
-            return "You win the match!" if names[0] == "you" else f"{names[0]} wins the match."
-        return "A shared win: " + ", ".join(names) + "."
+        """The winner as the narration says it to whoever watches: "You win the match!"
+        to the one person playing, the names in hot-seat play."""
+        line = self.narrators[self.watching].line(MatchEnd(self.match.winners or ()))
+        return line or ""
 
 
 def _view(match: MatchState, viewer: int | None) -> SeatView:

@@ -3,8 +3,11 @@ as marks. The words themselves are the catalogue's (``gnav.texts``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from gnav.pieces import Piece
 from gnav.rules import Rules
+from gnav.texts.catalogue import say
 from gnav.texts.rules import native_name
 from gnav.tui.style import Style
 
@@ -36,3 +39,10 @@ def lives_text(style: Style, score: str, lives: int, start: int) -> str:
     else:
         marks = style("●" * lives, "green") + style("○" * lost, "dim")
     return f"{marks}{style(extra, 'green')} {style(str(lives), 'dim')}"
+
+
+def lives_line(names: Sequence[str], lives: Sequence[int], seats: Iterable[int],
+               text: str) -> str:
+    """``Lives: Ann 2, Bo 1``: the lives of ``seats`` after a round, in ``text``."""
+    return say("tui.lives_line", text,
+               lives=", ".join(f"{names[s]} {lives[s]}" for s in seats))

@@ -8,7 +8,7 @@ language by ``gnav.texts.rules``, the same sentences the browser's rules panel s
 from __future__ import annotations
 
 from gnav.rules import Rules
-from gnav.texts.catalogue import say, text_lang
+from gnav.texts.catalogue import say, template, text_lang
 from gnav.texts.rules import (
     changes_text,
     description,
@@ -28,8 +28,9 @@ PAGER_KEYS = ("more", "back", "close", "lines")
 
 
 def pager_words(lang: str) -> dict[str, str]:
-    """The pager's words in ``lang`` (English for a language it does not have)."""
-    return {key: say(f"pager.{key}", lang) for key in PAGER_KEYS}
+    """The pager's words in ``lang`` (English for a language it does not have), unfilled:
+    the pager fills in the lines it shows."""
+    return {key: template(f"pager.{key}", text_lang(lang)) for key in PAGER_KEYS}
 
 
 def rules_title(rules: Rules, lang: str) -> str:

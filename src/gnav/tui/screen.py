@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
+from gnav.texts.catalogue import fill
 from gnav.tui.keys import DOWN, ENTER, EOF, ESC, LEFT, RIGHT, UP, Keys
 from gnav.tui.rules_page import pager_words
 from gnav.tui.style import Style, clip, wants_colour
@@ -96,8 +97,8 @@ class Screen:
             more = top < last
             footer = (f"{w['more']}  {w['back']}  " if more else
                       f"{w['back']}  " if top else "") + w["close"]
-            span = w["lines"].format(first=top + 1, last=min(len(lines), top + height),
-                                     total=len(lines))
+            span = fill(w["lines"], {"first": top + 1, "last": min(len(lines), top + height),
+                                     "total": len(lines)})
             where = f"{title}  {span}"
             self.frame([s(where, "dim"), *lines[top: top + height],
                         *[""] * max(0, height - len(lines[top: top + height])),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import textwrap
+import unicodedata
 from typing import TextIO
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -43,12 +44,21 @@ def plain(text: str) -> str:
     return _ANSI.sub("", text)
 
 
+def char_width(ch: str) -> int:
+    """Columns one character takes on a terminal: a combining mark none (it sits on the
+    letter before it, as a decomposed å does), a wide East Asian character two."""
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
 def width(text: str) -> int:
     """Columns ``text`` takes: escapes take none."""
-    return len(plain(text))
+    return sum(char_width(ch) for ch in plain(text))
 
 
 def pad(text: str, cols: int) -> str:
+    """``text`` filled with spaces to ``cols`` columns, by the columns it shows."""
     return text + " " * max(0, cols - width(text))
 
 
@@ -65,8 +75,10 @@ def clip(text: str, cols: int) -> str:
             out.append(m.group())
             i = m.end()
             continue
+        if seen + char_width(text[i]) > cols:
+            break  # a wide character that would cross the edge
         out.append(text[i])
-        seen += 1
+        seen += char_width(text[i])
         i += 1
     return "".join(out) + ("\x1b[0m" if "\x1b[" in text else "")
 

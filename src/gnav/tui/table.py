@@ -7,10 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gnav.events import Answer, Ask, Event, Gain, Knock, Pay, Showdown, Stand
-from gnav.texts.rules import native_name
+from gnav.pieces import Piece
+from gnav.rules import Rules
+from gnav.texts.catalogue import say
+from gnav.texts.rules import native_name, short_text
 from gnav.tui.labels import lives_text, piece_label, piece_of
 from gnav.tui.style import Style, pad, width, wrap
 from gnav.views import SeatView
+from gnav.vocab import Lang
 
 # How each kind of log line is coloured: the calls stand out, payments are red.
 LOG_COLOURS: dict[str, tuple[str, ...]] = {
@@ -23,9 +27,10 @@ LOG_COLOURS: dict[str, tuple[str, ...]] = {
 LogLine = tuple[str, str]  # (kind, text)
 
 
-def seat_notes(view: SeatView, lang: str,
-               viewer: int | None = None) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
-    """What each seat did this round, as short coloured notes, from the seat's own log."""
+def seat_notes(view: SeatView, lang: str, viewer: int | None = None, *,
+               text: str = Lang.EN) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+    """What each seat did this round, as short coloured notes, from the seat's own log:
+    the words in ``text``, the pieces named in ``lang``."""
     rules = view.rules
     notes: dict[int, list[tuple[str, tuple[str, ...]]]] = {s: [] for s in range(len(view.names))}
     paid: dict[int, int] = {}
@@ -33,16 +38,16 @@ def seat_notes(view: SeatView, lang: str,
     events: Sequence[Event] = view.events if view.seat is not None else view.public
     for e in events:
         if isinstance(e, Knock):
-            notes[e.seat].append(("knocked: a fool", ("magenta",)))
+            notes[e.seat].append((say("tui.knocked", text), ("magenta",)))
         elif isinstance(e, Stand):
-            notes[e.seat].append(("stands", ("dim",)))
+            notes[e.seat].append((say("tui.stands", text), ("dim",)))
         elif isinstance(e, Ask):
-            whom = "the stock" if e.target is None else \
-                "you" if e.target == viewer else view.names[e.target]
-            notes[e.seat].append((f"asks {whom}", ("dim",)))
+            whom = say("ev.stock", text) if e.target is None else \
+                say("word.reader_object", text) if e.target == viewer else view.names[e.target]
+            notes[e.seat].append((say("tui.asks", text, whom=whom), ("dim",)))
         elif isinstance(e, Answer) and e.seat is not None:
             name = native_name(rules, piece_of(rules, e.piece), lang)
-            notes[e.seat].append((f"shows {name}!", ("bold", "yellow")))
+            notes[e.seat].append((say("tui.shows", text, piece=name), ("bold", "yellow")))
         elif isinstance(e, Pay) and e.paid:
             paid[e.seat] = paid.get(e.seat, 0) - 1
         elif isinstance(e, Gain):
@@ -52,82 +57,105 @@ def seat_notes(view: SeatView, lang: str,
     for seat, pid in shown.items():
         notes[seat].insert(0, (f"[{piece_label(rules, pid, lang)}]", ("bold",)))
     for seat, change in paid.items():
-        if change:
-            colour = ("bold", "green") if change > 0 else ("bold", "red")
-            word = "pays" if change < 0 else "gains"
-            notes[seat].append((f"{word} {abs(change)}", colour))
+        if change > 0:
+            notes[seat].append((say("tui.gains", text, n=change), ("bold", "green")))
+        elif change < 0:
+            notes[seat].append((say("tui.pays", text, n=-change), ("bold", "red")))
     return notes
 
 
+def turn_order(dealer: int, n: int) -> list[int]:
+    """Every seat clockwise from the dealer's left, so the dealer comes last and the list
+    reads in turn order."""
+    return [(dealer + 1 + k) % n for k in range(n)]
+
+
+def column(cells: Sequence[str], least: int, gap: int = 2) -> int:
+    """The width of a column: at least ``least``, and its widest cell and ``gap`` spaces
+    after it. Cells are measured in the columns they show, so a longer word in another
+    language moves the next column over instead of running into it."""
+    return max(least, *(width(c) + gap for c in cells))
+
+
 def table_lines(view: SeatView, start_lives: Sequence[int], style: Style, lang: str,
-                viewer: int | None) -> list[str]:
-    """One line per seat, clockwise from the dealer's left, so the dealer comes last and
-    the list reads in turn order."""
-    n = len(view.names)
+                viewer: int | None, *, text: str = Lang.EN) -> list[str]:
+    """One line per seat, in turn order: name, lives, and what the seat did this round
+    (the words in ``text``, the pieces named in ``lang``)."""
     dealer = view.dealer
-    order = [(dealer + 1 + k) % n for k in range(n)]
-    name_w = max(8, *(len(x) for x in view.names)) + 1
-    notes = seat_notes(view, lang, viewer)
+    notes = seat_notes(view, lang, viewer, text=text)
     out_set, sitting = set(view.out), set(view.sitting_out)
-    lines = [style(f"   {pad('seat', name_w + 6)}  {pad('lives', 14)}this round", "dim")]
-    for seat in order:
-        name = view.names[seat]
+    you_word = say("word.reader", text)
+    labels = [name + (f" ({you_word})" if seat == viewer and name.casefold() !=
+                      you_word.casefold() else "")
+              for seat, name in enumerate(view.names)]
+    lives = [lives_text(style, view.rules.preset.score, view.lives[seat], start_lives[seat])
+             for seat in range(len(view.names))]
+    seat_h, lives_h = say("tui.col_seat", text), say("tui.col_lives", text)
+    # A name, at least one space, the dealer's mark and a space: the header's first cell.
+    name_w = max(column(labels, 15, 1), width(seat_h))
+    lives_w = column([lives_h, *lives], 14)
+    lines = [style(f"   {pad(seat_h, name_w + 2)}{pad(lives_h, lives_w)}"
+                   f"{say('tui.col_round', text)}", "dim")]
+    for seat in turn_order(dealer, len(view.names)):
         mark = "▶ " if seat == view.to_act else "  "
-        you = seat == viewer and name.casefold() != "you"
-        label = pad(name + (" (you)" if you else ""), name_w + 6)
+        label = pad(labels[seat], name_w)
         if seat == viewer:
             label = style(label, "bold", "cyan")
         elif seat == view.to_act:
             label = style(label, "bold")
         dealer_mark = style("D", "bold", "magenta") if seat == dealer else " "
-        lives = lives_text(style, view.rules.preset.score, view.lives[seat], start_lives[seat])
         if seat in out_set:
-            status = style("out", "dim")
-            label = style(plainish(name, name_w + 6), "dim")
+            status = style(say("tui.out", text), "dim")
+            label = style(pad(view.names[seat], name_w), "dim")
         elif seat in sitting and seat not in view.order:
-            status = style("sits out this round", "dim")
+            status = style(say("tui.sits_out_round", text), "dim")
         else:
-            parts = [style(text, *colour) for text, colour in notes[seat]]
+            parts = [style(note, *colour) for note, colour in notes[seat]]
             if seat == view.to_act:
-                parts.append(style("← to play", "bold", "yellow"))
+                parts.append(style(f"← {say('tui.to_play', text)}", "bold", "yellow"))
             status = "  ".join(parts)
         lines.append(f" {style(mark, 'bold', 'yellow')}{label}{dealer_mark} "
-                     f"{pad(lives, 14)}{status}")
+                     f"{pad(lives[seat], lives_w)}{status}")
     return lines
 
 
-def plainish(name: str, cols: int) -> str:
-    return name + " " * max(0, cols - len(name))
+def _what(p: Piece, rules: Rules, text: str) -> str:
+    """A line under the piece: what a matador does, the fool, or a plain piece's rank."""
+    if p.matador and p.power is not None:
+        return say("tui.matador", text, does=short_text(p, text))
+    if p.fool:
+        return say("tui.the_fool", text)
+    return say("tui.rank", text, rank=rules.pieces.index(p) + 1, n=len(rules.pieces))
 
 
-def piece_box(view: SeatView, style: Style, lang: str) -> list[str]:
+def _colour(p: Piece) -> tuple[str, ...]:
+    return ("bold", "yellow") if p.matador else ("bold", "red") if p.fool else ("bold",)
+
+
+def piece_box(view: SeatView, style: Style, lang: str, *, text: str = Lang.EN) -> list[str]:
     """The reader's own piece, large: its name in the game's language, English below."""
     rules = view.rules
-    inner = 24
     if view.seat is None:
         return []
     if view.piece is None:
-        body = [("", ()), ("not dealt in", ("dim",)), ("this round", ("dim",)), ("", ())]
+        body = [("", ()), (say("tui.not_dealt", text), ("dim",)),
+                (say("tui.col_round", text), ("dim",)), ("", ())]
         colour: tuple[str, ...] = ("dim",)
         note = ""
     else:
         p = piece_of(rules, view.piece)
         native, english = native_name(rules, p, lang), p.name()
-        rank = rules.pieces.index(p) + 1
-        colour = ("bold", "yellow") if p.matador else ("bold", "red") if p.fool else ("bold",)
+        colour = _colour(p)
         body = [("", ()), (native.upper(), colour),
                 (english if english != native else "", ("dim",)), ("", ())]
-        if p.matador and p.power is not None:
-            note = f"matador: {p.power.value.replace('_', ' + ')}"
-        elif p.fool:
-            note = "the fool"
-        else:
-            note = f"rank {rank} of {len(rules.pieces)}"
+        note = _what(p, rules, text)
+    inner = max(24, *(width(line) + 2 for line, _ in body))
     edge = style("─" * inner, *colour)
-    lines = [style("your piece", "dim"), style("┌", *colour) + edge + style("┐", *colour)]
-    for text, attrs in body:
-        left = (inner - len(text)) // 2
-        cell = " " * left + style(text, *attrs) + " " * (inner - left - len(text))
+    lines = [style(say("tui.your_piece", text), "dim"),
+             style("┌", *colour) + edge + style("┐", *colour)]
+    for line, attrs in body:
+        left = (inner - width(line)) // 2
+        cell = " " * left + style(line, *attrs) + " " * (inner - left - width(line))
         lines.append(style("│", *colour) + cell + style("│", *colour))
     lines.append(style("└", *colour) + edge + style("┘", *colour))
     if note:
@@ -135,21 +163,19 @@ def piece_box(view: SeatView, style: Style, lang: str) -> list[str]:
     return lines
 
 
-def piece_line(view: SeatView, style: Style, lang: str) -> list[str]:
+def piece_line(view: SeatView, style: Style, lang: str, *, text: str = Lang.EN) -> list[str]:
     """The own piece in one framed line, for terminals too narrow for the large box."""
     if view.seat is None:
         return []
+    mine = say("tui.your_piece", text)
     if view.piece is None:
-        return [style("your piece: none this round", "dim")]
+        return [style(f"{mine}: {say('tui.no_piece', text)}", "dim")]
     rules = view.rules
     p = piece_of(rules, view.piece)
     native, english = native_name(rules, p, lang), p.name()
-    colour = ("bold", "yellow") if p.matador else ("bold", "red") if p.fool else ("bold",)
     beside = f" ({english})" if english != native else ""
-    what = (f"matador: {p.power.value.replace('_', ' + ')}" if p.power is not None else
-            "the fool" if p.fool else f"rank {rules.pieces.index(p) + 1} of {len(rules.pieces)}")
-    return [style("your piece: ", "dim") + style(f"▌ {native.upper()} ▐", *colour) +
-            f"{beside}  " + style(what, "dim")]
+    return [style(f"{mine}: ", "dim") + style(f"▌ {native.upper()} ▐", *_colour(p)) +
+            f"{beside}  " + style(_what(p, rules, text), "dim")]
 
 
 def side_by_side(left: list[str], right: list[str], left_width: int) -> list[str]:
@@ -170,22 +196,25 @@ def log_lines(log: Sequence[LogLine], style: Style, cols: int, rows: int) -> lis
 
 def play_frame(view: SeatView, start_lives: Sequence[int], log: Sequence[LogLine] | None,
                prompt: Sequence[str], *, style: Style, cols: int, rows: int, lang: str,
-               title: str) -> list[str]:
-    """The whole play screen: header, table and piece, log, prompt. ``log=None`` leaves
-    the log out, for plain output, where the log has already been printed line by line."""
+               title: str, text: str = Lang.EN) -> list[str]:
+    """The whole play screen: header, table and piece, log, prompt, in the words of
+    ``text`` with the pieces named in ``lang``. ``log=None`` leaves the log out, for plain
+    output, where the log has already been printed line by line."""
     s = style
-    rnd = f"round {view.round}" if view.round else "before the first deal"
-    head = f" {title} · {rnd} · {view.names[view.dealer]} deals · stock {view.stock_left} "
-    header = [s(pad(head, cols - 1), "reverse", "bold"), ""]
-    table = table_lines(view, start_lives, s, lang, view.seat)
-    box = piece_box(view, s, lang)
+    rnd = say("tui.round", text, n=view.round) if view.round else \
+        say("tui.before_deal", text)
+    head = " · ".join((title, rnd, say("tui.deals", text, name=view.names[view.dealer]),
+                       say("tui.stock", text, n=view.stock_left)))
+    header = [s(pad(f" {head} ", cols - 1), "reverse", "bold"), ""]
+    table = table_lines(view, start_lives, s, lang, view.seat, text=text)
+    box = piece_box(view, s, lang, text=text)
     table_w = max(width(x) for x in table) if table else 0
     box_w = max(width(x) for x in box) if box else 0
     if box and table_w + 2 + box_w <= cols:
         body = side_by_side(table, box, table_w)
     elif box:
         # A narrow terminal (80 columns): the piece goes under the table, in one line.
-        body = [*table, "", *piece_line(view, s, lang)]
+        body = [*table, "", *piece_line(view, s, lang, text=text)]
     else:
         body = table
     if log is None:

@@ -338,8 +338,10 @@ def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, .
                                       public, private))
 
 
-# Events are values: the commonest (a stand, a knock, a plain swap's public pair) are
-# made once per seat or pair of seats and shared, rather than built again every round.
+# Events are values: the commonest (a stand, a knock, the dealer's ask of the stock and
+# the public draw, a seat's piece back after an undo, a plain swap's public pair) are
+# made once per seat (pair of seats, holder and piece) and shared, rather than built
+# again every round. Every key is bounded: 41 seats, the pieces of the presets in use.
 _STANDS: dict[int, Stand] = {}
 _KNOCKS: dict[int, Knock] = {}
 _STOCK_ASKS: dict[int, Ask] = {}  # the dealer asks the stock

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
+from random import Random
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gnav import round as round_module
 from gnav.errors import GnavError, IllegalActionError, MalformedError
 from gnav.events import (
     Answer,
@@ -20,9 +26,11 @@ from gnav.events import (
     Undo,
 )
 from gnav.match import MatchState
-from gnav.round import RoundState
+from gnav.presets import PRESETS_LIST
+from gnav.round import RoundState, fool_holders, holders
 from gnav.rules import Rules
 from roundkit import assert_conserved, end, ev, hands, ids, play, sd, start
+from strategies import Setup, play_match, setups
 
 # -- §3.1 the deal ---------------------------------------------------------------------
 
@@ -517,6 +525,16 @@ def test_stand_needs_matador_off_by_default_everyone_may_stand() -> None:
     assert state.over
 
 
+@pytest.mark.parametrize("forced", [False, True])
+@pytest.mark.parametrize("preset", [p.name for p in PRESETS_LIST])
+def test_the_legal_table_is_the_stand_needs_matador_rule(preset: str, forced: bool) -> None:
+    # Views read ``rules.legal_holding`` instead of working the rule out per decision.
+    rules = Rules.of(preset, stand_needs_matador=forced)
+    for index, piece in enumerate(rules.pieces):
+        expected = ("swap",) if forced and piece.power is None else ("stand", "swap")
+        assert rules.legal_holding[index] == expected, piece.id
+
+
 # -- errors ----------------------------------------------------------------------------
 
 
@@ -580,3 +598,80 @@ def test_errors_are_value_errors() -> None:
         state.apply("jump")
     with pytest.raises(ValueError):
         state.apply_for(1, "stand")
+
+
+# -- the showdown's searches -----------------------------------------------------------
+
+
+@given(st.lists(st.integers(0, 6), min_size=2, max_size=41), st.integers(0, 6))
+def test_holders_are_every_position_holding_the_piece_in_order(hands: list[int],
+                                                               piece: int) -> None:
+    # Found by count/index in the common case of one holder, by a loop otherwise.
+    assert holders(hands, piece) == [p for p, h in enumerate(hands) if h == piece]
+    assert holders(tuple(hands), piece) == holders(hands, piece)
+
+
+@given(st.sampled_from([p.name for p in PRESETS_LIST]), st.data())
+def test_fool_holders_are_the_positions_of_every_fool_in_order(preset: str,
+                                                               data: st.DataObject) -> None:
+    rules = Rules.of(preset)
+    hands = data.draw(st.lists(st.sampled_from(range(len(rules.pieces))), min_size=2,
+                               max_size=41))
+    assert fool_holders(rules, hands) == [p for p, h in enumerate(hands) if rules.fools[h]]
+
+
+# -- the lean paths of apply -----------------------------------------------------------
+
+
+def _same(a: tuple[RoundState, tuple[Event, ...]], b: tuple[RoundState, tuple[Event, ...]]
+          ) -> None:
+    # Events compare as plain tuples (Stand(3) == Knock(3)), so the logs compare by repr,
+    # which names each event's class.
+    (sa, ea), (sb, eb) = a, b
+    assert sa._replace(public=(), private=()) == sb._replace(public=(), private=())
+    assert repr(sa.public) == repr(sb.public)
+    assert repr(sa.private) == repr(sb.private)
+    assert repr(ea) == repr(eb)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setups())
+def test_the_lean_paths_of_apply_equal_the_working_copy(setup: Setup) -> None:
+    # apply takes a stand that does not end the round and a plain swap with the left
+    # neighbour without the working copy (_Play); every legal action at every state of
+    # random matches must come out of both the same.
+    for states in play_match(setup, rounds=20).rounds:
+        for state in states:
+            rnd = state.round
+            if rnd is None or rnd.over:
+                continue
+            for action in rnd.legal_actions():
+                _same(rnd.apply(action), rnd._apply_in_full(action))
+
+
+def test_most_steps_at_a_full_table_take_a_lean_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The property above compares something: at 10 seats of gnav most decisions never
+    # make the working copy, stands and swaps alike.
+    made: list[RoundState] = []
+    real = round_module._Play
+
+    def counted(state: RoundState) -> round_module._Play:
+        made.append(state)
+        return real(state)
+
+    monkeypatch.setattr(round_module, "_Play", counted)
+    rules = Rules.of("gnav")
+    match = MatchState.new(rules, [str(i) for i in range(10)], dealer=0)
+    rng, decisions, kinds = Random(7), 0, Counter[str]()
+    for _ in range(50):
+        if match.out:
+            match = MatchState.new(rules, match.names, dealer=match.dealer)
+        match = match.deal(rng=rng)
+        while match.to_act is not None:
+            action = ("stand", "swap")[rng.random() < 0.5]
+            before = len(made)
+            match, _ = match.apply(action)
+            decisions += 1
+            if len(made) == before:
+                kinds[action] += 1
+    assert sum(kinds.values()) > decisions / 2 and kinds["stand"] and kinds["swap"]

@@ -57,12 +57,14 @@ def run(rules: Rules, seats: int, rounds: int, *, seed: int = 0) -> BenchResult:
     rng = Random(seed)
     bots = [RandomBot(seed * 1000 + i) for i in range(seats)]
     played = decisions = 0
-    match = MatchState.new(rules, names, dealer=0)
+    fresh = match = MatchState.new(rules, names, dealer=0)
     start = time.perf_counter()
     cpu = time.process_time()
     while played < rounds:
         if match.out or match.winners is not None:
-            match = MatchState.new(rules, names, dealer=match.dealer)
+            # A new match, as MatchState.new would make it, without checking the names
+            # and rules again each time.
+            match = fresh.evolve(dealer=match.dealer)
         match, made = play_round(match.deal(rng=rng), bots)
         decisions += made
         played += 1

@@ -19,6 +19,11 @@ from gnav.rules import Rules
 from gnav.vocab import Action, Phase
 
 _KEEP: Any = object()  # evolve's "this field stays as it is"
+# Enum members read once: each ``Phase.PLAY`` is a ~0.1 us lookup on Python 3.11.
+_OVER, _PLAY, _DEAL = Phase.OVER, Phase.PLAY, Phase.DEAL
+# The turn orders of a full table, by seat count and dealer (at most 41 x 41): made once,
+# not on every deal.
+_FULL_ORDERS: dict[int, tuple[int, ...]] = {}
 
 
 class MatchState(NamedTuple):
@@ -116,10 +121,10 @@ class MatchState(NamedTuple):
     def phase(self) -> Phase:
         """``DEAL`` between rounds, ``PLAY`` during one, ``OVER`` once there are winners."""
         if self.winners is not None:
-            return Phase.OVER
+            return _OVER
         if self.round is None or self.round.over:
-            return Phase.DEAL
-        return Phase.PLAY
+            return _DEAL
+        return _PLAY
 
     @property
     def over(self) -> bool:
@@ -142,8 +147,16 @@ class MatchState(NamedTuple):
 
     def turn_order(self) -> tuple[int, ...]:
         """Active seats clockwise from the dealer's left, the dealer last."""
-        active = self.active() if self.out or self.sitting_out else range(len(self.names))
-        d = active.index(self.dealer)
+        dealer = self.dealer
+        if not self.out and not self.sitting_out:  # everyone is dealt in: no search
+            n = len(self.names)
+            order = _FULL_ORDERS.get(n << 8 | dealer)
+            if order is None:
+                order = _FULL_ORDERS[n << 8 | dealer] = (*range(dealer + 1, n),
+                                                         *range(dealer + 1))
+            return order
+        active = self.active()
+        d = active.index(dealer)
         return (*active[d + 1:], *active[: d + 1])
 
     def current_lives(self) -> tuple[int, ...]:
@@ -190,25 +203,22 @@ class MatchState(NamedTuple):
 
         Raises IllegalActionError while a round is being played or once the match is
         over, and MalformedError for a deal without a stock or a bad deal."""
-        rnd = self.round
-        if self.winners is not None or (rnd is not None and rnd.turn < len(rnd.seats)):
+        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+         start_lives) = self
+        if winners is not None or (round is not None and round.turn < len(round.seats)):
             raise IllegalActionError(
-                "the match is over" if self.over else "a round is still being played"
+                "the match is over" if winners is not None else "a round is still being played"
             )
         order = self.turn_order()
         checked = hands is None
         if hands is None:
-            deck = self.rules.shuffle(rng if rng is not None else Random())
+            deck = rules.shuffle(rng if rng is not None else Random())
             hands, stock = deck[: len(order)], deck[len(order):]
         if stock is None:
             raise MalformedError("a deal needs a stock")
-        rnd = RoundState.start(self.rules, order, hands, stock, self.lives,
-                               number=self.rounds + 1, returning=len(self.sitting_out),
-                               checked=checked)
-        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
-         start_lives) = self
         rounds += 1
-        round = rnd
+        round = RoundState.start(rules, order, hands, stock, lives, number=rounds,
+                                 returning=len(sitting_out), checked=checked)
         return _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
                       winners, start_lives)
 
@@ -224,15 +234,14 @@ class MatchState(NamedTuple):
 
         Raises IllegalActionError when no round is being played or the rules forbid the
         action, MalformedError for an action that is not stand or swap."""
-        rnd = self.round
-        if rnd is None or rnd.turn >= len(rnd.seats):
+        (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
+         start_lives) = self
+        if round is None or round.turn >= len(round.seats):
             raise IllegalActionError(
-                "the match is over" if self.winners is not None else "no round is being played"
+                "the match is over" if winners is not None else "no round is being played"
             )
-        moved, events = rnd.apply(action)
+        moved, events = round.apply(action)
         if moved.turn < len(moved.seats):  # the round goes on: the lean path
-            (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
-             start_lives) = self
             round = moved
             return _match(rules, names, lives, out, sitting_out, dealer, rounds, round,
                           history, winners, start_lives), events
@@ -251,39 +260,39 @@ class MatchState(NamedTuple):
 
     def _settle(self, rnd: RoundState, events: tuple[Event, ...]) -> tuple[
             MatchState, tuple[Event, ...]]:
+        rules, names, _, out, _, dealer, rounds, _, history, _, start_lives = self
         lives = rnd.lives
-        n = len(self.names)
+        n = len(names)
+        # Lives never go below 0, so without a 0 nobody went out.
         gone = tuple(sorted(s for s in rnd.seats if lives[s] <= 0)) if 0 in lives else ()
-        out = self.out + gone if gone else self.out
-        history = (*self.history, rnd)
-        extra: list[Event] = []
-        winners: tuple[int, ...] | None = None
-        max_rounds = self.rules.options.max_rounds
         if gone:
-            extra.append(Eliminated(gone))
+            out += gone
+        history = (*history, rnd)
+        extra: tuple[Event, ...] = ()
+        winners: tuple[int, ...] | None = None
+        if gone:
+            extra = (Eliminated(gone),)
             alive = [s for s in range(n) if lives[s] > 0]
             if len(alive) == 1:
                 winners = (alive[0],)
             elif not alive:
                 winners = gone  # everyone left went out together: a shared win
-        if winners is None and max_rounds is not None and self.rounds >= max_rounds:
+        max_rounds = rules.options.max_rounds
+        if winners is None and max_rounds is not None and rounds >= max_rounds:
             best = max(lives[s] for s in range(n) if s not in out)
             winners = tuple(s for s in range(n) if s not in out and lives[s] == best)
-        sitting = rnd.sit_out
-        dealer = self.dealer
+        sitting_out = rnd.sit_out
         if winners is None:
-            skip = (*out, *sitting)
+            skip = (*out, *sitting_out)
             dealer = (dealer + 1) % n
             while dealer in skip:
                 dealer = (dealer + 1) % n
         else:
-            extra.append(MatchEnd(winners))
-        rules, names, _, _, _, _, rounds, _, _, _, start_lives = self
-        sitting_out = sitting
+            extra += (MatchEnd(winners),)
         round = rnd
         state = _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
                        winners, start_lives)
-        return state, events + tuple(extra) if extra else events
+        return state, events + extra if extra else events
 
 
 def _match(rules: Rules, names: tuple[str, ...], lives: tuple[int, ...], out: tuple[int, ...],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from gnav.errors import IllegalActionError, MalformedError
@@ -35,8 +36,10 @@ from gnav.vocab import Action, EndedBy, Ending, ending_of, parse_action
 
 STAND = Action.STAND
 SWAP = Action.SWAP
-BOTH: tuple[Action, ...] = (STAND, SWAP)
-ONLY_SWAP: tuple[Action, ...] = (SWAP,)
+# Enum members read once: ``Outcome.PASS`` is a class attribute lookup of ~0.1 us on
+# Python 3.11, paid on every answer if written in place.
+_PASS, _STOP, _UNDO = Outcome.PASS, Outcome.STOP, Outcome.UNDO
+_TURNS = Ending.TURNS
 NONE: tuple[Action, ...] = ()
 
 PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat's version)
@@ -99,9 +102,9 @@ class RoundState(NamedTuple):
         seats = tuple(seats)
         deal = tuple(deal)
         public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats, len(stock)),)
-        if rules.options.knock == "public" and not rules.fool_set.isdisjoint(deal):
-            fools = rules.fools
-            public += tuple(Knock(seats[p]) for p in range(n) if fools[deal[p]])
+        if rules.knock_public:
+            for p in fool_holders(rules, deal):
+                public += (_KNOCKS.get(seats[p]) or _knock(seats[p]),)
         hands = deal
         stock = tuple(stock)
         drawn = revealed = turn = 0
@@ -209,10 +212,7 @@ class RoundState(NamedTuple):
         turn = self.turn
         if turn >= len(self.seats):
             return NONE
-        rules = self.rules
-        if rules.stand_needs_matador and rules.effects[self.hands[turn]] is None:
-            return ONLY_SWAP
-        return BOTH
+        return self.rules.legal_holding[self.hands[turn]]
 
     def position(self, seat: int) -> int:
         """The position of ``seat`` in the turn order; IllegalActionError if it is not
@@ -270,7 +270,7 @@ class RoundState(NamedTuple):
         if turn >= n:
             raise IllegalActionError("the round is over")
         effects = rules.effects
-        if action == STAND:
+        if action is STAND:
             if rules.stand_needs_matador and effects[hands[turn]] is None:
                 raise IllegalActionError(
                     f"seat {seats[turn]} may not stand without a matador "
@@ -278,49 +278,50 @@ class RoundState(NamedTuple):
                 )
             # No matador revealed yet (the common case): nobody to skip, no call.
             nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
-            seat = seats[turn]
             if nxt < n:  # the common case, kept lean: nothing but the turn moves on
+                seat = seats[turn]
                 event = _STANDS.get(seat) or _stand(seat)
                 turn = nxt
                 public = (*public, event)
                 return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
                               revealed, turn, ended_by, sit_out, returning, public,
                               private), (event,)
-            play = _Play(self)
-            play.emit(Stand(seat))
-        else:
-            if turn < n - 1 and effects[hands[turn + 1]] is None:
-                nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
-                if nxt < n:  # a plain swap, the common case, kept lean
-                    return self._swap_plain(turn, nxt)
-            play = _Play(self)
-            if turn == n - 1:
-                play.emit(Ask(seats[turn], None))
-                play.from_stock(turn)
-            else:
-                play.emit(Ask(seats[turn], seats[turn + 1]))
-                play.request(turn)
-        return play.finish()
+        elif turn < n - 1 and effects[hands[turn + 1]] is None:
+            nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
+            if nxt < n:  # a plain swap with the left neighbour, the common case, kept lean
+                asker, target = turn, turn + 1
+                held = list(hands)
+                whole = swap_pieces(rules, seats, held, asker, target)
+                events = _ASK_SWAP.get(seats[asker] << 8 | seats[target]) \
+                    or _ask_swap(seats[asker], seats[target])
+                full = ((len(public) + 1, whole),)  # laid over the public Swap
+                overlays = list(private)
+                overlays[asker] += full
+                overlays[target] += full
+                hands = tuple(held)
+                turn = nxt
+                public = public + events
+                private = tuple(overlays)
+                return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
+                              revealed, turn, ended_by, sit_out, returning, public,
+                              private), events
+        return self._apply_in_full(action)
 
-    def _swap_plain(self, asker: int, nxt: int) -> tuple[RoundState, tuple[Event, ...]]:
-        """``asker`` swaps with a plain piece on its left; the round goes on at ``nxt``."""
-        (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed, turn,
-         ended_by, sit_out, returning, public, private) = self
-        held = list(hands)
-        target = asker + 1
-        _, whole = swap_pieces(rules, seats, held, asker, target)
-        key = seats[asker] << 8 | seats[target]
-        events = _ASK_SWAP.get(key) or _ask_swap(seats[asker], seats[target])
-        full = ((len(public) + 1, whole),)
-        overlays = list(private)
-        overlays[asker] += full
-        overlays[target] += full
-        hands = tuple(held)
-        turn = nxt
-        public = public + events
-        private = tuple(overlays)
-        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
-                      turn, ended_by, sit_out, returning, public, private), events
+    def _apply_in_full(self, action: Action) -> tuple[RoundState, tuple[Event, ...]]:
+        """``apply`` of a legal ``action`` through the working copy: every case, the two
+        lean ones of ``apply`` included (tests/test_round.py holds them equal)."""
+        seats, turn = self.seats, self.turn
+        seat = seats[turn]
+        play = _Play(self)
+        if action is STAND:
+            play.emit(_STANDS.get(seat) or _stand(seat))
+        elif turn == len(seats) - 1:
+            play.emit(_STOCK_ASKS.get(seat) or _stock_ask(seat))
+            play.from_stock(turn)
+        else:
+            play.emit(Ask(seat, seats[turn + 1]))
+            play.request(turn)
+        return play.finish()
 
 
 def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, ...],
@@ -337,14 +338,40 @@ def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, .
                                       public, private))
 
 
-# Events are values: the commonest (a stand, a plain swap's public pair) are made once
-# per seat or pair of seats and shared, rather than built again on every decision.
+# Events are values: the commonest (a stand, a knock, the dealer's ask of the stock and
+# the public draw, a seat's piece back after an undo, a plain swap's public pair) are
+# made once per seat (pair of seats, holder and piece) and shared, rather than built
+# again every round. Every key is bounded: 41 seats, the pieces of the presets in use.
 _STANDS: dict[int, Stand] = {}
+_KNOCKS: dict[int, Knock] = {}
+_STOCK_ASKS: dict[int, Ask] = {}  # the dealer asks the stock
+_DRAWS: dict[int, Draw] = {}  # public: no piece
+_UNDOS: dict[tuple[int | None, str], Undo] = {}  # a seat's own piece back
 _ASK_SWAP: dict[int, tuple[Ask, Swap]] = {}
 
 
 def _stand(seat: int) -> Stand:
     event = _STANDS[seat] = Stand(seat)
+    return event
+
+
+def _knock(seat: int) -> Knock:
+    event = _KNOCKS[seat] = Knock(seat)
+    return event
+
+
+def _stock_ask(seat: int) -> Ask:
+    event = _STOCK_ASKS[seat] = Ask(seat, None)
+    return event
+
+
+def _draw(seat: int) -> Draw:
+    event = _DRAWS[seat] = Draw(seat, None, None)
+    return event
+
+
+def _undo(by: int | None, piece: str) -> Undo:
+    event = _UNDOS[by, piece] = Undo(by, piece)
     return event
 
 
@@ -364,13 +391,13 @@ def next_turn(rules: Rules, revealed: int, after: int, n: int) -> int:
 
 
 def swap_pieces(rules: Rules, seats: tuple[int, ...], hands: list[int], asker: int,
-                target: int) -> tuple[Swap, Swap]:
+                target: int) -> Swap:
     """A plain swap: exchange the pieces at ``asker`` and ``target`` in ``hands`` (in
-    place); return the public event and the full one that both sides see."""
+    place); return the full event that both sides see. (The public one, without the
+    pieces, is the caller's: the lean path shares one per pair of seats.)"""
     hands[asker], hands[target] = hands[target], hands[asker]
     ids = rules.ids
-    a, b = seats[asker], seats[target]
-    return Swap(a, b, None, None), Swap(a, b, ids[hands[asker]], ids[hands[target]])
+    return Swap(seats[asker], seats[target], ids[hands[asker]], ids[hands[target]])
 
 
 def full_event(rnd: RoundState | None, index: int, event: Event) -> Event:
@@ -449,8 +476,8 @@ class _Play:
         while True:
             effect = effects[hands[target]]
             if effect is None:
-                swap, full = swap_pieces(rules, seats, hands, asker, target)
-                self.emit(swap)
+                full = swap_pieces(rules, seats, hands, asker, target)
+                self.emit(Swap(seats[asker], seats[target], None, None))
                 self.emit_private(asker, full)
                 self.emit_private(target, full)
                 return
@@ -468,17 +495,16 @@ class _Play:
         rules = state.rules
         seats = state.seats
         holder = None if target is None else seats[target]
-        power = rules.pieces[piece].power
-        self.emit(Answer(holder, rules.ids[piece], power.value if power else "", seats[asker]))
+        self.emit(Answer(holder, rules.ids[piece], rules.power_names[piece], seats[asker]))
         if target is not None:
             self.revealed |= 1 << target
         if charge:
             self.pay(asker, rules.ids[piece], to=target)
-        if outcome is Outcome.PASS:
+        if outcome is _PASS:
             return False
-        if outcome is Outcome.STOP:
+        if outcome is _STOP:
             self.ended_by = rules.ids[piece]
-        elif outcome is Outcome.UNDO:
+        elif outcome is _UNDO:
             self.undo(holder)
         return True
 
@@ -500,7 +526,7 @@ class _Play:
                 self.hands[asker] = piece
                 self.aside += (old,)
                 seat = state.seats[asker]
-                self.emit(Draw(seat, None, None))
+                self.emit(_DRAWS.get(seat) or _draw(seat))
                 self.emit_private(asker, Draw(seat, rules.ids[piece], rules.ids[old]))
                 return
             self.aside += (piece,)
@@ -514,8 +540,15 @@ class _Play:
         # Pieces drawn from the stock go out of play; dealt pieces go home.
         self.aside = state.stock[: self.drawn]
         self.emit(Undo(by, None))
+        # Each seat's own piece back, laid over the public Undo: emit_private's work for
+        # every position at once, the events shared per holder and piece.
+        if self.private is None:
+            self.private = list(state.private)
+        private = self.private
+        index = len(state.public) + len(self.new) - 1
         for pos, piece in enumerate(state.deal):
-            self.emit_private(pos, Undo(by, ids[piece]))
+            mine = ids[piece]
+            private[pos] += ((index, _UNDOS.get((by, mine)) or _undo(by, mine)),)
 
     def pay(self, position: int, reason: str, *, to: int | None = None) -> None:
         """``position`` pays a life: to the pool, or to the matador at ``to`` under
@@ -534,16 +567,6 @@ class _Play:
             lives[holder] += 1
             self.emit(Gain(holder, "penalty", lives[holder]))
 
-    def pay_lowest(self, positions: list[int]) -> None:
-        """Every position in ``positions`` holds the rank that pays, and pays for it;
-        with ``dealer_wins_ties`` the dealer (the last position) is let off a tie."""
-        dealer = len(self.state.seats) - 1
-        if len(positions) > 1 and self.state.rules.options.dealer_wins_ties \
-                and positions[-1] == dealer:
-            positions = positions[:-1]
-        for p in positions:
-            self.pay(p, "lowest")
-
     def finish(self) -> tuple[RoundState, tuple[Event, ...]]:
         state = self.state
         n = len(state.seats)
@@ -552,7 +575,7 @@ class _Play:
             next_turn(state.rules, self.revealed, state.turn, n)
         sit_out: tuple[int, ...] = ()
         if turn >= n:
-            ended_by = ended_by or Ending.TURNS
+            ended_by = ended_by or _TURNS
             sit_out = self.showdown(ended_by)
         events = tuple(self.new)
         rules, number, seats, deal, _, stock, _, _, _, _, _, _, _, returning, public, _ = state
@@ -572,12 +595,12 @@ class _Play:
         opts = rules.options
         seats = state.seats
         hands = self.hands
-        ids = rules.ids
-        self.emit(Showdown(seats, tuple(map(ids.__getitem__, hands))))
-        fool_set = rules.fool_set
-        fools = [p for p, h in enumerate(hands) if h in fool_set] \
-            if fool_set and not fool_set.isdisjoint(hands) else []
+        # An itemgetter of two or more positions (a round has at least two) returns the
+        # tuple in one C call: a third of what tuple(map(ids.__getitem__, ...)) costs.
+        self.emit(Showdown(seats, itemgetter(*hands)(rules.ids)))
+        fools = fool_holders(rules, hands)
         sit_out: list[int] = []
+        lowest = -1  # the rank that pays a life; -1 (none) when two fools settle instead
         if len(fools) >= 2 and opts.two_fools != "plain":
             lives = self.lives
             for p in fools:
@@ -598,11 +621,39 @@ class _Play:
         elif len(fools) == 1 and opts.drag:
             fool = fools[0]
             self.pay(fool, "fool")
-            lowest = max(h for p, h in enumerate(hands) if p != fool)
-            self.pay_lowest([p for p, h in enumerate(hands) if h == lowest and p != fool])
+            # The lowest of the others: the lowest shown, or the next if that is the fool
+            # (only one is shown, so no holder of it is the fool's position).
+            ranked = sorted(hands)
+            lowest = ranked[-2] if ranked[-1] == hands[fool] else ranked[-1]
         else:
             lowest = max(hands)
-            self.pay_lowest([p for p, h in enumerate(hands) if h == lowest])
+        if lowest >= 0:
+            payers = holders(hands, lowest)
+            # With dealer_wins_ties the dealer (the last position) is let off a tie.
+            if len(payers) > 1 and opts.dealer_wins_ties and payers[-1] == len(hands) - 1:
+                del payers[-1]
+            for p in payers:
+                self.pay(p, "lowest")
         out = tuple(sorted(seats[p] for p in sit_out)) if sit_out else ()
         self.emit(RoundEnd(ended_by, tuple(self.lives), out))
         return out
+
+
+def holders(hands: Sequence[int], piece: int) -> list[int]:
+    """The positions holding ``piece``, in order. One, nearly always: then found by
+    ``count`` and ``index`` in C rather than a loop over every position."""
+    if hands.count(piece) == 1:
+        return [hands.index(piece)]
+    return [p for p, h in enumerate(hands) if h == piece]
+
+
+def fool_holders(rules: Rules, hands: Sequence[int]) -> list[int]:
+    """The positions holding a fool, in order (none, most often)."""
+    fool_set = rules.fool_set
+    found: list[int] = []
+    for fool in fool_set:  # one piece in every preset that has a fool
+        if fool in hands:
+            found += holders(hands, fool)
+    if len(fool_set) > 1:
+        found.sort()
+    return found

@@ -12,6 +12,7 @@ from gnav.options import Options
 from gnav.pieces import Piece, PieceReader
 from gnav.powers import Effect
 from gnav.presets import Preset, get_preset
+from gnav.vocab import Action
 
 
 def _preset(name: object, where: str) -> Preset:
@@ -30,12 +31,17 @@ class Rules:
     pieces: tuple[Piece, ...] = field(init=False)
     ids: tuple[str, ...] = field(init=False)
     effects: tuple[Effect | None, ...] = field(init=False)
+    power_names: tuple[str, ...] = field(init=False)  # as an Answer writes it; "" for none
     fools: tuple[bool, ...] = field(init=False)
     fool_set: frozenset[int] = field(init=False)
     # Options the round reads on every decision, flattened for speed.
     stand_needs_matador: bool = field(init=False)
     skip_revealed: bool = field(init=False)
+    knock_public: bool = field(init=False)
     deck: tuple[int, ...] = field(init=False)
+    # The actions of the seat to act, by the piece it holds: read on every decision (a
+    # view's ``legal``), so looked up rather than worked out from the option each time.
+    legal_holding: tuple[tuple[Action, ...], ...] = field(init=False)
     reader: PieceReader = field(init=False)
 
     def __post_init__(self) -> None:
@@ -44,11 +50,17 @@ class Rules:
         s(self, "pieces", pieces)
         s(self, "ids", tuple(p.id for p in pieces))
         s(self, "effects", tuple(p.power.effect if p.power else None for p in pieces))
+        s(self, "power_names", tuple(p.power.value if p.power else "" for p in pieces))
         s(self, "fools", tuple(p.fool for p in pieces))
         s(self, "fool_set", frozenset(i for i, p in enumerate(pieces) if p.fool))
         s(self, "stand_needs_matador", self.options.stand_needs_matador)
         s(self, "skip_revealed", self.options.revealed == "skip")
+        s(self, "knock_public", self.options.knock == "public")
         s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
+        both, only_swap = (Action.STAND, Action.SWAP), (Action.SWAP,)
+        s(self, "legal_holding", tuple(
+            only_swap if self.stand_needs_matador and effect is None else both
+            for effect in self.effects))
         s(self, "reader", PieceReader(pieces))
 
     @classmethod

@@ -15,11 +15,12 @@ class RandomBot:
     name = BotKind.RANDOM
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = Random(seed)
+        # The bound method: one lookup fewer on every decision (the same draws).
+        self._random = Random(seed).random
 
     def act(self, view: SeatView) -> Action:
         """A random one of ``view.legal``; IllegalActionError if nothing is legal."""
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")
-        return legal[0] if len(legal) == 1 else legal[self._rng.random() < 0.5]
+        return legal[0] if len(legal) == 1 else legal[self._random() < 0.5]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from gnav.bots.random_bot import RandomBot
 from gnav.errors import IllegalActionError
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.runner import moves, play_round
+from gnav.runner import play_round, play_until
 from gnav.views import SeatView
 
 
@@ -34,34 +35,47 @@ def dealt(seats: int = 5, seed: int = 3) -> MatchState:
                           dealer=0).deal(rng=Random(seed))
 
 
-def test_nothing_is_decided_ahead_of_the_caller() -> None:
+def test_each_decision_is_heard_before_the_next_player_is_asked() -> None:
     bots = [Counting(i) for i in range(5)]
-    taken = []
-    for move in moves(dealt(), bots):
-        taken.append(move)
-        if len(taken) == 2:
-            break
-    assert sum(b.asked for b in bots) == 2
-    seat, action, match, events = taken[-1]
-    assert match.round is not None and seat == match.round.seats[1]  # the second to act
-    assert action in ("stand", "swap") and events and match.round is not None
-    assert match.round.turn == 2
+    calls: list[tuple[str, int]] = []
+
+    def player(seat: int) -> Bot | None:
+        calls.append(("asked", seat))
+        return None if sum(b.asked for b in bots) == 2 else bots[seat]
+
+    def moved(seat: int, action: str, match: MatchState, events: tuple[Any, ...]) -> None:
+        assert action in ("stand", "swap") and events and match.to_act != seat
+        calls.append(("moved", seat))
+
+    start = dealt()
+    assert start.round is not None
+    first, second, third = start.round.seats[:3]
+    end, decisions = play_until(start, player, moved)
+    assert decisions == 2 and sum(b.asked for b in bots) == 2
+    assert calls == [("asked", first), ("moved", first), ("asked", second),
+                     ("moved", second), ("asked", third)]
+    assert end.to_act == third  # nothing was decided past the last player
 
 
 def test_a_player_of_none_stops_the_loop_where_a_person_is_due() -> None:
     match = dealt()
-    assert match.to_act is not None
-    person = match.round.seats[2] if match.round is not None else 0
+    assert match.round is not None
+    person = match.round.seats[2]
     bots: list[Bot] = [RandomBot(i) for i in range(5)]
-    made = list(moves(match, lambda seat: None if seat == person else bots[seat]))
-    assert len(made) == 2 and made[-1][2].to_act == person
+    end, decisions = play_until(match, lambda seat: None if seat == person else bots[seat])
+    assert decisions == 2 and end.to_act == person
 
 
 def test_play_round_is_the_loop_to_the_rounds_end() -> None:
     match = dealt()
-    whole = list(moves(match, [RandomBot(i) for i in range(5)]))
-    end, decisions = play_round(match, [RandomBot(i) for i in range(5)])
-    assert decisions == len(whole) and end == whole[-1][2]
+    heard: list[tuple[MatchState, tuple[Any, ...]]] = []
+    end, decisions = play_until(match, [RandomBot(i) for i in range(5)],
+                                lambda _s, _a, after, events: heard.append((after, events)))
+    listened: list[tuple[MatchState, tuple[Any, ...]]] = []
+    again, made = play_round(match, [RandomBot(i) for i in range(5)],
+                             listener=lambda after, events: listened.append((after, events)))
+    assert decisions == made == len(heard) and end == again == heard[-1][0]
+    assert listened == heard
     assert end.to_act is None
 
 

@@ -4,17 +4,18 @@ Every player, bot or person, is asked through the same protocol (``gnav.bot.Bot`
 gets the seat's view and returns an action. Chance (the deal) is drawn from a generator
 seeded once per match, so a match replays from its seed and its players' seeds.
 
-``moves`` is the loop itself: it plays the round under way one decision at a time, for
-as long as the caller takes its moves and there is a player for the seat to act.
-``play_round`` plays a round to its end with it, ``play_match`` deals and plays rounds
-until the match is over, and the online table (``gnav.table``) plays its bots' bursts
-with it, stopping where a person is due. The simulator, the benchmark and the terminal
-game go through ``play_round`` and ``play_match``.
+``play_until`` is the loop itself: it plays the round under way one decision at a time,
+each asked of the acting seat's player and applied before the next is asked, for as
+long as there is a player for the seat to act. ``play_round`` plays a round to its end
+with it, ``play_match`` deals and plays rounds until the match is over, and the online
+table (``gnav.table``) plays its bots' bursts with it, its players answering None where
+a person is due or the burst's share is played. The simulator, the benchmark and the
+terminal game go through ``play_round`` and ``play_match``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import TypeAlias
 
@@ -27,39 +28,39 @@ from gnav.views import seat_view
 from gnav.vocab import Phase
 
 Listener = Callable[[MatchState, tuple[Event, ...]], None]
+# Hears each decision as it is applied: (seat, action, the match after it, its events).
+Moved = Callable[[int, str, MatchState, tuple[Event, ...]], None]
 # Who decides for a seat: a player per seat, or a function of the seat that may answer
 # None ("nobody here decides now": a person is due, or the caller's budget is spent).
 Players: TypeAlias = Sequence[Bot] | Callable[[int], Bot | None]
-# One decision: (seat, action, the match after it, its events). A plain tuple, not a
-# class: the loop makes one per decision, and a NamedTuple's constructor would cost
-# the benchmark several per cent.
-Move: TypeAlias = tuple[int, str, MatchState, tuple[Event, ...]]
 
 
 class StopMatch(Exception):
     """Raised by a player (a person pressing q) to stop the match where it is."""
 
 
-def moves(match: MatchState, players: Players) -> Iterator[Move]:
-    """The decisions of the round under way, each asked of the acting seat's player
-    from that seat's view, one as the caller takes it: nothing is decided ahead of the
-    caller, so a caller that stops taking moves leaves the match where its last move
-    left it. Stops at the round's end, or when ``players`` has nobody for the seat to
-    act (a callable answering None).
+def play_until(match: MatchState, players: Players,
+               moved: Moved | None = None) -> tuple[MatchState, int]:
+    """Play the round under way, every decision by the acting seat's player from that
+    seat's view, until the round ends or ``players`` has nobody for the seat to act (a
+    callable answering None; it is asked just before each decision, so it sees every
+    decision before applied). ``moved`` hears each decision once it is applied, before
+    the next player is asked. Returns the match and the number of decisions.
 
     Raises IllegalActionError when a player chooses an action that is not legal."""
-    # A list is indexed, not called through a bound method: this loop is the engine's
-    # hot path (gnav bench), and so are the names it looks up (kept local).
+    # A list is indexed, not called through a bound method, and the names the loop looks
+    # up are local: this loop is the engine's hot path (gnav bench).
     ask = players if callable(players) else None
     listed = None if callable(players) else players
     view_of = seat_view
+    decisions = 0
     rnd = match.round
     while rnd is not None and rnd.turn < len(rnd.seats) and match.winners is None:
         seat = rnd.seats[rnd.turn]  # match.to_act, without its checks
         player = listed[seat] if listed is not None else ask(seat) if ask is not None \
             else None
         if player is None:
-            return
+            break
         view = view_of(match, seat)
         action = player.act(view)
         if action not in view.legal:
@@ -68,23 +69,24 @@ def moves(match: MatchState, players: Players) -> Iterator[Move]:
                 f"legal: {', '.join(view.legal) or 'nothing'}"
             )
         match, events = match.apply(action)
-        yield seat, action, match, events
+        decisions += 1
+        if moved is not None:
+            moved(seat, action, match, events)
         rnd = match.round
+    return match, decisions
 
 
 def play_round(match: MatchState, players: Sequence[Bot], *,
                listener: Listener | None = None) -> tuple[MatchState, int]:
-    """Play the round being played to its end: every decision by the acting seat's
-    player, from that seat's view. Returns the match and the number of decisions.
+    """Play the round being played to its end (``play_until`` with a player for every
+    seat). ``listener`` hears the match and the events of every decision. Returns the
+    match and the number of decisions.
 
     Raises IllegalActionError when a player chooses an action that is not legal."""
-    decisions = 0
-    move = None
-    for move in moves(match, players):
-        decisions += 1
-        if listener is not None:
-            listener(move[2], move[3])
-    return (match if move is None else move[2]), decisions
+    if listener is None:
+        return play_until(match, players)
+    hear = listener
+    return play_until(match, players, lambda _s, _a, after, events: hear(after, events))
 
 
 def play_match(

@@ -31,7 +31,7 @@ from gnav.match import MatchState
 from gnav.names import Name
 from gnav.record import from_match
 from gnav.rules import Rules
-from gnav.runner import moves
+from gnav.runner import play_until
 from gnav.table.config import TableConfig
 from gnav.vocab import Action, BotKind, SeatKind
 
@@ -578,11 +578,11 @@ class Table:
 
     def _bots(self, now: float, mover: Callable[[int], Mover | None], *, most: int,
               started: float | None = None) -> Result:
-        """Bots decide, through the one game loop (``gnav.runner.moves``), for each seat
-        to act that ``mover`` names a mover for, at most ``most`` decisions and, after
-        the first, while they have thought less than the pace's ``seconds`` since
-        ``started``. Each decision is applied before the next bot is asked (its seed is
-        the version it answers), and a deal starts the next round's loop."""
+        """Bots decide, through the one game loop (``gnav.runner.play_until``), for each
+        seat to act that ``mover`` names a mover for, at most ``most`` decisions and,
+        after the first, while they have thought less than the pace's ``seconds`` since
+        ``started``. Each decision is applied here before the next bot is asked (its
+        seed is the version it answers), and a deal starts the next round's loop."""
         result = Result()
         made = 0
         by: dict[int, Mover] = {}
@@ -597,14 +597,17 @@ class Table:
             by[seat] = who
             return self._bot_for(seat)
 
+        def moved(seat: int, action: str, match: MatchState,
+                  events: tuple[Event, ...]) -> None:
+            nonlocal made
+            made += 1
+            before = self.version
+            self._record(seat, match, events, now, by[seat])
+            result.extend(self._played(seat, Action(action), by[seat], before, now))
+
         while self.phase == PLAYING and self.match is not None:
-            before = made
-            for seat, action, match, events in moves(self.match, player):
-                made += 1
-                version = self.version
-                self._record(seat, match, events, now, by[seat])
-                result.extend(self._played(seat, Action(action), by[seat], version, now))
-            if made == before:
+            _, decisions = play_until(self.match, player, moved)
+            if not decisions:
                 break
         return result
 

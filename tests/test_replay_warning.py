@@ -14,7 +14,7 @@ from devserver import with_client
 from gnav.cli import main
 from gnav.verify import WARNING, results_warning, results_warnings
 from recordkit import RECORDS, disagreeing_record
-from test_server_support import TestClient, make_app
+from server_kit import TestClient, make_app
 
 
 def _flat(text: str) -> str:

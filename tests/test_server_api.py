@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gnav.record import loads
 from gnav.verify import verify_text
-from test_server_support import (
+from server_kit import (
     Player,
     SessionLink,
     TestClient,

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gnav.server.wire import Act, Hello, Ping, WireError, parse
 from gnav.table import TableConfig
-from test_server_support import Match, SessionLink, a_match
+from server_kit import Match, SessionLink, a_match
 
 # Every character, lone surrogates and controls included.
 CHARS = st.characters(exclude_categories=())

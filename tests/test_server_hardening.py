@@ -31,7 +31,7 @@ from gnav.table.table import FINISHED, MAX_CATCH_UP, PLAYING
 from gnav.verify import verify_text
 from gnav.vocab import BotKind
 from gnav.web import replay as viewer
-from test_server_support import (
+from server_kit import (
     Clock,
     Json,
     Player,

@@ -12,7 +12,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from gnav.verify import verify_text
-from test_server_support import (
+from server_kit import (
     Player,
     SessionLink,
     TestClient,
@@ -24,8 +24,8 @@ from test_server_support import (
     play_out,
     serving,
 )
-from test_server_support import http_error as _error
-from test_server_support import refused as _refused
+from server_kit import http_error as _error
+from server_kit import refused as _refused
 
 
 def test_http_input_is_checked_with_a_clear_error(tmp_path: Path) -> None:

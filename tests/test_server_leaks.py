@@ -19,7 +19,7 @@ from typing import Any
 from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.verify import verify_text
-from test_server_support import (
+from server_kit import (
     Json,
     Player,
     SessionLink,

@@ -25,7 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from gnav.verify import verify_text
-from test_server_support import Json, Player, play_out
+from server_kit import Json, Player, play_out
 
 URL = re.compile(r"open (http://\S+?)/?\s")
 

@@ -23,7 +23,7 @@ from gnav.web import static_routes
 from gnav.web.data import presets_text, rules_json, texts_text
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 from recordkit import bots_match
-from test_server_support import TestClient, make_app
+from server_kit import TestClient, make_app
 
 STATIC = Path(__file__).resolve().parents[1] / "src" / "gnav" / "web" / "static"
 

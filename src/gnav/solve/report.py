@@ -28,8 +28,9 @@ from gnav.bots.expert import ExpertBot
 from gnav.errors import GnavError
 from gnav.match import MatchState
 from gnav.rules import Rules
+from gnav.runner import play_round
 from gnav.strategies import Strategy, shipped
-from gnav.views import seat_view
+from gnav.views import SeatView
 from gnav.vocab import Action
 
 TABLES = ("gnav-3", "gnav-4", "gnav-1917-3", "gnav-1917-4", "hypp-3", "hypp-4")
@@ -83,28 +84,38 @@ class Play:
         return sum(self.swaps[k] for k in keys) / n if n else float("nan")
 
 
+class _Sampler:
+    """The expert's mixed strategy played by sampling ``rng``, counting as it goes what
+    the strategy would swap (expected counts, not the draws)."""
+
+    name = "expert, sampled"
+
+    def __init__(self, bot: ExpertBot, rng: Random, out: Play) -> None:
+        self.bot, self.rng, self.out = bot, rng, out
+
+    def act(self, view: SeatView) -> Action:
+        """STAND or SWAP drawn from the strategy at ``view``; IllegalActionError (from
+        the expert) if nothing is legal."""
+        p = self.bot.probabilities(view).get(Action.SWAP, 0.0)
+        if len(view.legal) == 2 and view.seat is not None and view.piece is not None:
+            out = self.out
+            slot = (view.order.index(view.seat), view.piece)
+            out.decisions[slot] += 1
+            out.swaps[slot] += p
+            out.total += 1
+            out.mixed += MIXED < p < 1 - MIXED
+        return Action.SWAP if self.rng.random() < p else Action.STAND
+
+
 def self_play(rules: Rules, seats: int, strategy: Strategy, rounds: int, seed: int) -> Play:
-    bot = ExpertBot(seed, strategy)
+    """``rounds`` rounds of the strategy against itself, through the game loop."""
     rng = Random(seed)
     out = Play()
+    players = [_Sampler(ExpertBot(seed, strategy), rng, out)] * seats
     names = tuple(f"s{i}" for i in range(seats))
     for k in range(rounds):
         match = MatchState.new(rules, names, seed=k, dealer=k % seats).deal(rng=rng)
-        while match.phase == "play":
-            seat = match.to_act
-            assert seat is not None
-            view = seat_view(match, seat)
-            probs = bot.probabilities(view)
-            if len(view.legal) == 2:
-                assert match.round is not None and view.piece is not None
-                slot = (match.round.position(seat), view.piece)
-                p = probs.get(Action.SWAP, 0.0)
-                out.decisions[slot] += 1
-                out.swaps[slot] += p
-                out.total += 1
-                out.mixed += MIXED < p < 1 - MIXED
-            match, _ = match.apply(Action.SWAP if rng.random() < probs.get(Action.SWAP, 0.0)
-                                   else Action.STAND)
+        play_round(match, players)
     return out
 
 

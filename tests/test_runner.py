@@ -1,4 +1,4 @@
-"""The one game loop (gnav.runner.moves) and the loops made of it."""
+"""The one game loop (gnav.runner.play_until) and the loops made of it."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 from gnav.bot import Bot
 from gnav.bots.random_bot import RandomBot
@@ -13,7 +14,8 @@ from gnav.errors import IllegalActionError
 from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.runner import play_round, play_until
-from gnav.views import SeatView
+from gnav.views import SeatView, seat_view, seat_view_during
+from strategies import Setup, setups
 
 
 class Counting:
@@ -88,3 +90,42 @@ def test_an_illegal_choice_is_refused() -> None:
 
     with pytest.raises(IllegalActionError, match="stubborn chose 'fly'"):
         play_round(dealt(), [Stubborn() for _ in range(5)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(setups())
+def test_the_lean_loop_equals_the_loop_that_rebuilds_the_match(setup: Setup) -> None:
+    # Unheard, play_until plays the round on its own state and settles it once; heard,
+    # it rebuilds the match at every decision. A match of rounds must come out the same,
+    # and every view on the way too.
+    seats = len(setup.names)
+    lean = full = setup.new_match()
+    rng = Random(setup.seed)
+    seen: list[MatchState] = []
+    for _ in range(6):
+        if lean.phase != "deal":
+            break
+        seed = rng.randrange(2**32)
+        lean, full = lean.deal(rng=Random(seed)), full.deal(rng=Random(seed))
+        start = lean
+        seen.clear()
+        lean, made = play_until(lean, [RandomBot(setup.seed + i) for i in range(seats)])
+        full, again = play_until(full, [RandomBot(setup.seed + i) for i in range(seats)],
+                                 lambda _s, _a, after, _e: seen.append(after))
+        assert (lean, made) == (full, again)
+        for after in seen[:-1]:  # the round under way, seen from the start of the round
+            assert after.round is not None
+            for seat in range(seats):
+                assert seat_view_during(start, after.round, seat) == seat_view(after, seat)
+
+
+def test_only_the_end_of_the_round_under_way_settles() -> None:
+    match = dealt()
+    rnd = match.round
+    assert rnd is not None
+    with pytest.raises(IllegalActionError, match="only the end"):
+        match.settle(rnd, ())  # not over
+    end, _ = play_round(match, [RandomBot(i) for i in range(5)])
+    assert end.round is not None
+    with pytest.raises(IllegalActionError, match="only the end"):
+        dealt(seed=4).settle(end.round, ())  # the same seats, another deal

@@ -258,6 +258,21 @@ class MatchState(NamedTuple):
             )
         return self.apply(action)
 
+    def settle(self, rnd: RoundState, events: tuple[Event, ...]) -> tuple[
+            MatchState, tuple[Event, ...]]:
+        """The match once its round, played on by decisions alone, has ended as ``rnd``
+        (``events``: those of the round's last decision): what ``apply`` gives for that
+        last decision. The game loop's lean path plays a round on the RoundState and
+        settles it once (``gnav.runner``).
+
+        Raises IllegalActionError when ``rnd`` is not over, or is not the match's round
+        under way played on (another number, seats or deal)."""
+        now = self.round
+        if rnd.turn < len(rnd.seats) or now is None or self.winners is not None \
+                or now.number != rnd.number or now.seats != rnd.seats or now.deal != rnd.deal:
+            raise IllegalActionError("only the end of this match's round under way settles")
+        return self._settle(rnd, events)
+
     def _settle(self, rnd: RoundState, events: tuple[Event, ...]) -> tuple[
             MatchState, tuple[Event, ...]]:
         rules, names, _, out, _, dealer, rounds, _, history, _, start_lives = self

@@ -24,7 +24,7 @@ from gnav.errors import IllegalActionError
 from gnav.events import Event
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.views import seat_view
+from gnav.views import seat_view, seat_view_during
 from gnav.vocab import Phase
 
 Listener = Callable[[MatchState, tuple[Event, ...]], None]
@@ -48,6 +48,8 @@ def play_until(match: MatchState, players: Players,
     the next player is asked. Returns the match and the number of decisions.
 
     Raises IllegalActionError when a player chooses an action that is not legal."""
+    if moved is None and not callable(players):
+        return _play_out(match, players)
     # A list is indexed, not called through a bound method, and the names the loop looks
     # up are local: this loop is the engine's hot path (gnav bench).
     ask = players if callable(players) else None
@@ -73,6 +75,36 @@ def play_until(match: MatchState, players: Players,
         if moved is not None:
             moved(seat, action, match, events)
         rnd = match.round
+    return match, decisions
+
+
+def _play_out(match: MatchState, players: Sequence[Bot]) -> tuple[MatchState, int]:
+    """``play_until`` with a player for every seat and nobody hearing the decisions: the
+    round is played on its own state and the match rebuilt once, when the round ends
+    (rebuilding it at every decision was a tenth of gnav bench). tests/test_runner.py
+    holds it equal to the loop that rebuilds the match at each decision."""
+    rnd = match.round
+    if rnd is None or match.winners is not None:
+        return match, 0
+    seats = rnd.seats
+    n = len(seats)
+    view_of = seat_view_during
+    decisions = 0
+    events: tuple[Event, ...] = ()
+    while rnd.turn < n:
+        seat = seats[rnd.turn]
+        player = players[seat]
+        view = view_of(match, rnd, seat)
+        action = player.act(view)
+        if action not in view.legal:
+            raise IllegalActionError(
+                f"{player.name} chose {action!r} for {match.names[seat]}; "
+                f"legal: {', '.join(view.legal) or 'nothing'}"
+            )
+        rnd, events = rnd.apply(action)
+        decisions += 1
+    if decisions:
+        match, _ = match.settle(rnd, events)
     return match, decisions
 
 

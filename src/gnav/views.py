@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from gnav.errors import IllegalActionError
 from gnav.events import Answer, Event, Knock
 from gnav.match import MatchState
-from gnav.round import PrivateLog, merge
+from gnav.round import PrivateLog, RoundState, merge
 from gnav.rules import Rules
 from gnav.vocab import Action, Phase
 
@@ -82,11 +82,25 @@ def seat_view(match: MatchState, seat: int) -> SeatView:
 
     Raises IllegalActionError for None (a lost seat number must not turn into a
     spectator's view silently) and for a seat the match does not have."""
+    return _view(match, match.round, seat)
+
+
+def seat_view_during(match: MatchState, round: RoundState, seat: int) -> SeatView:
+    """What ``seat`` may know once the round of ``match`` has moved on to ``round`` by
+    decisions alone (``round`` is a later state of ``match.round``, not yet settled):
+    exactly ``seat_view`` of the match rebuilt with it. The game loop's way to play a
+    round without rebuilding the match at each decision (``gnav.runner``).
+
+    Raises IllegalActionError as ``seat_view`` does."""
+    return _view(match, round, seat)
+
+
+def _view(match: MatchState, rnd: RoundState | None, seat: int) -> SeatView:
     # The one place a SeatView is built, for a seat or (from spectator_view) for nobody.
     # Built on every decision, so it is built directly, not through keywords (18 keyword
     # arguments cost several times the rest of the view); instead every value has the
     # name of its field, in field order, and a test reads this function to hold it so.
-    rules, names, lives, out, sitting_out, dealer, _, rnd, _, winners, _ = match
+    rules, names, lives, out, sitting_out, dealer, _, _, _, winners, _ = match
     if seat is _SPECTATOR:  # spectator_view's call: the view of nobody
         seat = None  # type: ignore[assignment]
     elif seat is None:
@@ -132,7 +146,7 @@ def seat_view(match: MatchState, seat: int) -> SeatView:
 
 def spectator_view(match: MatchState) -> SeatView:
     """What anyone watching may know: the public log, no piece."""
-    return seat_view(match, _SPECTATOR)
+    return _view(match, match.round, _SPECTATOR)
 
 
 def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:

@@ -66,16 +66,19 @@ def play_until(match: MatchState, players: Players,
         view = view_of(match, seat)
         action = player.act(view)
         if action not in view.legal:
-            raise IllegalActionError(
-                f"{player.name} chose {action!r} for {match.names[seat]}; "
-                f"legal: {', '.join(view.legal) or 'nothing'}"
-            )
+            raise _illegal(player, action, match.names[seat], view.legal)
         match, events = match.apply(action)
         decisions += 1
         if moved is not None:
             moved(seat, action, match, events)
         rnd = match.round
     return match, decisions
+
+
+def _illegal(player: Bot, action: object, name: str,
+             legal: Sequence[str]) -> IllegalActionError:
+    return IllegalActionError(f"{player.name} chose {action!r} for {name}; "
+                              f"legal: {', '.join(legal) or 'nothing'}")
 
 
 def _play_out(match: MatchState, players: Sequence[Bot]) -> tuple[MatchState, int]:
@@ -97,10 +100,7 @@ def _play_out(match: MatchState, players: Sequence[Bot]) -> tuple[MatchState, in
         view = view_of(match, rnd, seat)
         action = player.act(view)
         if action not in view.legal:
-            raise IllegalActionError(
-                f"{player.name} chose {action!r} for {match.names[seat]}; "
-                f"legal: {', '.join(view.legal) or 'nothing'}"
-            )
+            raise _illegal(player, action, match.names[seat], view.legal)
         rnd, events = rnd.apply(action)
         decisions += 1
     if decisions:

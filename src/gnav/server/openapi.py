@@ -11,7 +11,7 @@ from typing import Any
 
 from gnav.bots.registry import BOT_KINDS
 from gnav.options import Options
-from gnav.table.config import LOOKS, SCORES
+from gnav.table.config import DEFAULT, GRACE_SECONDS, LOOKS, SCORES, TIMER_SECONDS
 from gnav.vocab import TEXT_LANGS, Lang, SeatKind
 
 J = dict[str, Any]
@@ -52,21 +52,23 @@ SCHEMAS: J = {
     "TableConfig": {
         "type": "object", "additionalProperties": False,
         "properties": {
-            "preset": {"type": "string", "default": "gnav"},
+            "preset": {"type": "string", "default": DEFAULT.preset},
             "options": {"type": "object",
                         "description": "Options (docs/spec/rules.md §7), e.g. {\"lives\": 2}"},
-            "seats": {"type": "integer", "default": 6,
+            "seats": {"type": "integer", "default": DEFAULT.seats,
                       "description": "2 to the preset's maximum"},
-            "turn_timer": {"type": ["number", "null"], "minimum": 3, "maximum": 600,
-                           "default": 30, "description": "seconds per decision; null: off"},
-            "grace": {"type": "number", "minimum": 0, "maximum": 600, "default": 20,
+            "turn_timer": {"type": ["number", "null"], "minimum": TIMER_SECONDS[0],
+                           "maximum": TIMER_SECONDS[1], "default": DEFAULT.turn_timer,
+                           "description": "seconds per decision; null: off"},
+            "grace": {"type": "number", "minimum": GRACE_SECONDS[0],
+                      "maximum": GRACE_SECONDS[1], "default": DEFAULT.grace,
                       "description": "seconds a disconnected seat waits before a bot "
                                      "plays it"},
-            "listed": {"type": "boolean", "default": False,
+            "listed": {"type": "boolean", "default": DEFAULT.listed,
                        "description": "shown in the lobby, and joinable without invite"},
-            "bot": {"enum": list(BOT_KINDS), "default": "threshold"},
-            "score": {"enum": ["tokens", "strokes", "gnav", None]},
-            "look": {"enum": ["pawns", "cards"]},
+            "bot": {"enum": list(BOT_KINDS), "default": DEFAULT.bot.value},
+            "score": {"enum": [*SCORES, None]},
+            "look": {"enum": list(LOOKS), "default": DEFAULT.look},
             "lang": {"enum": [*Lang, None]},
         },
     },

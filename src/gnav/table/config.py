@@ -14,6 +14,8 @@ from gnav.vocab import BotKind, Lang
 
 LOOKS = ("pawns", "cards")
 SCORES = ("tokens", "strokes", "gnav")
+TIMER_SECONDS = (3, 600)  # a turn timer's range (it may also be off)
+GRACE_SECONDS = (0, 600)
 # The counter bot samples every hidden piece for each decision: its cost grows with the
 # seats (7 ms a decision at 41 seats, 8,000 decisions a match). A creator may ask for
 # it at tables up to this size; bigger tables get threshold or random bots. The expert
@@ -63,30 +65,34 @@ class TableConfig:
         if extra:
             raise MalformedError(f"table: unknown field {sorted(extra)[0]!r}")
         d = dict(data)
-        preset = d.get("preset", "gnav")
+        default = DEFAULT  # what a field left out is: the dataclass's own defaults
+        preset = d.get("preset", default.preset)
         options = d.get("options", {})
         if not isinstance(options, Mapping):
             raise MalformedError("options: must be an object of option: value")
         rules = Rules.from_spec({"preset": preset, **options}, where="options")
-        seats = d.get("seats", 6)
+        seats = d.get("seats", default.seats)
         if isinstance(seats, bool) or not isinstance(seats, int):
             raise MalformedError(f"seats: must be a whole number, not {seats!r}")
         try:
             rules.check_seats(seats)
         except ValueError as e:
             raise MalformedError(f"seats: {e}") from None
-        timer = d.get("turn_timer", 30.0)
+        timer = d.get("turn_timer", default.turn_timer)
+        lo, hi = TIMER_SECONDS
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)
-                                  or not 3 <= timer <= 600):
-            raise MalformedError(f"turn_timer: must be off (null) or 3 to 600 seconds, "
+                                  or not lo <= timer <= hi):
+            raise MalformedError(f"turn_timer: must be off (null) or {lo} to {hi} seconds, "
                                  f"not {timer!r}")
-        grace = d.get("grace", 20.0)
-        if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= 600:
-            raise MalformedError(f"grace: must be 0 to 600 seconds, not {grace!r}")
-        listed = d.get("listed", False)
+        grace = d.get("grace", default.grace)
+        lo, hi = GRACE_SECONDS
+        if isinstance(grace, bool) or not isinstance(grace, int | float) \
+                or not lo <= grace <= hi:
+            raise MalformedError(f"grace: must be {lo} to {hi} seconds, not {grace!r}")
+        listed = d.get("listed", default.listed)
         if not isinstance(listed, bool):
             raise MalformedError(f"listed: must be true or false, not {listed!r}")
-        bot = d.get("bot", "threshold")
+        bot = d.get("bot", default.bot)
         if bot not in BOT_KINDS:
             raise MalformedError(f"bot: must be one of {', '.join(BOT_KINDS)}, not {bot!r}")
         problem = costly_bot_problem(bot, seats)
@@ -95,7 +101,7 @@ class TableConfig:
         score = d.get("score")
         if score is not None and score not in SCORES:
             raise MalformedError(f"score: must be one of {', '.join(SCORES)}, not {score!r}")
-        look = d.get("look", "pawns")
+        look = d.get("look", default.look)
         if look not in LOOKS:
             raise MalformedError(f"look: must be one of {', '.join(LOOKS)}, not {look!r}")
         lang = d.get("lang")
@@ -114,6 +120,9 @@ class TableConfig:
                 "turn_timer": self.turn_timer, "grace": self.grace, "listed": self.listed,
                 "bot": self.bot.value, "score": self.score or preset.score,
                 "look": self.look, "lang": self.lang or preset.lang}
+
+
+DEFAULT = TableConfig()
 
 
 def call_langs(preset: str) -> tuple[str, ...]:

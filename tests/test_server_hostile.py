@@ -243,3 +243,29 @@ def test_a_table_takes_only_so_many_watchers(tmp_path: Path) -> None:
             Player(SessionLink(stack.enter_context(client.websocket_connect(path)))).hello(None)
         reason = _hello_refused(client, path, {"type": "hello", "seat": None}, "crowded")
         assert "watchers" in reason
+
+
+def test_one_address_holds_only_its_share_of_sockets(tmp_path: Path) -> None:
+    from server_kit import TestClient
+
+    with serving(tmp_path, address="203.0.113.9", sockets_per_client=3) as client:
+        created = create(client)
+        path = f"/ws/{created['id']}"
+        with ExitStack() as stack:
+            held = [stack.enter_context(client.websocket_connect(path)) for _ in range(3)]
+            for ws in held:
+                Player(SessionLink(ws)).hello(None)
+            with pytest.raises(WebSocketDenialResponse) as info, \
+                    client.websocket_connect(path):
+                pass
+            assert info.value.status_code == 429
+            assert info.value.json()["error"]["code"] == "too_many_sockets"
+            # Another address opens its sockets as before, and the held ones still work.
+            other = TestClient(client.app, client=("198.51.100.7", 40000))
+            with other.websocket_connect(path) as ws:
+                Player(SessionLink(ws)).hello(None)
+            held[0].send_text(json.dumps({"type": "ping"}))
+            assert json.loads(held[0].receive_text()) == {"type": "pong"}
+        # Closed sockets give their places back.
+        with client.websocket_connect(path) as ws:
+            Player(SessionLink(ws)).hello(None)

@@ -38,6 +38,11 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                    help=f"unfinished tables one client address (IPv6: its /64) may hold "
                         f"(default {Settings.tables_per_client}); raise it for a local "
                         f"'gnav loadtest'")
+    s.add_argument("--sockets-per-client", type=int, default=Settings.sockets_per_client,
+                   metavar="N",
+                   help=f"WebSockets one client address (IPv6: its /64) may hold open at once "
+                        f"(default {Settings.sockets_per_client}); raise it for a local "
+                        f"'gnav loadtest'")
     s.add_argument("--costly-per-minute", type=int, default=Settings.costly_per_minute,
                    metavar="N",
                    help=f"records and replays one client address may ask for a minute "
@@ -55,7 +60,8 @@ def register(sub: Any) -> None:
                     "WebSocket bot client in each (or --humans of them), start them and "
                     "play; report actions/s, matches finished, errors by code and the "
                     "latency from each act to the update that carries it. Start the server "
-                    "with --creates-per-minute and --tables-per-client raised (e.g. 100000) "
+                    "with --creates-per-minute, --tables-per-client and --sockets-per-client "
+                    "raised (e.g. 100000) "
                     "first."))
 
 
@@ -125,4 +131,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args.host, args.port, args.db, args.allow_origin, args.public_url,
                  creates_per_minute=args.creates_per_minute,
                  tables_per_client=args.tables_per_client,
+                 sockets_per_client=args.sockets_per_client,
                  costly_per_minute=args.costly_per_minute)

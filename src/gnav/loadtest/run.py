@@ -176,6 +176,10 @@ class LoadTest:
             return
         except Exception as e:  # a refused handshake, a closed socket
             self.stats.error(type(e).__name__)
+            response = getattr(e, "response", None)  # websockets' InvalidStatus
+            if getattr(response, "status_code", None) == 429:
+                self.fatal = ("the server limits sockets per address: start it with "
+                              "'gnav serve --sockets-per-client 100000'")
             return
         t.ready = True
         self.stats.tables_ready += 1

@@ -97,6 +97,7 @@ def uvicorn_config(app: ASGIApp, settings: Settings, **extra: Any) -> uvicorn.Co
 def serve(host: str, port: int, db: str, allow_origins: list[str],
           public_url: str | None, *, creates_per_minute: int = Settings.creates_per_minute,
           tables_per_client: int = Settings.tables_per_client,
+          sockets_per_client: int = Settings.sockets_per_client,
           costly_per_minute: int = Settings.costly_per_minute) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
@@ -104,6 +105,8 @@ def serve(host: str, port: int, db: str, allow_origins: list[str],
         raise GnavError(f"--creates-per-minute must be at least 1, not {creates_per_minute}")
     if tables_per_client < 1:
         raise GnavError(f"--tables-per-client must be at least 1, not {tables_per_client}")
+    if sockets_per_client < 1:
+        raise GnavError(f"--sockets-per-client must be at least 1, not {sockets_per_client}")
     if costly_per_minute < 1:
         raise GnavError(f"--costly-per-minute must be at least 1, not {costly_per_minute}")
     origins = tuple(origin_of(o) for o in allow_origins)
@@ -118,6 +121,7 @@ def serve(host: str, port: int, db: str, allow_origins: list[str],
     settings = Settings(host=host, port=sock.getsockname()[1], db=db, allow_origins=origins,
                         public_url=public_url, creates_per_minute=creates_per_minute,
                         tables_per_client=tables_per_client,
+                        sockets_per_client=sockets_per_client,
                         costly_per_minute=costly_per_minute)
     logs.setup()
     if store.created:

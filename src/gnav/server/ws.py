@@ -21,6 +21,7 @@ from gnav.server.hub import Fault, Hub
 from gnav.server.logs import Log
 from gnav.server.security import Flood, origin_allowed
 from gnav.server.settings import Settings
+from gnav.server.untrusted import address_block
 from gnav.server.wire import (
     CLOSE_NO_TABLE,
     CLOSE_POLICY,
@@ -55,6 +56,9 @@ class Sockets:
         self.hub = hub
         self.settings = settings
         self.log = log
+        # Open sockets by address block: one client cannot take the server's whole share
+        # of connections (``max_connections``) and lock everyone else out.
+        self.open: dict[str, int] = {}
 
     async def endpoint(self, ws: WebSocket) -> None:
         table_id = str(ws.path_params["table_id"])
@@ -65,6 +69,24 @@ class Sockets:
             await self._deny(ws, "bad_origin", f"origin {origin!r} may not open sockets on "
                              f"this server (see --allow-origin)")
             return
+        client = address_block(ws.client.host if ws.client else "")
+        held = self.open.get(client, 0)
+        if held >= self.settings.sockets_per_client:
+            self.log.warning("ws.refused", table_id, code="too_many_sockets")
+            await self._deny(ws, "too_many_sockets", f"this address has {held} sockets "
+                             f"open, as many as one address may; close one first", 429)
+            return
+        self.open[client] = held + 1
+        try:
+            await self._session(ws, table_id)
+        finally:
+            left = self.open[client] - 1
+            if left:
+                self.open[client] = left
+            else:
+                del self.open[client]
+
+    async def _session(self, ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         flood = Flood(self.settings.ws_rate, self.settings.ws_burst, time.monotonic)
         conn = await self._hello(ws, table_id, flood)
@@ -78,10 +100,10 @@ class Sockets:
             self.log.info("ws.closed", table_id, seat=conn.seat,
                           code=conn.close_code if conn.closed else None)
 
-    async def _deny(self, ws: WebSocket, code: str, reason: str) -> None:
+    async def _deny(self, ws: WebSocket, code: str, reason: str, status: int = 403) -> None:
         if "websocket.http.response" in ws.scope.get("extensions", {}):
             await ws.send_denial_response(JSONResponse(
-                {"error": {"code": code, "reason": reason}}, status_code=403))
+                {"error": {"code": code, "reason": reason}}, status_code=status))
         else:  # the server cannot answer the handshake with a body: refuse it bare
             await ws.close(CLOSE_POLICY, reason[:120])
 

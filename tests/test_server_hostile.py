@@ -266,6 +266,27 @@ def test_one_address_holds_only_its_share_of_sockets(tmp_path: Path) -> None:
                 Player(SessionLink(ws)).hello(None)
             held[0].send_text(json.dumps({"type": "ping"}))
             assert json.loads(held[0].receive_text()) == {"type": "pong"}
-        # Closed sockets give their places back.
-        with client.websocket_connect(path) as ws:
+        # Closed sockets give their places back: what stops the next one now is the
+        # minute's budget of opens (3 taken), not the count.
+        with pytest.raises(WebSocketDenialResponse) as info, \
+                client.websocket_connect(path):
+            pass
+        assert info.value.json()["error"]["code"] == "rate_limited"
+
+
+def test_one_address_opens_only_its_share_of_sockets_a_minute(tmp_path: Path) -> None:
+    from server_kit import TestClient
+
+    with serving(tmp_path, address="203.0.113.9", sockets_per_client=4) as client:
+        created = create(client)
+        path = f"/ws/{created['id']}"
+        for _ in range(4):  # opened and closed at once: each still counts for a minute
+            with client.websocket_connect(path) as ws:
+                Player(SessionLink(ws)).hello(None)
+        with pytest.raises(WebSocketDenialResponse) as info, client.websocket_connect(path):
+            pass
+        assert info.value.status_code == 429
+        assert info.value.json()["error"]["code"] == "rate_limited"
+        other = TestClient(client.app, client=("198.51.100.7", 40000))
+        with other.websocket_connect(path) as ws:
             Player(SessionLink(ws)).hello(None)

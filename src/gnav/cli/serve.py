@@ -40,8 +40,9 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                         f"'gnav loadtest'")
     s.add_argument("--sockets-per-client", type=int, default=Settings.sockets_per_client,
                    metavar="N",
-                   help=f"WebSockets one client address (IPv6: its /64) may hold open at once "
-                        f"(default {Settings.sockets_per_client}); raise it for a local "
+                   help=f"WebSockets one client address (IPv6: its /64) may hold open at once, "
+                        f"and open a minute (default {Settings.sockets_per_client}); raise it "
+                        f"for a local "
                         f"'gnav loadtest'")
     s.add_argument("--costly-per-minute", type=int, default=Settings.costly_per_minute,
                    metavar="N",

@@ -44,7 +44,7 @@ class Settings:
     finished_cached: int = 1000  # finished tables' info kept to answer reads cheaply
     send_backlog: int = 2000  # messages queued for one slow connection before it is cut
     max_sockets: int = 200  # sockets at one table (seats replace their old socket)
-    sockets_per_client: int = 256  # WebSockets one address block may hold open at once
+    sockets_per_client: int = 256  # WebSockets one address block may hold open, and open a minute
     costly_per_minute: int = 60  # expensive reads (records, replays, ...) per address
     pace: Pace = field(default_factory=Pace)  # how fast bots play (see gnav.table.Pace)
     workers: int = 4  # threads for people's changes

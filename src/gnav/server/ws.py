@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket
 from gnav.server.conn import Conn
 from gnav.server.hub import Fault, Hub
 from gnav.server.logs import Log
-from gnav.server.security import Flood, origin_allowed
+from gnav.server.security import Flood, PerKey, origin_allowed
 from gnav.server.settings import Settings
 from gnav.server.untrusted import address_block
 from gnav.server.wire import (
@@ -57,8 +57,11 @@ class Sockets:
         self.settings = settings
         self.log = log
         # Open sockets by address block: one client cannot take the server's whole share
-        # of connections (``max_connections``) and lock everyone else out.
+        # of connections (``max_connections``) and lock everyone else out; nor open and
+        # close them for ever (each hello costs a snapshot): as many opens a minute.
         self.open: dict[str, int] = {}
+        per_minute = settings.sockets_per_client
+        self.opens = PerKey(per_minute / 60.0, per_minute, time.monotonic)
 
     async def endpoint(self, ws: WebSocket) -> None:
         table_id = str(ws.path_params["table_id"])
@@ -75,6 +78,13 @@ class Sockets:
             self.log.warning("ws.refused", table_id, code="too_many_sockets")
             await self._deny(ws, "too_many_sockets", f"this address has {held} sockets "
                              f"open, as many as one address may; close one first", 429)
+            return
+        wait = self.opens.take(client)
+        if wait is not None:
+            self.log.warning("ws.refused", table_id, code="rate_limited")
+            await self._deny(ws, "rate_limited", f"this address opened "
+                             f"{self.settings.sockets_per_client} sockets in the last minute, "
+                             f"as many as one address may; try again in {wait:.0f} s", 429)
             return
         self.open[client] = held + 1
         try:

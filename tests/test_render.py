@@ -10,8 +10,9 @@ from gnav.names import parse_name
 from gnav.round import merge
 from gnav.table import Played, Table, TableConfig, messages, render
 from gnav.table.render import public_events
-from gnav.table.table import PLAYING, Result
+from gnav.table.table import Result
 from gnav.views import seat_view, spectator_view
+from gnav.vocab import TablePhase
 
 T0 = 50.0
 
@@ -30,7 +31,7 @@ def played_out(seed: int = 1) -> tuple[Table, list[Played]]:
     table, tokens, _ = people()
     rng = random.Random(seed)
     notices: list[Played] = []
-    while table.phase == PLAYING and table.match is not None:
+    while table.phase == TablePhase.PLAYING and table.match is not None:
         seat = table.match.to_act
         assert seat is not None
         result = table.act(seat, tokens[seat], table.version,

@@ -27,9 +27,9 @@ from gnav.server.settings import Settings
 from gnav.server.store import SQLiteStore, StoreError
 from gnav.server.untrusted import Untrusted, address_block, whole
 from gnav.table import Pace, Refused, Table, TableConfig
-from gnav.table.table import FINISHED, MAX_CATCH_UP, PLAYING
+from gnav.table.table import MAX_CATCH_UP
 from gnav.verify import verify_text
-from gnav.vocab import BotKind
+from gnav.vocab import BotKind, TablePhase
 from gnav.web import replay as viewer
 from server_kit import (
     Clock,
@@ -167,7 +167,7 @@ def test_an_all_bot_table_plays_in_bursts_and_stalls_nobody(tmp_path: Path) -> N
         r = client.post(f"/api/tables/{big['id']}/start", headers=host(big))
         assert r.status_code == 200 and time.monotonic() - start < 2
         first = r.json()["version"]
-        assert r.json()["phase"] == PLAYING
+        assert r.json()["phase"] == TablePhase.PLAYING
         assert first <= 2 * Pace().burst + 2  # one burst, not the whole match
         # Other tables are served while its bots play on the bots' thread.
         slowest = 0.0
@@ -190,7 +190,7 @@ def test_an_all_bot_table_plays_in_bursts_and_stalls_nobody(tmp_path: Path) -> N
         restored = Table.restore(_sync_journal(journal, big["id"]))
     finally:
         journal._db.close()
-    assert restored.phase == PLAYING and restored.version > first + 100
+    assert restored.phase == TablePhase.PLAYING and restored.version > first + 100
 
 
 def _sync_journal(store: SQLiteStore, tid: str) -> list[Json]:
@@ -230,7 +230,7 @@ def test_where_a_burst_ends_never_changes_the_match() -> None:
         table.pace, table.watched = pace, False
         table.start(token, 0.0)
         now = 0.0
-        while table.phase != FINISHED:
+        while table.phase != TablePhase.FINISHED:
             now += 1.0
             assert len(table.tick(now).journal) <= 2 * pace.burst + 1
         records.append(table.record())
@@ -258,7 +258,7 @@ def test_sigterm_finishes_soon_with_bot_tables_playing(tmp_path: Path) -> None:
         health = server.http.get("/health").json()
         assert health["unfinished"] == 3
         for tid in made:
-            assert server.http.get(f"/api/tables/{tid}").json()["phase"] == PLAYING
+            assert server.http.get(f"/api/tables/{tid}").json()["phase"] == TablePhase.PLAYING
 
 
 # -- 3. a seat that never connected -----------------------------------------------------
@@ -651,7 +651,7 @@ def test_the_viewer_takes_the_biggest_records_the_server_writes(tmp_path: Path) 
     table.watched = False
     table.start(token, 0.0)
     now = 0.0
-    while table.phase != FINISHED:
+    while table.phase != TablePhase.FINISHED:
         now += 1.0
         table.tick(now)
     text = json.dumps(table.record(), ensure_ascii=False, separators=(",", ":"))

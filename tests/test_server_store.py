@@ -17,8 +17,7 @@ from gnav.server.settings import Settings
 from gnav.server.store import SQLiteStore, StoreError
 from gnav.server.wire import Act, Hello, Ping, WireError, parse
 from gnav.table import Table, TableConfig
-from gnav.table.table import FINISHED
-from gnav.vocab import Action
+from gnav.vocab import Action, TablePhase
 
 
 def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
@@ -27,7 +26,7 @@ def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
     journal = list(result.journal)
     journal += table.start(host, 2.0).journal
     now = 2.0
-    while table.phase != FINISHED:  # bots only: the clock plays the match out, in bursts
+    while table.phase != TablePhase.FINISHED:  # bots only: the clock plays the match out, in bursts
         now += 1.0
         journal += table.tick(now).journal
     return table, journal
@@ -40,14 +39,14 @@ def test_the_store_keeps_journals_records_and_the_lobby(tmp_path: Path) -> None:
         sync = store._db.execute("PRAGMA synchronous").fetchone()[0]
         assert (mode, sync) == ("wal", 2)  # 2: FULL
         table, journal = _played()
-        assert table.phase == FINISHED
+        assert table.phase == TablePhase.FINISHED
         lobby = {"id": "tableid1", "phase": "lobby", "listed": True, "open": 3}
         await store.create_table("tableid1", journal[:1], lobby)
         with pytest.raises(StoreError):
             await store.create_table("tableid1", journal[:1], lobby)
         assert await store.list_listed(10) == [lobby]
         assert list(await store.load_unfinished()) == ["tableid1"]
-        await store.append("tableid1", journal[1:], {**lobby, "phase": FINISHED},
+        await store.append("tableid1", journal[1:], {**lobby, "phase": TablePhase.FINISHED},
                            (1, table.record()))
         assert await store.journal("tableid1") == journal
         assert await store.journal("nosuchtable") is None

@@ -10,9 +10,9 @@ import pytest
 from gnav.names import BadName, parse_name
 from gnav.record import dumps
 from gnav.table import Refused, Table, TableConfig, messages, render
-from gnav.table.table import FINISHED, PLAYING, Result
+from gnav.table.table import Result
 from gnav.verify import verify_text
-from gnav.vocab import Action, BotKind
+from gnav.vocab import Action, BotKind, TablePhase
 
 T0 = 1000.0
 Sent = tuple[int | None, dict[str, Any]]  # a message, and the seat it is for (None: spectators)
@@ -54,7 +54,7 @@ def play_out(table: Table, tokens: dict[int, str], journal: list[dict[str, Any]]
     """People always swap when they may (else stand) until the match ends."""
     out: list[Sent] = []
     for _ in range(limit):
-        if table.phase != PLAYING or table.match is None:
+        if table.phase != TablePhase.PLAYING or table.match is None:
             break
         seat = table.match.to_act
         assert seat is not None and seat in tokens
@@ -69,14 +69,14 @@ def play_out(table: Table, tokens: dict[int, str], journal: list[dict[str, Any]]
 def test_join_then_start_fills_empty_seats_with_bots() -> None:
     table, _host, _tokens, _ = seated()
     assert [s.kind for s in table.seats] == ["human", "human", "bot", "bot"]
-    assert table.phase == PLAYING and table.match is not None
+    assert table.phase == TablePhase.PLAYING and table.match is not None
     assert table.match.to_act in (0, 1)  # bots have played until a person is due
 
 
 def test_a_whole_match_finishes_and_its_record_verifies() -> None:
     table, _host, tokens, journal = seated(options={"lives": 2})
     play_out(table, tokens, journal)
-    assert table.phase == FINISHED
+    assert table.phase == TablePhase.FINISHED
     code, lines = verify_text(dumps(table.record()), "table.json")
     assert code == 0, lines
 
@@ -162,13 +162,13 @@ def test_a_disconnected_seat_is_played_until_reclaimed() -> None:
     assert table.tick(T0 + 5).journal == []  # still within the grace period
     now = T0 + 11
     for _ in range(10000):
-        if table.phase != PLAYING:
+        if table.phase != TablePhase.PLAYING:
             break
         result = table.tick(now)
         assert result.journal, "a stand-in must act for an away seat"
         assert all(e["by"] in ("standin", "bot") for e in result.journal)
         now += 1
-    assert table.phase == FINISHED  # every match finishes
+    assert table.phase == TablePhase.FINISHED  # every match finishes
     # The player comes back and reclaims the seat with the token.
     seat = next(iter(tokens))
     got, _ = hello(table, seat, tokens[seat], 0, now)
@@ -196,7 +196,7 @@ def test_reconnect_sends_what_was_missed() -> None:
 def test_restore_from_the_journal_gives_the_same_table() -> None:
     table, _host, tokens, journal = seated(options={"lives": 3})
     for _ in range(6):
-        if table.match is None or table.phase != PLAYING:
+        if table.match is None or table.phase != TablePhase.PLAYING:
             break
         seat = table.match.to_act
         assert seat is not None
@@ -317,10 +317,10 @@ def test_the_tables_bots_and_play_round_play_the_same_match() -> None:
     table.watched = False
     table.start(host, T0)
     now = T0
-    while table.phase == PLAYING:
+    while table.phase == TablePhase.PLAYING:
         now += 60
         table.tick(now)
-    assert table.phase == FINISHED
+    assert table.phase == TablePhase.FINISHED
     steps = table.steps
     deals = [i for i, s in enumerate(steps) if s.start == 0 and s.seat is None]
     assert deals and deals[0] == 0, "the whole match is in the table's steps"

@@ -62,7 +62,7 @@ from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match, play_round
 from gnav.views import SeatView, seat_view, spectator_view
-from gnav.vocab import Action, BotKind, EndedBy, Ending, Lang, Phase, SeatKind
+from gnav.vocab import Action, BotKind, EndedBy, Ending, Lang, Phase, SeatKind, TablePhase
 
 STAND = Action.STAND
 SWAP = Action.SWAP
@@ -75,8 +75,8 @@ __all__ = [
     "GnavError", "IllegalActionError", "InconsistentError", "Knock", "Lang", "MalformedError",
     "MatchEnd", "MatchState", "OptionError", "Options", "Pay", "Phase", "Piece", "Power",
     "Preset", "RandomBot", "Record", "RoundEnd", "RoundStart", "RoundState", "Rules", "SeatKind",
-    "SeatView", "Showdown", "Stand", "StockEmpty", "StopMatch", "Swap", "ThresholdBot", "Undo",
-    "UnknownPieceError", "UnknownPresetError", "bot_from_spec", "dumps", "event_to_json",
-    "from_match", "get_preset", "loads", "make_bot", "parse", "parse_bot_spec", "play_match",
-    "play_round", "register", "replay", "seat_view", "spectator_view",
+    "SeatView", "Showdown", "Stand", "StockEmpty", "StopMatch", "Swap", "TablePhase",
+    "ThresholdBot", "Undo", "UnknownPieceError", "UnknownPresetError", "bot_from_spec", "dumps",
+    "event_to_json", "from_match", "get_preset", "loads", "make_bot", "parse", "parse_bot_spec",
+    "play_match", "play_round", "register", "replay", "seat_view", "spectator_view",
 ]

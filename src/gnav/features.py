@@ -35,6 +35,7 @@ from gnav.events import (
 )
 from gnav.rules import Rules
 from gnav.views import SeatView
+from gnav.vocab import Phase
 
 # Event kinds a round's log can hold, in a fixed order.
 KINDS: tuple[type, ...] = (RoundStart, Knock, Stand, Ask, Answer, Swap, Draw, StockEmpty,
@@ -118,7 +119,7 @@ def observation(view: SeatView) -> list[float]:
     out[at:at + p] = from_stock
     at += p
     out[at] = float(view.stock_left)
-    out[at + 1] = 1.0 if view.phase == "over" else 0.0
+    out[at + 1] = 1.0 if view.phase == Phase.OVER else 0.0
     out[at + 2] = 1.0 if "stand" in view.legal else 0.0
     out[at + 3] = 1.0 if "swap" in view.legal else 0.0
     return out

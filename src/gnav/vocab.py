@@ -55,6 +55,16 @@ class SeatKind(StrEnum):
     BOT = "bot"
 
 
+class TablePhase(StrEnum):
+    """Where an online table is: seating people (the lobby), playing a match, its match
+    over (the host may start another), or closed unstarted after its time."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    EXPIRED = "expired"
+
+
 class BotKind(StrEnum):
     """The bots the registry (``gnav.bots.registry``) can make; its one source."""
 

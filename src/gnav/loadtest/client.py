@@ -19,9 +19,13 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from gnav.loadtest.stats import Stats
+from gnav.vocab import TablePhase
 
 Policy = Callable[[dict[str, Any]], str]
 HEAD = re.compile(r'\{"type":"(\w+)","version":(\d+)')
+
+# A message that may end a match names the phase; the others are not parsed for it.
+_FINISHED = f'"{TablePhase.FINISHED}"'
 
 
 def make_policy(kind: str, preset: str, lives: int | None, rng: Random) -> Policy:
@@ -67,7 +71,7 @@ class Game:
         self.on_finish(-1)  # -1: no match ended, but whoever waits for one must look
 
     def saw(self, table: dict[str, Any]) -> None:
-        if table.get("phase") == "finished":
+        if table.get("phase") == TablePhase.FINISHED:
             games = int(table.get("games", 0))
             if games > self.finished:
                 self.finished = games
@@ -149,7 +153,7 @@ class SeatClient:
         if self.pending >= 0 and version > self.pending:
             stats.latencies.append(time.perf_counter() - self.sent)
             self.pending = -1
-        if '"finished"' in text:
+        if _FINISHED in text:
             message = json.loads(text)
             table = message.get("table")
             if isinstance(table, dict):
@@ -163,7 +167,7 @@ class SeatClient:
         view, table = message.get("view"), message.get("table")
         if not isinstance(view, dict) or not isinstance(table, dict):
             return None
-        if table.get("phase") != "playing" or view.get("to_act") != self.name \
+        if table.get("phase") != TablePhase.PLAYING or view.get("to_act") != self.name \
                 or not view.get("legal"):
             return None
         action = self.policy(view)

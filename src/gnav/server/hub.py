@@ -43,8 +43,8 @@ from gnav.server.wire import (
 )
 from gnav.table import Refused, Table, TableConfig
 from gnav.table.render import messages, render
-from gnav.table.table import EXPIRED, FINISHED, LOBBY, PLAYING, Result, check_token
-from gnav.vocab import Action, BotKind
+from gnav.table.table import Result, check_token
+from gnav.vocab import Action, BotKind, TablePhase
 
 T = TypeVar("T")
 Change = Callable[[Table, float], tuple[T, Result]]
@@ -158,7 +158,7 @@ class Hub:
     def stats(self) -> dict[str, int]:
         lives = list(self._tables.values())
         return {"tables": len(lives),
-                "unfinished": sum(1 for live in lives if live.table.phase != FINISHED),
+                "unfinished": sum(1 for live in lives if live.table.phase != TablePhase.FINISHED),
                 "connections": sum(len(live.conns) for live in lives)}
 
     def wake(self, table_id: str) -> None:
@@ -183,7 +183,7 @@ class Hub:
         if self._tables.get(live.table.id) is live:
             del self._tables[live.table.id]
         table = live.table
-        if table.phase in (FINISHED, EXPIRED):
+        if table.phase in (TablePhase.FINISHED, TablePhase.EXPIRED):
             self._finished[table.id] = {"info": table.info(self.clock()), "host": table.host,
                                         "games": table.games, "phase": table.phase}
             while len(self._finished) > self.settings.finished_cached:
@@ -246,7 +246,7 @@ class Hub:
                 break
             live.lock.release()
         try:
-            if live.table.phase == LOBBY and self._expired(live.table):
+            if live.table.phase == TablePhase.LOBBY and self._expired(live.table):
                 await self._change(live, lambda t, now: (None, t.expire(now)))
             yield live
         finally:
@@ -255,7 +255,7 @@ class Hub:
 
     def _maybe_retire(self, live: Live) -> None:
         # Nobody is at a finished table: free its memory (it reloads on demand).
-        if not live.gone and not live.conns and live.table.phase == FINISHED:
+        if not live.gone and not live.conns and live.table.phase == TablePhase.FINISHED:
             self._retire(live)
 
     async def _guarded(self, coro: Coroutine[Any, Any, T]) -> T:
@@ -294,7 +294,8 @@ class Hub:
         try:
             value, result, texts = work() if bots else await self._run(self._work, work)
             finished: tuple[int, Entry] | None = None
-            if table.phase == FINISHED and before != FINISHED and result.journal:
+            done = TablePhase.FINISHED
+            if table.phase == done and before != done and result.journal:
                 finished = table.games, await self._record(table, result.journal)
         except Refused:
             table.undo(saved)  # a refusal changes nothing
@@ -313,7 +314,7 @@ class Hub:
         if finished is not None:
             self.log.info("table.finished", table.id, game=finished[0], version=table.version)
             self._owner.pop(table.id, None)
-        elif table.phase == EXPIRED:
+        elif table.phase == TablePhase.EXPIRED:
             self._owner.pop(table.id, None)
         for to, text in texts:
             for conn in live.conns:
@@ -381,7 +382,7 @@ class Hub:
     # -- expiry and eviction ---------------------------------------------------------
 
     def _expired(self, table: Table) -> bool:
-        return table.phase == LOBBY and \
+        return table.phase == TablePhase.LOBBY and \
             self.clock() >= table.created + self.settings.lobby_ttl
 
     async def _sweep_forever(self) -> None:
@@ -404,7 +405,7 @@ class Hub:
                     async with self._locked(table.id, load=False):
                         pass  # _locked expires it
                     self.log.info("table.expired", table.id)
-            elif not live.conns and table.phase != PLAYING \
+            elif not live.conns and table.phase != TablePhase.PLAYING \
                     and now >= live.touched + self.settings.idle_after:
                 async with live.lock:
                     if not live.conns and not live.gone:
@@ -418,7 +419,7 @@ class Hub:
             return
         idle = sorted((live for live in self._tables.values()
                        if not live.conns and not live.lock.locked()
-                       and live.table.phase != PLAYING), key=lambda live: live.touched)
+                       and live.table.phase != TablePhase.PLAYING), key=lambda live: live.touched)
         for live in idle[:over]:
             self._retire(live)
 
@@ -459,7 +460,7 @@ class Hub:
         oldest = self.clock() - self.settings.lobby_ttl
         lines = await self._store(self.store.list_listed(limit))
         return [line for line in lines
-                if line.get("phase") != LOBBY or float(line.get("created", 0)) > oldest]
+                if line.get("phase") != TablePhase.LOBBY or float(line.get("created", 0)) > oldest]
 
     async def info(self, table_id: str, host: str | None = None) -> tuple[Entry, bool]:
         """The table as anyone sees it, and whether ``host`` is its host token."""
@@ -535,7 +536,7 @@ class Hub:
         else:
             async with self._locked(table_id) as live:
                 table = live.table
-                games, over = table.games, table.phase == FINISHED
+                games, over = table.games, table.phase == TablePhase.FINISHED
         if games == 0:
             raise Refused("not_over", "no match has been played at this table yet")
         game = games if game is None else game

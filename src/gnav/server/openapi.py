@@ -12,7 +12,7 @@ from typing import Any
 from gnav.bots.registry import BOT_KINDS
 from gnav.options import Options
 from gnav.table.config import DEFAULT, GRACE_SECONDS, LOOKS, SCORES, TIMER_SECONDS
-from gnav.vocab import TEXT_LANGS, Lang, SeatKind
+from gnav.vocab import TEXT_LANGS, Lang, SeatKind, TablePhase
 
 J = dict[str, Any]
 
@@ -76,7 +76,7 @@ SCHEMAS: J = {
         "kind": {"enum": list(SeatKind)}, "name": NULLABLE_STRING,
         "bot": NULLABLE_STRING, "connected": {"type": "boolean"}}},
     "TableInfo": {"type": "object", "properties": {
-        "id": {"type": "string"}, "phase": {"enum": ["lobby", "playing", "finished"]},
+        "id": {"type": "string"}, "phase": {"enum": list(TablePhase)},
         "version": {"type": "integer"}, "games": {"type": "integer"},
         "config": _ref("TableConfig"), "seats": {"type": "array", "items": _ref("Seat")},
         "to_act": {"type": ["integer", "null"]}, "timer_left": {"type": ["number", "null"]},

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from gnav.errors import GnavError
+from gnav.vocab import TablePhase
 
 Entry = dict[str, Any]
 T = TypeVar("T")
@@ -34,6 +35,9 @@ TABLES = (
     "record TEXT NOT NULL, PRIMARY KEY (table_id, game))",
     "CREATE INDEX IF NOT EXISTS tables_by_phase ON tables (phase, listed, updated)",
 )
+
+# The phases of a table not done with: restored at start, listed in the lobby.
+_OPEN = (TablePhase.LOBBY.value, TablePhase.PLAYING.value)
 
 
 class Store(Protocol):
@@ -202,14 +206,14 @@ class SQLiteStore:
     def _summary_row(table_id: str, summary: Entry) -> tuple[str, tuple[Any, ...]]:
         return ("UPDATE tables SET phase = ?, summary = ?, updated = "
                 "(SELECT coalesce(max(seq), 0) FROM journal) WHERE id = ?",
-                (summary.get("phase", "lobby"), _dumps(summary), table_id))
+                (summary.get("phase", TablePhase.LOBBY), _dumps(summary), table_id))
 
     async def create_table(self, table_id: str, entries: Sequence[Entry],
                            summary: Entry) -> None:
         statements = [("INSERT INTO tables (id, created, listed, phase, summary, updated) "
                        "VALUES (?, ?, ?, ?, ?, 0)",
                        (table_id, float(summary.get("created", 0.0)),
-                        int(bool(summary.get("listed"))), "lobby", _dumps(summary))),
+                        int(bool(summary.get("listed"))), TablePhase.LOBBY, _dumps(summary))),
                       *self._journal_rows(table_id, entries),
                       self._summary_row(table_id, summary)]
         try:
@@ -238,7 +242,7 @@ class SQLiteStore:
     def _unfinished(self) -> dict[str, list[Entry]]:
         rows = self._db.execute(
             "SELECT j.table_id, j.entry FROM journal j JOIN tables t ON t.id = j.table_id "
-            "WHERE t.phase IN ('lobby', 'playing') ORDER BY j.seq").fetchall()
+            "WHERE t.phase IN (?, ?) ORDER BY j.seq", _OPEN).fetchall()
         out: dict[str, list[Entry]] = {}
         for table_id, entry in rows:
             out.setdefault(table_id, []).append(json.loads(entry))
@@ -257,8 +261,8 @@ class SQLiteStore:
 
     def _listed(self, limit: int) -> list[Entry]:
         rows = self._db.execute(
-            "SELECT summary FROM tables WHERE listed = 1 AND phase IN ('lobby', 'playing') "
-            "ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+            "SELECT summary FROM tables WHERE listed = 1 AND phase IN (?, ?) "
+            "ORDER BY updated DESC LIMIT ?", (*_OPEN, limit)).fetchall()
         return [dict(json.loads(r[0])) for r in rows]
 
     async def list_listed(self, limit: int) -> list[Entry]:

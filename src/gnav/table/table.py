@@ -33,10 +33,8 @@ from gnav.record import from_match
 from gnav.rules import Rules
 from gnav.runner import play_until
 from gnav.table.config import TableConfig
-from gnav.vocab import Action, BotKind, SeatKind
+from gnav.vocab import Action, BotKind, Phase, SeatKind, TablePhase
 
-LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
-EXPIRED = "expired"  # a lobby that was never started, closed after its time (see Hub)
 # Updates re-sent on reconnect; a client further behind gets a fresh snapshot (one
 # message, however far behind it is: nobody can ask for hundreds of frames).
 MAX_CATCH_UP = 64
@@ -157,7 +155,7 @@ class Result:
 class Saved:
     """What a change can alter, kept so a change that fails can be undone."""
 
-    phase: str
+    phase: TablePhase
     seats: tuple[Seat, ...]
     match: MatchState | None
     games: int
@@ -203,7 +201,7 @@ class Table:
         self.seed = seed
         self.host = host  # sha256 of the host token
         self.created = now
-        self.phase = LOBBY
+        self.phase = TablePhase.LOBBY
         self.seats = [Seat() for _ in range(config.seats)]
         self.match: MatchState | None = None
         self.games = 0
@@ -286,7 +284,7 @@ class Table:
             self._apply(e["seat"], Action(e["action"]), t,
                         Mover(by) if by in MOVERS else None)
         elif op == "expire":
-            self.phase = EXPIRED
+            self.phase = TablePhase.EXPIRED
         else:
             raise GnavError(f"unknown journal entry {op!r}")
         self.version = int(e.get("v", self.version))
@@ -307,7 +305,7 @@ class Table:
     def deadline(self) -> float | None:
         """When a bot will play the seat to act: a bot's next decision at the table's
         pace, or a person's stand-in when their time is up or they are away too long."""
-        if self.phase != PLAYING or self.match is None or self.turn_since is None:
+        if self.phase != TablePhase.PLAYING or self.match is None or self.turn_since is None:
             return None
         seat = self.match.to_act
         if seat is None:
@@ -352,7 +350,7 @@ class Table:
         Raises Refused (``expired``, ``started``, ``name_taken``, ``full``) when the
         table cannot seat them now."""
         self._open()
-        if self.phase != LOBBY:
+        if self.phase != TablePhase.LOBBY:
             raise Refused("started", "the match has started: watch it, or wait for the next")
         if any(s.name == name for s in self.seats if s.kind != SeatKind.EMPTY):
             raise Refused("name_taken", f"{name!r} is already at this table")
@@ -369,7 +367,7 @@ class Table:
         too costly for this table's size, ``full``)."""
         self._host(host)
         self._open()
-        if self.phase != LOBBY:
+        if self.phase != TablePhase.LOBBY:
             raise Refused("started", "bots can only be seated before the match")
         bot = self.config.bot if kind is None else kind
         problem = self.config.bot_problem(bot)
@@ -386,7 +384,7 @@ class Table:
         Raises Refused (``not_host``, ``expired``, ``started``, ``bad_seat``)."""
         self._host(host)
         self._open()
-        if self.phase != LOBBY:
+        if self.phase != TablePhase.LOBBY:
             raise Refused("started", "seats can only change before the match")
         self._seat(seat)
         self.seats[seat] = Seat()
@@ -398,7 +396,7 @@ class Table:
         Raises Refused (``not_host``, ``expired``, ``started``)."""
         self._host(host)
         self._open()
-        if self.phase == PLAYING:
+        if self.phase == TablePhase.PLAYING:
             raise Refused("started", "the match is already being played")
         result = Result()
         bot = self.config.bot
@@ -415,7 +413,7 @@ class Table:
 
     def _start(self, now: float) -> None:
         self.games += 1
-        self.phase = PLAYING
+        self.phase = TablePhase.PLAYING
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
         seed = self.seed * 1009 + self.games
         self.match = MatchState.new(self.rules, names, seed=seed)
@@ -461,7 +459,7 @@ class Table:
             raise Refused("not_host", "only the host may do that")
 
     def _open(self) -> None:
-        if self.phase == EXPIRED:
+        if self.phase == TablePhase.EXPIRED:
             raise Refused("expired", "this table was never started and has closed")
 
     def _free(self) -> int:
@@ -502,7 +500,7 @@ class Table:
         Raises Refused (``bad_seat``, ``bad_token``, ``not_playing``, ``stale``,
         ``not_your_turn``, ``illegal``) unless it is theirs to make now."""
         self._held(seat, token)
-        if self.phase != PLAYING or self.match is None:
+        if self.phase != TablePhase.PLAYING or self.match is None:
             raise Refused("not_playing", "no match is being played")
         if version != self.version:
             raise Refused("stale", f"you answered version {version!r}; the table is at "
@@ -538,9 +536,9 @@ class Table:
         """Close a lobby that was never started (the server's time for it is up).
 
         Raises Refused (``started``) for a table that has started."""
-        if self.phase != LOBBY:
+        if self.phase != TablePhase.LOBBY:
             raise Refused("started", "only a table that has not started can expire")
-        self.phase = EXPIRED
+        self.phase = TablePhase.EXPIRED
         return self._lobby_change({"op": "expire"}, now)
 
     def _bot_for(self, seat: int) -> Bot:
@@ -605,7 +603,7 @@ class Table:
             self._record(seat, match, events, now, by[seat])
             result.extend(self._played(seat, Action(action), by[seat], before, now))
 
-        while self.phase == PLAYING and self.match is not None:
+        while self.phase == TablePhase.PLAYING and self.match is not None:
             _, decisions = play_until(self.match, player, moved)
             if not decisions:
                 break
@@ -639,9 +637,9 @@ class Table:
         self._keep(Step(self.version, match, start, extra, seat, by))
         self._turn(now)
         if match.over:
-            self.phase = FINISHED
+            self.phase = TablePhase.FINISHED
             self.turn_since = None
-        elif match.phase == "deal":
+        elif match.phase == Phase.DEAL:
             self._deal(now)
 
     def _keep(self, step: Step) -> None:

@@ -245,9 +245,23 @@ def test_a_table_takes_only_so_many_watchers(tmp_path: Path) -> None:
         assert "watchers" in reason
 
 
-def test_one_address_holds_only_its_share_of_sockets(tmp_path: Path) -> None:
-    from server_kit import TestClient
+def _socket_refused(client: TestClient, path: str) -> str:
+    """The code a refused WebSocket handshake answers with (429 for these limits)."""
+    with pytest.raises(WebSocketDenialResponse) as info, client.websocket_connect(path):
+        pass
+    assert info.value.status_code == 429
+    code = info.value.json()["error"]["code"]
+    assert isinstance(code, str)
+    return code
 
+
+def _another_address_watches(client: TestClient, path: str) -> None:
+    other = TestClient(client.app, client=("198.51.100.7", 40000))
+    with other.websocket_connect(path) as ws:
+        Player(SessionLink(ws)).hello(None)
+
+
+def test_one_address_holds_only_its_share_of_sockets(tmp_path: Path) -> None:
     with serving(tmp_path, address="203.0.113.9", sockets_per_client=3) as client:
         created = create(client)
         path = f"/ws/{created['id']}"
@@ -255,38 +269,22 @@ def test_one_address_holds_only_its_share_of_sockets(tmp_path: Path) -> None:
             held = [stack.enter_context(client.websocket_connect(path)) for _ in range(3)]
             for ws in held:
                 Player(SessionLink(ws)).hello(None)
-            with pytest.raises(WebSocketDenialResponse) as info, \
-                    client.websocket_connect(path):
-                pass
-            assert info.value.status_code == 429
-            assert info.value.json()["error"]["code"] == "too_many_sockets"
+            assert _socket_refused(client, path) == "too_many_sockets"
             # Another address opens its sockets as before, and the held ones still work.
-            other = TestClient(client.app, client=("198.51.100.7", 40000))
-            with other.websocket_connect(path) as ws:
-                Player(SessionLink(ws)).hello(None)
+            _another_address_watches(client, path)
             held[0].send_text(json.dumps({"type": "ping"}))
             assert json.loads(held[0].receive_text()) == {"type": "pong"}
         # Closed sockets give their places back: what stops the next one now is the
         # minute's budget of opens (3 taken), not the count.
-        with pytest.raises(WebSocketDenialResponse) as info, \
-                client.websocket_connect(path):
-            pass
-        assert info.value.json()["error"]["code"] == "rate_limited"
+        assert _socket_refused(client, path) == "rate_limited"
 
 
 def test_one_address_opens_only_its_share_of_sockets_a_minute(tmp_path: Path) -> None:
-    from server_kit import TestClient
-
     with serving(tmp_path, address="203.0.113.9", sockets_per_client=4) as client:
         created = create(client)
         path = f"/ws/{created['id']}"
         for _ in range(4):  # opened and closed at once: each still counts for a minute
             with client.websocket_connect(path) as ws:
                 Player(SessionLink(ws)).hello(None)
-        with pytest.raises(WebSocketDenialResponse) as info, client.websocket_connect(path):
-            pass
-        assert info.value.status_code == 429
-        assert info.value.json()["error"]["code"] == "rate_limited"
-        other = TestClient(client.app, client=("198.51.100.7", 40000))
-        with other.websocket_connect(path) as ws:
-            Player(SessionLink(ws)).hello(None)
+        assert _socket_refused(client, path) == "rate_limited"
+        _another_address_watches(client, path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from random import Random
@@ -55,6 +56,18 @@ def _play(game: gos.GnavGame, rng: Random) -> tuple[gos.GnavState, list[tuple[in
         history.append((player, action))
         state.apply_action(action)
     return state, history
+
+
+def _decisions(game: gos.GnavGame, rng: Random) -> Iterator[gos.GnavState]:
+    """One round's decision states, its chance nodes sampled from ``rng``: the caller
+    applies an action to each before asking for the next."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            yield state
 
 
 def _engine_returns(rules: Rules, seats: int, history: list[tuple[int, int]]) -> list[int]:
@@ -341,12 +354,7 @@ def test_policy_from_a_deterministic_bot_is_its_choice() -> None:
     rng = Random(9)
     checked = 0
     for _ in range(20):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
-                continue
+        for state in _decisions(game, rng):
             player = state.current_player()
             mixed = pol.action_probabilities(state)
             view = state.view(player)
@@ -512,12 +520,7 @@ def test_sampling_algorithms_run_on_a_table_too_big_to_walk() -> None:
     rng = Random(4)
     met = 0
     for _ in range(30):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
-                continue
+        for state in _decisions(game, rng):
             dist = average.action_probabilities(state)
             assert set(dist) == set(state.legal_actions())
             assert sum(dist.values()) == pytest.approx(1.0)

@@ -4,7 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench verify clean
+.PHONY: run test lint typecheck bench verify clean sysdeps-run sysdeps-test
+
+# What pip cannot bring (tools/sysdeps.txt: chromium, tmux, ...) is checked first, before
+# the venv, and installed (root or password-less sudo) or named in one line that stops make.
+sysdeps-run sysdeps-test:
+	@bash tools/sysdeps.sh $(@:sysdeps-%=%)
 
 $(STAMP): pyproject.toml
 	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; set PY=python3"; exit 2; }
@@ -13,13 +18,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev,server,analysis,rl]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: sysdeps-run $(STAMP)
 	$(BIN)/gnav serve
 
 # The worked records of docs/spec/records.md are the repository's own: tests/records/.
 RECORDS := $(wildcard tests/records/*.json)
 
-test: $(STAMP)
+test: sysdeps-test $(STAMP)
 	$(BIN)/gnav verify $(RECORDS)
 	$(BIN)/ruff check src tests tools
 	$(BIN)/mypy

@@ -97,5 +97,5 @@ def test_ci_runs_make_test_in_an_empty_folder_and_then_the_shared_records() -> N
     assert "mktemp -d" in code[:clone]
     assert code.index("make test") > clone
     assert code.index("gnav verify") > code.index("make test")
-    for package in ("tmux", "chromium", "redis-server"):
-        assert f"need+=({package})" in script, package
+    # What pip cannot bring is make test's own first step (tools/sysdeps.sh), not CI's.
+    assert "apt-get" not in code

@@ -22,7 +22,7 @@ from gnav.verify import verify_file
 from textkit import english_frame_words, words
 
 GNAV = str(Path(sys.executable).parent / "gnav")
-TMUX = shutil.which("tmux")  # part of the test setup: .ci/run installs it
+TMUX = shutil.which("tmux")  # make test installs it first (tools/sysdeps.txt)
 
 DECIDE = "[w] swap with"
 NEXT_ROUND = "[Enter] next round"

@@ -17,7 +17,7 @@ from devserver import Running, start
 
 if chromium_path() is None:  # a missing browser fails the run: no skip stands in for it
     raise RuntimeError("the browser tests need Debian's chromium (apt-get install chromium); "
-                       ".ci/run installs it")
+                       "make test installs it first (tools/sysdeps.txt)")
 
 Json = dict[str, Any]
 

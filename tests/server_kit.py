@@ -18,7 +18,7 @@ from starlette.applications import Starlette
 from gnav.server.app import create_app
 from gnav.server.hub import Hub
 from gnav.server.settings import Settings
-from gnav.server.store import SQLiteStore
+from gnav.server.store import open_store
 
 # Starlette would rather drive its TestClient with httpx2; httpx still works.
 warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
@@ -43,11 +43,12 @@ class Clock:
 
 
 def make_app(tmp_path: Path, clock: Callable[[], float] | None = None,
-             **settings: Any) -> Starlette:
-    store = SQLiteStore(tmp_path / "gnav.sqlite3")
+             store: str | None = None, **settings: Any) -> Starlette:
+    """An app over the store at URL ``store`` (default: SQLite in ``tmp_path``)."""
+    backend = open_store(store or str(tmp_path / "gnav.sqlite3"))
     if clock is None:
-        return create_app(Settings(**settings), store)
-    return create_app(Settings(**settings), store, clock=clock)
+        return create_app(Settings(**settings), backend)
+    return create_app(Settings(**settings), backend, clock=clock)
 
 
 @contextmanager

@@ -240,7 +240,7 @@ def test_where_a_burst_ends_never_changes_the_match() -> None:
 def test_sigterm_finishes_soon_with_bot_tables_playing(tmp_path: Path) -> None:
     from test_server_process import running
 
-    db, log = tmp_path / "gnav.sqlite3", tmp_path / "log.jsonl"
+    db, log = str(tmp_path / "gnav.sqlite3"), tmp_path / "log.jsonl"
     with running(db, log) as server:
         made = []
         for _ in range(3):

@@ -39,12 +39,12 @@ class Pause(Exception):
 
 
 class Server:
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, store: str, log: Path, *args: str) -> None:
         self.log = log
         with log.open("ab") as err:
             self.proc = subprocess.Popen(
-                [*serve_command(), "--port", "0", "--db", str(db)], stdout=subprocess.PIPE,
-                stderr=err, cwd=db.parent, text=True)
+                [*serve_command(), "--port", "0", "--store", store, *args],
+                stdout=subprocess.PIPE, stderr=err, cwd=log.parent, text=True)
         assert self.proc.stdout is not None
         ready, _, _ = select.select([self.proc.stdout], [], [], 20)
         assert ready, "the server printed no URL"
@@ -92,8 +92,8 @@ class SocketLink:
 
 
 @contextmanager
-def running(db: Path, log: Path) -> Iterator[Server]:
-    server = Server(db, log)
+def running(store: str, log: Path, *args: str) -> Iterator[Server]:
+    server = Server(store, log, *args)
     try:
         yield server
     finally:
@@ -127,8 +127,11 @@ def decisions(record: Json, first_deal: int) -> dict[int, tuple[str, str]]:
     return out
 
 
-def test_a_killed_server_comes_back_and_the_match_finishes(tmp_path: Path) -> None:
-    db, log = tmp_path / "gnav.sqlite3", tmp_path / "server.log"
+def test_a_killed_server_comes_back_and_the_match_finishes(tmp_path: Path,
+                                                           store_url: str) -> None:
+    """With either store: Redis (its own persistence aside) keeps what it acknowledged
+    when the server that wrote it dies."""
+    db, log = store_url, tmp_path / "server.log"
     rng = random.Random(11)
     with ExitStack() as stack, running(db, log) as server:
         r = server.http.post("/api/tables", json={
@@ -211,3 +214,10 @@ def test_serve_refuses_bad_arguments_in_one_line(tmp_path: Path) -> None:
     bad_origin = run("--allow-origin", "evil.example")
     assert bad_origin.returncode == 2 and "origin" in bad_origin.stderr
     assert not (tmp_path / "x.db").exists()  # nothing was created for a refused start
+    both = run("--store", "sqlite:///y.db")
+    assert both.returncode == 2 and "--store" in both.stderr and "--db" in both.stderr
+    for store, said in (("mysql://x/y", "--store"), ("redis://127.0.0.1:1/0", "cannot reach")):
+        bad = subprocess.run([*serve_command(), "--store", store, "--port", "0"],
+                             capture_output=True, text=True, timeout=30, cwd=tmp_path)
+        assert bad.returncode != 0 and said in bad.stderr, bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1

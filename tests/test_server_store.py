@@ -1,4 +1,5 @@
-"""The SQLite store, the structured logs and the wire parser on their own."""
+"""The stores (SQLite and a real Redis, through the same cases), the structured logs and
+the wire parser on their own."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from typing import Any
 import pytest
 
 from gnav.server.logs import JsonFormatter, Log
+from gnav.server.redis_store import NotOwner, RedisStore, lease_key
 from gnav.server.security import Flood, PerKey, origin_allowed
 from gnav.server.settings import Settings
-from gnav.server.store import SQLiteStore, StoreError
+from gnav.server.store import SQLiteStore, StoreError, TableExists, open_store
 from gnav.server.wire import Act, Hello, Ping, WireError, parse
 from gnav.table import Table, TableConfig
 from gnav.vocab import Action, TablePhase
+from redis_kit import RedisServer
 
 
 def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
@@ -32,21 +35,23 @@ def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
     return table, journal
 
 
-def test_the_store_keeps_journals_records_and_the_lobby(tmp_path: Path) -> None:
+def test_the_store_keeps_journals_records_and_the_lobby(store_url: str) -> None:
     async def go() -> None:
-        store = SQLiteStore(tmp_path / "s.db")
-        mode = store._db.execute("PRAGMA journal_mode").fetchone()[0]
-        sync = store._db.execute("PRAGMA synchronous").fetchone()[0]
-        assert (mode, sync) == ("wal", 2)  # 2: FULL
+        store = open_store(store_url)
+        store.check()
         table, journal = _played()
         assert table.phase == TablePhase.FINISHED
-        lobby = {"id": "tableid1", "phase": "lobby", "listed": True, "open": 3}
+        lobby = {"id": "tableid1", "phase": "lobby", "listed": True, "open": 3,
+                 "created": 1.0}
         await store.create_table("tableid1", journal[:1], lobby)
-        with pytest.raises(StoreError):
+        with pytest.raises(TableExists):
             await store.create_table("tableid1", journal[:1], lobby)
         assert await store.list_listed(10) == [lobby]
         assert list(await store.load_unfinished()) == ["tableid1"]
-        await store.append("tableid1", journal[1:], {**lobby, "phase": TablePhase.FINISHED},
+        playing = {**lobby, "phase": TablePhase.PLAYING}
+        await store.append("tableid1", journal[1:3], playing)
+        assert await store.load_unfinished() == {"tableid1": journal[:3]}
+        await store.append("tableid1", journal[3:], {**lobby, "phase": TablePhase.FINISHED},
                            (1, table.record()))
         assert await store.journal("tableid1") == journal
         assert await store.journal("nosuchtable") is None
@@ -61,9 +66,96 @@ def test_the_store_keeps_journals_records_and_the_lobby(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
+def test_the_lobby_lists_listed_open_tables_by_their_last_change(store_url: str) -> None:
+    async def go() -> None:
+        store = open_store(store_url)
+        lines = {t: {"id": t, "phase": "lobby", "listed": t != "tableid2", "created": 1.0}
+                 for t in ("tableid1", "tableid2", "tableid3", "tableid4")}
+        for t, line in lines.items():
+            await store.create_table(t, [{"op": "create", "n": t}], line)
+        await store.append("tableid1", [{"op": "x"}], lines["tableid1"])  # the newest now
+        await store.append("tableid4", [{"op": "x"}], {**lines["tableid4"],
+                                                       "phase": TablePhase.EXPIRED})
+        listed = await store.list_listed(10)
+        assert [line["id"] for line in listed] == ["tableid1", "tableid3"]
+        assert [line["id"] for line in await store.list_listed(1)] == ["tableid1"]
+        assert sorted(await store.load_unfinished()) == ["tableid1", "tableid2", "tableid3"]
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_both_stores_restore_the_same_table(tmp_path: Path, redis_url: str) -> None:
+    """A table stored change by change in SQLite and in Redis comes back the same from
+    each, and the same as the table that wrote the journal."""
+    table, journal = _played(4)
+
+    async def stored(url: str) -> list[dict[str, Any]]:
+        store = open_store(url)
+        await store.create_table("tableid1", journal[:1], {"phase": "lobby"})
+        for i in range(1, len(journal), 3):  # a few entries a change, as the hub writes
+            await store.append("tableid1", journal[i:i + 3], {"phase": "playing"})
+        back = await store.journal("tableid1")
+        await store.close()
+        assert back is not None
+        return back
+
+    from_sqlite = asyncio.run(stored(str(tmp_path / "s.db")))
+    from_redis = asyncio.run(stored(redis_url))
+    assert from_sqlite == from_redis == journal
+    a, b = Table.restore(from_sqlite), Table.restore(from_redis)
+    assert a.record() == b.record() == table.record()
+    assert a.info(9.0) == b.info(9.0) == table.info(9.0)
+
+
+def test_store_urls_and_their_errors(tmp_path: Path) -> None:
+    assert isinstance(open_store(f"sqlite:///{tmp_path / 'a.db'}"), SQLiteStore)
+    assert isinstance(open_store(str(tmp_path / "b.db")), SQLiteStore)
+    assert isinstance(open_store("redis://127.0.0.1:1/0"), RedisStore)
+    for bad in ("postgres://x/y", "sqlite:///"):
+        with pytest.raises(StoreError) as info:
+            open_store(bad)
+        assert "--store" in str(info.value) and "\n" not in str(info.value)
+    # Nobody listens on port 1: one line naming where, no password.
+    with pytest.raises(StoreError, match=r"cannot reach Redis at 127\.0\.0\.1:1/0"):
+        open_store("redis://:secret@127.0.0.1:1/0").check()
+
+    async def go() -> None:
+        store = open_store("redis://:secret@127.0.0.1:1/0")
+        with pytest.raises(StoreError) as info:
+            await store.append("tableid1", [{"op": "x"}], {"phase": "playing"})
+        assert "secret" not in str(info.value) and "\n" not in str(info.value)
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_a_fenced_change_needs_the_lease(redis_url: str, redis_server: RedisServer) -> None:
+    """A server that lost a table's lease cannot add to its journal."""
+    async def go() -> None:
+        store = RedisStore(redis_url)
+        await store.create_table("tableid1", [{"op": "create"}], {"phase": "lobby"})
+        with pytest.raises(NotOwner):
+            await store.append("tableid1", [{"op": "x"}], {"phase": "lobby"}, fence="me")
+        with redis_server.client() as client:
+            client.set(lease_key("tableid1"), "me")
+        await store.append("tableid1", [{"op": "x"}], {"phase": "lobby"}, fence="me")
+        with pytest.raises(NotOwner):
+            await store.append("tableid1", [{"op": "y"}], {"phase": "lobby"}, fence="you")
+        assert await store.journal("tableid1") == [{"op": "create"}, {"op": "x"}]
+        with pytest.raises(StoreError, match="not in Redis"):
+            await store.append("tableid9", [{"op": "x"}], {"phase": "lobby"})
+        await store.close()
+
+    asyncio.run(go())
+
+
 def test_one_database_serves_one_server(tmp_path: Path) -> None:
     async def go() -> None:
         first = SQLiteStore(tmp_path / "s.db")
+        mode = first._db.execute("PRAGMA journal_mode").fetchone()[0]
+        sync = first._db.execute("PRAGMA synchronous").fetchone()[0]
+        assert (mode, sync) == ("wal", 2)  # 2: FULL: a commit survives a power cut
         with pytest.raises(StoreError, match="in use"):
             SQLiteStore(tmp_path / "s.db")
         await first.close()

@@ -20,8 +20,13 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--host", default="127.0.0.1", help="address to listen on "
                    "(default 127.0.0.1; 0.0.0.0 for every interface)")
     s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
-    s.add_argument("--db", default="./gnav.sqlite3",
-                   help="SQLite file of tables and records (default ./gnav.sqlite3)")
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--store", default=None, metavar="URL",
+                       help="where tables and records are kept: sqlite:///PATH (the "
+                            "default, sqlite:///gnav.sqlite3) or redis://HOST:PORT/DB, "
+                            "which several servers may share (pip install 'gnav[redis]')")
+    where.add_argument("--db", default=None, metavar="PATH",
+                       help="the SQLite file (the same as --store sqlite:///PATH)")
     s.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another origin (http://host:port) whose pages may open "
                         "WebSockets (repeatable)")
@@ -129,7 +134,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         raise GnavError(f"the server needs its extra: pip install 'gnav[server]' "
                         f"({e.name} is missing)") from None
-    return serve(args.host, args.port, args.db, args.allow_origin, args.public_url,
+    store = args.store or args.db or "./gnav.sqlite3"
+    return serve(args.host, args.port, store, args.allow_origin, args.public_url,
                  creates_per_minute=args.creates_per_minute,
                  tables_per_client=args.tables_per_client,
                  sockets_per_client=args.sockets_per_client,

@@ -16,7 +16,7 @@ from gnav.errors import GnavError
 from gnav.server import logs
 from gnav.server.app import create_app
 from gnav.server.settings import Settings, origin_of
-from gnav.server.store import SQLiteStore
+from gnav.server.store import open_store
 
 # Frames above this are cut by the protocol layer (close 1009) before the application
 # reads them; between the application's limit and this one, it answers with an error.
@@ -94,7 +94,7 @@ def uvicorn_config(app: ASGIApp, settings: Settings, **extra: Any) -> uvicorn.Co
                           ws_ping_interval=20.0, ws_ping_timeout=20.0, **extra)
 
 
-def serve(host: str, port: int, db: str, allow_origins: list[str],
+def serve(host: str, port: int, where: str, allow_origins: list[str],
           public_url: str | None, *, creates_per_minute: int = Settings.creates_per_minute,
           tables_per_client: int = Settings.tables_per_client,
           sockets_per_client: int = Settings.sockets_per_client,
@@ -114,18 +114,19 @@ def serve(host: str, port: int, db: str, allow_origins: list[str],
         origin_of(public_url)  # a base URL: scheme and host, nothing after
     sock = bind(host, port)  # first: a taken port leaves no database file behind
     try:
-        store = SQLiteStore(db)
+        store = open_store(where)
+        store.check()  # reachable now, or one line and no server
     except GnavError:
         sock.close()
         raise
-    settings = Settings(host=host, port=sock.getsockname()[1], db=db, allow_origins=origins,
+    settings = Settings(host=host, port=sock.getsockname()[1], db=where, allow_origins=origins,
                         public_url=public_url, creates_per_minute=creates_per_minute,
                         tables_per_client=tables_per_client,
                         sockets_per_client=sockets_per_client,
                         costly_per_minute=costly_per_minute)
     logs.setup()
     if store.created:
-        logs.Log().warning("store.created", db=db, note="no database was there: a new, "
+        logs.Log().warning("store.created", db=where, note="no database was there: a new, "
                            "empty one was made")
     # Thousands of sockets keep about a million long-lived objects (uvicorn, websockets,
     # asyncio) that full collections walk and never free: measured pauses of 16 to 870 ms

@@ -1,9 +1,11 @@
 """Where tables live between restarts: their journals, lobby lines and finished records.
 
 ``Store`` is the contract the hub relies on; ``SQLiteStore`` keeps it in one SQLite
-file. A table is its journal: every entry the table returns is appended (and committed)
-before anyone is told what it did, so a restarted server rebuilds every table exactly.
-The methods are async so that a network store (Redis, Postgres) fits the same shape.
+file, ``gnav.server.redis_store.RedisStore`` in a Redis that several servers share
+(``open_store`` picks one from a ``--store`` URL). A table is its journal: every entry
+the table returns is appended (and committed) before anyone is told what it did, so a
+restarted server rebuilds every table exactly. The methods are async: a network store
+fits the same shape.
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ _OPEN = (TablePhase.LOBBY.value, TablePhase.PLAYING.value)
 
 
 class Store(Protocol):
+    created: bool  # the storage was not there and was made empty (said at start)
+
+    def check(self) -> None:
+        """Make sure the storage answers (at start, before serving); StoreError if not."""
+
     async def create_table(self, table_id: str, entries: Sequence[Entry],
                            summary: Entry) -> None:
         """A new table and its first journal entries; TableExists if the id is taken,
@@ -99,6 +106,9 @@ class SQLiteStore:
         # would be lost at the next start. Each write checks it first.
         self._identity = self._stat()
         self._lost: str | None = None
+
+    def check(self) -> None:
+        """Opening the file was the check (``__init__`` raised if it failed)."""
 
     def _stat(self) -> tuple[int, int] | None:
         try:
@@ -271,3 +281,28 @@ class SQLiteStore:
     async def close(self) -> None:
         await self._run(self._db.close)  # checkpoints the WAL into the main file
         self._pool.shutdown(wait=True)
+
+
+def open_store(url: str) -> Store:
+    """The store a ``--store`` URL names: ``sqlite:///PATH`` (a relative path; four
+    slashes for an absolute one, as SQLAlchemy writes it), a bare path (SQLite too), or
+    ``redis://HOST:PORT/DB`` (``rediss://`` for TLS; needs the ``[redis]`` extra).
+    StoreError if it is none of them or cannot be opened."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return SQLiteStore(url)
+    if scheme == "sqlite":
+        path = rest[1:] if rest.startswith("/") else rest
+        if not path:
+            raise StoreError(f"--store {url!r}: no file after sqlite:/// (e.g. "
+                             f"sqlite:///gnav.sqlite3)")
+        return SQLiteStore(path)
+    if scheme in ("redis", "rediss", "unix"):
+        try:
+            from gnav.server.redis_store import RedisStore
+        except ImportError:
+            raise StoreError(f"--store {url!r} needs redis-py: pip install 'gnav[redis]'"
+                             ) from None
+        return RedisStore(url)
+    raise StoreError(f"--store {url!r}: the store is sqlite:///PATH or "
+                     f"redis://HOST:PORT/DB")

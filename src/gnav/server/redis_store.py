@@ -1,0 +1,210 @@
+"""The store in Redis (``gnav serve --store redis://HOST:PORT/DB``), for several servers
+sharing their tables: the same contract as ``SQLiteStore`` (``gnav.server.store.Store``).
+
+Each table is a Redis Stream of its journal entries (``gnav:t:ID:journal``), a hash of
+its metadata and lobby line (``gnav:t:ID``) and a hash of its finished matches' records
+(``gnav:t:ID:records``); two sorted sets list the unfinished tables and the listed ones,
+ordered by a counter of changes (as SQLite orders by its journal's sequence).
+
+A change is one Lua script: Redis runs it whole or not at all, so the entries, the lobby
+line and the record are stored together, and the reply is Redis's acknowledgement;
+only then does the hub tell anyone. The script declares itself a writer (``#!lua``), so
+a Redis at its ``maxmemory`` with ``noeviction`` refuses it before it starts, never
+half-way. How durable an acknowledged write is depends on Redis's own persistence
+(``appendonly yes`` and ``appendfsync always`` for a machine crash; docs/deploy.md).
+
+A change may name an owner (``fence``): then it is stored only if the table's lease
+(``gnav:t:ID:lease``) still holds that owner, so a server that has lost a table (it
+stalled past its lease, and another took the table over) can never add to its journal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import redis.asyncio as aioredis
+import redis.exceptions as rerr
+
+from gnav.server.store import Entry, StoreError, TableExists
+from gnav.vocab import TablePhase
+
+PREFIX = "gnav:"
+OPEN = f"{PREFIX}open"  # unfinished tables (lobby or playing), by last change
+LISTED = f"{PREFIX}listed"  # the listed ones among them, by last change
+CHANGES = f"{PREFIX}changes"  # the counter that orders both
+
+# KEYS: table, journal, records, open, listed, changes, lease.
+# ARGV: mode ('create'|'append'), id, summary, phase, listed, created, game, record,
+#       fence, entries...
+WRITE = """#!lua
+if ARGV[1] == 'create' then
+  if redis.call('EXISTS', KEYS[1]) == 1 then return redis.error_reply('GNAV_EXISTS') end
+elseif redis.call('EXISTS', KEYS[1]) == 0 then
+  return redis.error_reply('GNAV_NO_TABLE')
+end
+if ARGV[9] ~= '' and redis.call('GET', KEYS[7]) ~= ARGV[9] then
+  return redis.error_reply('GNAV_NOT_OWNER')
+end
+for i = 10, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+local n = redis.call('INCR', KEYS[6])
+redis.call('HSET', KEYS[1], 'summary', ARGV[3], 'phase', ARGV[4], 'listed', ARGV[5],
+           'created', ARGV[6], 'updated', n)
+if ARGV[4] == 'lobby' or ARGV[4] == 'playing' then
+  redis.call('ZADD', KEYS[4], n, ARGV[2])
+  if ARGV[5] == '1' then redis.call('ZADD', KEYS[5], n, ARGV[2]) end
+else
+  redis.call('ZREM', KEYS[4], ARGV[2])
+  redis.call('ZREM', KEYS[5], ARGV[2])
+end
+if ARGV[7] ~= '' then redis.call('HSET', KEYS[3], ARGV[7], ARGV[8]) end
+return n
+"""
+
+
+def table_key(table_id: str) -> str:
+    return f"{PREFIX}t:{table_id}"
+
+
+def journal_key(table_id: str) -> str:
+    return f"{PREFIX}t:{table_id}:journal"
+
+
+def lease_key(table_id: str) -> str:
+    return f"{PREFIX}t:{table_id}:lease"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class NotOwner(StoreError):
+    """A fenced change by a server whose lease on the table has run out."""
+
+
+class RedisStore:
+    """Tables in the Redis at ``url`` (``redis://HOST:PORT/DB``). The client connects
+    on first use, in the event loop that uses it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.where = url.split("@")[-1]  # never a password in a message
+        self.created = False  # whether Redis was empty is not this store's to say
+        self._client: aioredis.Redis | None = None
+        self._write: Any = None
+
+    def check(self) -> None:
+        """Reach Redis now (at start, before serving): StoreError in one line if not."""
+        import redis
+
+        try:
+            with redis.Redis.from_url(self.url, socket_timeout=5.0,
+                                      socket_connect_timeout=5.0) as client:
+                client.ping()
+        except (rerr.RedisError, OSError) as e:
+            raise self._explain(e) from None
+
+    @property
+    def client(self) -> aioredis.Redis:
+        if self._client is None:
+            self._client = aioredis.Redis.from_url(
+                self.url, decode_responses=True, socket_timeout=5.0,
+                socket_connect_timeout=5.0, health_check_interval=30)
+            self._write = self._client.register_script(WRITE)
+        return self._client
+
+    def _explain(self, e: Exception) -> StoreError:
+        """One line for a Redis failure, naming what an operator can fix."""
+        text = str(e).splitlines()[0] if str(e) else type(e).__name__
+        if isinstance(e, rerr.ResponseError):
+            if "GNAV_NOT_OWNER" in text:
+                return NotOwner("this server no longer holds the table's lease")
+            if isinstance(e, rerr.OutOfMemoryError) or "maxmemory" in text:
+                return StoreError(f"Redis at {self.where} is full (maxmemory, noeviction)")
+            if isinstance(e, rerr.ReadOnlyError) or text.startswith("READONLY"):
+                return StoreError(f"Redis at {self.where} is a read-only replica")
+            if text.startswith("MISCONF"):
+                return StoreError(f"Redis at {self.where} cannot persist its data (disk?)")
+        if isinstance(e, rerr.ConnectionError | rerr.TimeoutError | OSError):
+            return StoreError(f"cannot reach Redis at {self.where}: {text}")
+        return StoreError(f"Redis at {self.where} failed: {text}")
+
+    async def _script(self, mode: str, table_id: str, entries: Sequence[Entry],
+                      summary: Entry, finished: tuple[int, Entry] | None,
+                      fence: str | None) -> None:
+        game, record = ("", "") if finished is None else (str(finished[0]),
+                                                        _dumps(finished[1]))
+        phase = str(summary.get("phase", TablePhase.LOBBY))
+        keys = [table_key(table_id), journal_key(table_id), f"{table_key(table_id)}:records",
+                OPEN, LISTED, CHANGES, lease_key(table_id)]
+        args = [mode, table_id, _dumps(summary), phase,
+                "1" if summary.get("listed") else "0", repr(float(summary.get("created", 0.0))),
+                game, record, fence or "", *(_dumps(e) for e in entries)]
+        try:
+            self.client  # noqa: B018 - connects, and registers the script
+            await self._write(keys=keys, args=args)
+        except rerr.ResponseError as e:
+            if "GNAV_EXISTS" in str(e):
+                raise TableExists(f"table {table_id} exists already") from None
+            if "GNAV_NO_TABLE" in str(e):
+                raise StoreError(f"table {table_id} is not in Redis at {self.where}") from None
+            raise self._explain(e) from None
+        except (rerr.RedisError, OSError) as e:
+            raise self._explain(e) from None
+
+    async def create_table(self, table_id: str, entries: Sequence[Entry],
+                           summary: Entry) -> None:
+        await self._script("create", table_id, entries, summary, None, None)
+
+    async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
+                     finished: tuple[int, Entry] | None = None, *,
+                     fence: str | None = None) -> None:
+        await self._script("append", table_id, entries, summary, finished, fence)
+
+    async def journal(self, table_id: str) -> list[Entry] | None:
+        try:
+            async with self.client.pipeline(transaction=True) as pipe:
+                pipe.exists(table_key(table_id))
+                pipe.xrange(journal_key(table_id))
+                exists, rows = await pipe.execute()
+        except (rerr.RedisError, OSError) as e:
+            raise self._explain(e) from None
+        if not exists:
+            return None
+        return [json.loads(fields["e"]) for _, fields in rows]
+
+    async def load_unfinished(self) -> dict[str, list[Entry]]:
+        try:
+            ids = [str(t) for t in await self.client.zrange(OPEN, 0, -1)]
+            async with self.client.pipeline(transaction=False) as pipe:
+                for table_id in ids:
+                    pipe.xrange(journal_key(table_id))
+                journals = await pipe.execute()
+        except (rerr.RedisError, OSError) as e:
+            raise self._explain(e) from None
+        return {table_id: [json.loads(fields["e"]) for _, fields in rows]
+                for table_id, rows in zip(ids, journals, strict=True)}
+
+    async def record(self, table_id: str, game: int) -> Entry | None:
+        try:
+            text = await self.client.hget(f"{table_key(table_id)}:records", str(game))
+        except (rerr.RedisError, OSError) as e:
+            raise self._explain(e) from None
+        return None if text is None else dict(json.loads(text))
+
+    async def list_listed(self, limit: int) -> list[Entry]:
+        try:
+            ids = [str(t) for t in await self.client.zrevrange(LISTED, 0, limit - 1)]
+            async with self.client.pipeline(transaction=False) as pipe:
+                for table_id in ids:
+                    pipe.hget(table_key(table_id), "summary")
+                lines = await pipe.execute()
+        except (rerr.RedisError, OSError) as e:
+            raise self._explain(e) from None
+        return [dict(json.loads(line)) for line in lines if line is not None]
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None

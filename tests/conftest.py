@@ -1,0 +1,38 @@
+"""Fixtures shared by the server tests: one real redis-server for the session (emptied
+before each test that uses it), and the two stores, SQLite and Redis, by URL, so that
+one test runs both through the same case."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from redis_kit import RedisServer
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """An empty Redis."""
+    with redis_server.client() as client:
+        client.flushall()
+    return redis_server.url
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each store in turn, empty, as ``gnav serve --store`` names it."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'gnav.sqlite3'}"
+    url: str = request.getfixturevalue("redis_url")
+    return url

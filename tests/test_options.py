@@ -23,6 +23,7 @@ VALID: dict[str, list[object]] = {
     "stand_needs_matador": [True, False],
     "max_rounds": [None, 1, 2, 10, 1000],
     "dealer_wins_ties": [True, False],
+    "pack": ["pieces", "cards", "cards52"],
 }
 INVALID: dict[str, list[object]] = {
     "lives": [0, 11, -1, True, False, "4", 4.0, None],
@@ -36,11 +37,13 @@ INVALID: dict[str, list[object]] = {
     "stand_needs_matador": ["true", 1, None],
     "max_rounds": [0, -1, True, False, "3", 2.5, "none"],
     "dealer_wins_ties": ["true", 1, 0, None],
+    "pack": ["cards54", "Cards52", "", None, True],
 }
 DEFAULTS: dict[str, object] = {
     "lives": 4, "copies": 2, "knock": "public", "revealed": "skip", "drag": True,
     "two_fools": "gain", "two_fools_sit_out": True, "penalty_to": "pool",
     "stand_needs_matador": False, "max_rounds": None, "dealer_wins_ties": False,
+    "pack": "pieces",
 }
 CASES_VALID = [(k, v) for k, vs in VALID.items() for v in vs]
 CASES_INVALID = [(k, v) for k, vs in INVALID.items() for v in vs]

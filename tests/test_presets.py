@@ -150,6 +150,7 @@ def test_default_options_are_rules_7() -> None:
         "lives": 4, "copies": 2, "knock": "public", "revealed": "skip", "drag": True,
         "two_fools": "gain", "two_fools_sit_out": True, "penalty_to": "pool",
         "stand_needs_matador": False, "max_rounds": None, "dealer_wins_ties": False,
+        "pack": "pieces",
     }
 
 

@@ -15,7 +15,7 @@ from gnav.options import Options
 from gnav.powers import Power
 from gnav.record import loads, replay
 from gnav.rules import Rules
-from gnav.verify import INCONSISTENT, OK, verify_file, verify_text
+from gnav.verify import INCONSISTENT, MALFORMED, OK, verify_file, verify_text
 from recordkit import RECORDS, record_paths
 
 FILES = [p.name for p in record_paths()]
@@ -163,7 +163,7 @@ def test_every_option_is_worked_away_from_its_default() -> None:
     wanted = {("knock", "silent"), ("revealed", "act"), ("drag", False),
               ("two_fools", "pay"), ("two_fools", "plain"), ("two_fools_sit_out", False),
               ("penalty_to", "holder"), ("stand_needs_matador", True), ("max_rounds", None),
-              ("lives", None), ("dealer_wins_ties", True)}
+              ("lives", None), ("dealer_wins_ties", True), ("pack", "cards52")}
     assert wanted <= changed, wanted - changed
 
 
@@ -228,3 +228,14 @@ def test_le_her_is_for_two() -> None:
     code, lines = verify_text(json.dumps(data), "l")
     assert code == 2
     assert lines == ["l: seats: le-her takes exactly 2 seats, not 3"]
+
+
+def test_a_record_played_with_cards_reads_the_cards_only_under_pack_cards52() -> None:
+    code, lines = verify_text(_with_rules("option-pack-cards52.json", pack="pieces"), "p")
+    assert code == MALFORMED
+    assert lines == ["p: round 1: deal of A: unknown piece '5♣' (this deck has: "
+                     + ", ".join(Rules.of("gnav").ids) + ")"]
+    code, lines = verify_text(_with_rules("option-pack-cards52.json", copies=4), "p")
+    assert code == MALFORMED
+    assert lines == ["p: pack cards52: gnav does not fit an ordinary pack: 21 pieces in "
+                     "4 copies need 84 cards; an ordinary pack has 52 and 2 jokers"]

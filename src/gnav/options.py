@@ -13,6 +13,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "revealed": ("skip", "act"),
     "two_fools": ("gain", "pay", "plain"),
     "penalty_to": ("pool", "holder"),
+    # What the table plays with: wooden pieces, the game's own cards, or an ordinary pack
+    # of 52 cards and two jokers (gnav.cards maps the pieces onto it). It changes how the
+    # pieces are shown and named, never the play.
+    "pack": ("pieces", "cards", "cards52"),
 }
 BOOLS = ("drag", "two_fools_sit_out", "stand_needs_matador", "dealer_wins_ties")
 RANGES: dict[str, tuple[int, int]] = {"lives": (1, 10), "copies": (1, 4)}
@@ -34,6 +38,7 @@ class Options:
     max_rounds: int | None = None
     # Le Her's rule: the dealer never pays for a tie on the rank that pays.
     dealer_wins_ties: bool = False
+    pack: str = "pieces"
 
     def updated(self, changes: Mapping[str, object], *, where: str = "rules") -> Options:
         """These options with ``changes`` applied, each one checked. Raises OptionError

@@ -91,9 +91,11 @@ def _norm(text: str) -> str:
 class PieceReader:
     """Reads piece names of one deck: ids, aliases, display names, any case."""
 
-    def __init__(self, pieces: tuple[Piece, ...]) -> None:
+    def __init__(self, pieces: tuple[Piece, ...], extra: Mapping[str, int] | None = None) -> None:
+        """``extra``: more names, each to a rank (the cards of an ordinary pack); ids
+        still win over them."""
         self._pieces = pieces
-        table: dict[str, int] = {}
+        table: dict[str, int] = {_norm(k): v for k, v in (extra or {}).items()}
         # Ids win over aliases and names, so no alias can shadow a real id.
         for i, p in enumerate(pieces):
             for text in (*p.names.values(), *p.aliases):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from random import Random
 
+from gnav.cards import card_aliases, fit_problem
 from gnav.errors import MalformedError, OptionError, UnknownPresetError
 from gnav.options import Options
 from gnav.pieces import Piece, PieceReader
@@ -61,7 +62,15 @@ class Rules:
         s(self, "legal_holding", tuple(
             only_swap if self.stand_needs_matador and effect is None else both
             for effect in self.effects))
-        s(self, "reader", PieceReader(pieces))
+        cards: dict[str, int] = {}
+        if self.options.pack == "cards52":
+            problem = fit_problem(pieces, self.options.copies)
+            if problem is not None:
+                raise OptionError(f"pack cards52: {self.preset.name} does not fit an ordinary "
+                                  f"pack: {problem}")
+            # A game played with cards may name the cards (KH, K♥) for its pieces.
+            cards = card_aliases(pieces, self.options.copies)
+        s(self, "reader", PieceReader(pieces, cards))
 
     @classmethod
     def of(cls, preset: str | Preset = "gnav", **options: object) -> Rules:

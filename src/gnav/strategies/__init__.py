@@ -29,7 +29,7 @@ from gnav.rules import Rules
 FORMAT = "gnav-strategy/1"
 HERE = Path(__file__).resolve().parent
 # Options that do not change one round (the solved game): a strategy holds for any.
-ROUND_FREE = frozenset({"lives", "max_rounds", "two_fools_sit_out"})
+ROUND_FREE = frozenset({"lives", "max_rounds", "two_fools_sit_out", "pack"})
 
 
 def round_options(rules: Rules) -> dict[str, object]:

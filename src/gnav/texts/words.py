@@ -243,6 +243,14 @@ WORDS: dict[str, dict[str, str]] = {
         "nb": "står giveren likt på brikken som betaler, går giveren fri",
         "da": "står giveren lige på brikken, der betaler, går giveren fri",
     },
+    "option.pack": {
+        "en": "what the table plays with: pieces (wooden pieces), cards (Gnav cards) or "
+              "cards52 (an ordinary pack of 52 cards and two jokers)",
+        "nb": "hva bordet spiller med: pieces (trebrikker), cards (gnavkort) eller "
+              "cards52 (en vanlig kortstokk med 52 kort og to jokere)",
+        "da": "hvad bordet spiller med: pieces (træbrikker), cards (gnavkort) eller "
+              "cards52 (et almindeligt spil kort med 52 kort og to jokere)",
+    },
     "option.max_rounds": {
         "en": "the match ends after this many rounds (none: no limit)",
         "nb": "partiet slutter etter så mange runder (none: ingen grense)",

@@ -137,3 +137,32 @@ def test_the_contracts_table_of_the_gnav_deck_is_the_mapping() -> None:
     assert left in text
     assert [card_text(c) for c in m.left_out] == ["J♠", "J♣", "3♠", "3♣", "2♥", "2♦", "2♠",
                                                   "2♣", "A♥", "A♦", "A♠", "A♣"]
+
+
+def test_the_terminal_names_a_piece_by_its_cards_under_cards52() -> None:
+    from gnav.tui.labels import piece_label
+
+    cards = Rules.of("gnav", pack="cards52")
+    assert piece_label(cards, "cat", "nb") == "Q♥/Q♦ Katt (Cat)"
+    assert piece_label(cards, "fool", "en") == "Joker ♥/Joker Fool"
+    assert piece_label(Rules.of("gnav"), "cat", "nb") == "Katt (Cat)"
+    chase = Rules.of("chase-the-ace", pack="cards52")
+    assert piece_label(chase, "king", "en") == "K King"
+
+
+def test_gnav_rules_pack_cards52_prints_the_card(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    from gnav.cli import main
+
+    assert main(["rules", "gnav", "--pack", "cards52", "--lang", "nb"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Gnav med vanlig kortstokk"
+    assert any(line.split()[:3] == ["Gjøk", "K♥", "K♦"] for line in out)
+    assert out[-1] == "Ta ut: J♠ J♣ 3♠ 3♣ 2♥ 2♦ 2♠ 2♣ A♥ A♦ A♠ A♣"
+    page = tmp_path / "card.html"
+    assert main(["rules", "kille", "--pack", "cards52", "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert html.count('<li class="k-') == 20 and "<style>" in html  # one file, to print
+    assert main(["rules", "gnav", "-o", "copies=4", "--pack", "cards52"]) == 2
+    assert "84 cards" in capsys.readouterr().err
+    assert main(["rules", "gnav", "--html", str(page)]) == 2

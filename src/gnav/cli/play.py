@@ -69,6 +69,11 @@ def register(sub: Any) -> None:
                    help="a preset or one of its aliases (default gnav): see the list below")
     add_option(q, help="an option on top of the preset, e.g. -o lives=3 (repeatable)")
     add_lang(q, "en", "the language of the rules (default en)")
+    q.add_argument("--pack", choices=("cards52",), default=None,
+                   help="cards52: which card of an ordinary pack stands for which piece, "
+                        "a card to print (docs/spec/rules.md §7.1)")
+    q.add_argument("--html", metavar="FILE", default=None,
+                   help="with --pack cards52: write the card as one A4 page of HTML to print")
     q.set_defaults(func=cmd_rules)
 
 
@@ -197,8 +202,29 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from gnav.tui.rules_page import rules_lines
     from gnav.tui.screen import Screen
 
+    if args.pack is not None:
+        return _cmd_card(args)
+    if args.html is not None:
+        raise GnavError("--html goes with --pack cards52")
     rules = make_rules(args.preset, args.option)
     screen = Screen(sys.stdout)
     cols = min(100, screen.size()[0]) - 2 if screen.fancy else 88
     screen.print(*rules_lines(rules, args.lang, screen.style, cols))
+    return 0
+
+
+def _cmd_card(args: argparse.Namespace) -> int:
+    """``gnav rules PRESET --pack cards52 [--html FILE]``: the card of the mapping."""
+    from gnav.web.card import card_html, card_text_lines
+
+    rules = make_rules(args.preset, [*args.option, f"pack={args.pack}"])
+    if args.html is None:
+        print("\n".join(card_text_lines(rules, args.lang)))
+        return 0
+    try:
+        Path(args.html).write_text(card_html(rules, args.lang, inline_css=True), encoding="utf-8")
+    except OSError as e:
+        raise GnavError(f"--html {args.html}: {e.strerror}") from None
+    print(f"{args.html}: the card of {rules.name} with an ordinary pack, one A4 page "
+          "(open it in a browser and print)")
     return 0

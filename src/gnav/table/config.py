@@ -12,7 +12,7 @@ from gnav.presets import get_preset
 from gnav.rules import Rules
 from gnav.vocab import BotKind, Lang
 
-LOOKS = ("pawns", "cards")
+LOOKS = ("pawns", "cards", "cards52")  # cards52: docs/spec/rules.md §7.1
 SCORES = ("tokens", "strokes", "gnav")
 TIMER_SECONDS = (3, 600)  # a turn timer's range (it may also be off)
 GRACE_SECONDS = (0, 600)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from gnav.cards import card_text, mapping
 from gnav.pieces import Piece
 from gnav.rules import Rules
 from gnav.texts.catalogue import say
@@ -22,7 +23,19 @@ def piece_label(rules: Rules, pid: str | None, lang: str) -> str:
         return "?"
     p = piece_of(rules, pid)
     native, english = native_name(rules, p, lang), p.name()
-    return native if native == english else f"{native} ({english})"
+    label = native if native == english else f"{native} ({english})"
+    if rules.options.pack == "cards52":  # the cards in the players' hands, first
+        return f"{card_label(rules, p)} {label}"
+    return label
+
+
+def card_label(rules: Rules, p: Piece) -> str:
+    """``K♥/K♦``: the cards of an ordinary pack that stand for ``p``; a whole rank as
+    ``K`` (docs/spec/rules.md §7.1)."""
+    cards = mapping(rules.pieces, rules.options.copies).cards[p.id]
+    if len(cards) > 2 and all(c[:-1] == cards[0][:-1] for c in cards):
+        return cards[0][:-1]
+    return "/".join(card_text(c) for c in cards)
 
 
 def lives_text(style: Style, score: str, lives: int, start: int) -> str:

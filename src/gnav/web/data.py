@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from gnav.bots.registry import BOT_KINDS
+from gnav.cards import fit_problem, mapping
 from gnav.errors import MalformedError
 from gnav.options import BOOLS, CHOICES, RANGES, Options
 from gnav.pieces import Piece
@@ -70,7 +71,23 @@ def preset_json(p: Preset) -> dict[str, Any]:
         "aliases": list(p.aliases), "words": dict(p.words),
         "options": p.options.as_dict(),
         "pieces": [piece_json(x) for x in p.pieces],
+        "cards52": cards52_json(p),
     }
+
+
+def cards52_json(p: Preset) -> dict[str, Any]:
+    """The preset's pieces on an ordinary pack (docs/spec/rules.md §7.1), for every number
+    of copies: the cards of each piece and the cards left out, or why it does not fit."""
+    out: dict[str, Any] = {}
+    for copies in range(RANGES["copies"][0], RANGES["copies"][1] + 1):
+        problem = fit_problem(p.pieces, copies)
+        if problem is not None:
+            out[str(copies)] = {"problem": problem}
+            continue
+        m = mapping(p.pieces, copies)
+        out[str(copies)] = {"cards": {k: list(v) for k, v in m.cards.items()},
+                            "left_out": list(m.left_out)}
+    return out
 
 
 # Options that are a whole number of at least this, or none (no limit): the one kind of

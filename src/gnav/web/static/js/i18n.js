@@ -201,6 +201,7 @@ const S = {
   "create.look": { en: "Pieces look like", nb: "Brikkene ser ut som", da: "Brikkerne ser ud som" },
   "look.pawns": { en: "turned wooden pawns", nb: "dreide trebrikker", da: "drejede træbrikker" },
   "look.cards": { en: "cards", nb: "kort", da: "kort" },
+  "look.cards52": { en: "an ordinary pack", nb: "vanlig kortstokk", da: "almindelige kort" },
   "create.score": { en: "Lives shown as", nb: "Liv vises som", da: "Liv vises som" },
   "score.tokens": { en: "tokens", nb: "merker", da: "mærker" },
   "score.strokes": { en: "strokes on a slate", nb: "streker på en tavle",

@@ -4,6 +4,7 @@
 
 import { piece, pieceName } from "./presets.js";
 import { t } from "./i18n.js";
+import { cardsOf, cardMarkup } from "../companion/cards52.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -154,8 +155,12 @@ const LIGHT = { matador: "#fff6d8", fool: "#7d1f16", plain: "#f7efdc" };
 // One piece as an SVG element. id null: hidden (the wood, or the card's back).
 export function pieceSVG(p, id, { look = "pawns", lang = "en", label = true } = {}) {
   const hidden = id === null || id === undefined;
-  const s = look === "cards" ? cardSVG(p, id, hidden) : pawnSVG(p, id, hidden);
-  s.classList.add("piece", look === "cards" ? "card" : "pawn");
+  // An ordinary pack shows a piece as its first card; a game that does not fit one keeps
+  // the Gnav cards.
+  const card52 = look === "cards52" && (hidden ? null : cardsOf(p, id, p.options.copies)[0]);
+  const s = look === "cards52" && (hidden || card52) ? card52SVG(card52, hidden ? "" : pieceName(p, id, lang))
+    : look !== "pawns" ? cardSVG(p, id, hidden) : pawnSVG(p, id, hidden);
+  s.classList.add("piece", look === "pawns" ? "pawn" : "card");
   if (hidden) {
     s.classList.add("hidden-piece");
     s.setAttribute("role", "img");
@@ -171,6 +176,16 @@ export function pieceSVG(p, id, { look = "pawns", lang = "en", label = true } = 
       s.prepend(title);
     }
   }
+  return s;
+}
+
+function card52SVG(code, name) {
+  const box = document.createElement("div");
+  box.innerHTML = cardMarkup(code || null, name);
+  const s = box.firstElementChild;
+  s.removeAttribute("role");
+  s.removeAttribute("aria-label");
+  s.removeAttribute("aria-hidden");
   return s;
 }
 

@@ -25,6 +25,8 @@ from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 
 STATIC = Path(__file__).resolve().parent / "static"
 INDEX = STATIC / "index.html"
+COMPANION = STATIC / "companion" / "index.html"
+COMPANION_SW = STATIC / "companion" / "sw.js"
 
 # Everything the page loads comes from this server; nothing runs inline.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -58,6 +60,34 @@ async def page(request: Request) -> Response:
     """The one page: it reads the address and draws the start page, a table, or the
     replay viewer."""
     return FileResponse(INDEX, media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+
+
+async def companion(request: Request) -> Response:
+    """The companion: a phone lying on a real table keeps the game (docs/companion.md)."""
+    return FileResponse(COMPANION, media_type="text/html; charset=utf-8",
+                        headers=PAGE_HEADERS)
+
+
+async def companion_sw(request: Request) -> Response:
+    """The companion's service worker, served from the top so that its scope may hold
+    ``/companion`` (a worker's scope is at most its own folder)."""
+    return FileResponse(COMPANION_SW, media_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+
+
+async def card(request: Request) -> Response:
+    """``GET /card/{preset}?lang=en|nb|da``: the printable card of ``pack = cards52``."""
+    from gnav.rules import Rules
+    from gnav.web.card import card_html
+
+    lang = request.query_params.get("lang", "en")
+    try:
+        rules = Rules.from_spec({"preset": request.path_params["preset"], "pack": "cards52"},
+                                where="card")
+        body = card_html(rules, lang)
+    except GnavError as e:
+        return error("bad_rules", str(e), 400)
+    return Response(body, media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
 
 
 # Where the machines' routes live: an unknown address under these stays a JSON error.
@@ -138,6 +168,9 @@ def routes() -> list[BaseRoute]:
         Route("/", page, methods=["GET"]),
         Route("/t/{table_id}", page, methods=["GET"]),
         Route("/replay", page, methods=["GET"]),
+        Route("/companion", companion, methods=["GET"]),
+        Route("/companion-sw.js", companion_sw, methods=["GET"]),
+        Route("/card/{preset}", card, methods=["GET"]),
         Route("/static/presets.json", presets, methods=["GET"]),
         Route("/static/texts.json", texts, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),

@@ -24,7 +24,17 @@ export async function replayPage(shell) {
   const table = params.get("table");
   const game = params.get("game");
   const chooser = () => showChooser(shell, table || "");
-  if (table) {
+  // The companion (/companion) hands its record over in this browser's storage.
+  const local = params.get("record") === "local" && localStorage.getItem("gnav.replay.record");
+  if (local) {
+    loading(shell);
+    try {
+      await openRecord(shell, local, chooser);
+    } catch (e) {
+      chooser();
+      showError(e);
+    }
+  } else if (table) {
     loading(shell);
     try {
       const q = game ? `?game=${encodeURIComponent(game)}` : "";

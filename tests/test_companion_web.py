@@ -1,0 +1,240 @@
+"""The companion page (/companion) in Debian's Chromium at a phone's size (390 × 844): a
+whole match tapped as a table would, its record verified by the engine and shown by the
+replay viewer; the page working with the network off once loaded; a reload in the
+middle of a round losing nothing; pieces that contradict the round refused."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+import web_kit
+from browser import context
+from companion_drive import (
+    MATCH,
+    NAMES,
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    close_picker,
+    deal,
+    pick_for,
+    play,
+    record,
+    set_up,
+    show,
+    tap,
+)
+from gnav.record import dumps
+from gnav.rules import Rules
+from gnav.verify import OK, verify_text
+
+server, pw, browser = web_kit.fixtures()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[tuple[BrowserContext, Page, list[str]]]:
+    ctx = context(browser, phone=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield ctx, page, errors
+    ctx.close()
+
+
+def _text(page: Page, selector: str) -> str:
+    return page.locator(selector).inner_text()
+
+
+def test_a_match_end_to_end_on_a_phone_verifies_and_replays(server: Any, phone: Any) -> None:
+    _, page, errors = phone
+    set_up(page, server.url)
+    seen: dict[str, str] = {}
+
+    def between(k: int, moment: str) -> None:
+        if k == 0 and moment == "tap:3":  # the Dragoon answered Cecilie
+            seen["dragoon"] = _text(page, "#c-log")
+            seen["lives"] = page.locator(f'.seat[data-seat="{C}"] .lives').get_attribute(
+                "aria-label") or ""
+        if k == 0 and moment == "tap:5":  # the Cat answered Eirik
+            seen["cat"] = _text(page, "#c-log")
+        if moment == "showdown":
+            seen[f"showdown{k}"] = _text(page, "#c-prompt")
+
+    play(page, between=between)
+    assert "Dag to Cecilie: Cut off!" in seen["dragoon"]
+    assert "Cecilie pays a life: asked the Dragoon" in seen["dragoon"]
+    assert seen["lives"] == "0"  # paid mid-round; plays the round out
+    assert "Frida to Eirik: Shoo, change back!" in seen["cat"]
+    assert "Everyone takes back the piece they were dealt." in seen["cat"]
+    assert "Frida put aside" in seen["showdown2"]
+    page.wait_for_selector("#c-winners")
+    assert _text(page, "#c-winners") == "Dag wins!"
+    # Every round's settlement said who paid and why, the drag included.
+    rec = record(page)
+    assert [r["dealer"] for r in rec["rounds"]] == ["Astrid", "Bjørn", "Frida", "Astrid", "Dag"]
+    assert rec["result"] == {"winners": ["Dag"], "out": ["Cecilie", "Eirik", "Frida", "Bjørn",
+                                                         "Astrid"]}
+    first = rec["rounds"][0]
+    assert first["deal"] == {"Bjørn": "8", "Cecilie": "2", "Dag": "dragoon", "Eirik": "6",
+                             "Frida": "cat", "Astrid": "9"}
+    assert rec["rounds"][1]["result"]["sit_out"] == ["Astrid", "Dag"]
+    assert rec["rounds"][2]["stock"] == ["horse", "3"]
+    assert rec["rounds"][2]["deal"] == {"Bjørn": "7", "Frida": "11"}
+    code, lines = verify_text(dumps(rec), "companion")
+    assert code == OK, lines
+    assert lines == ["companion: ok (5 round(s))"]
+    # The replay viewer shows it, every piece face up.
+    page.click("#c-replay-end")
+    page.wait_for_url("**/replay?record=local")
+    page.wait_for_selector("#replay-where")
+    assert all(name in page.locator("main").inner_text() for name in NAMES)
+    assert not errors, errors
+
+
+def test_the_drag_and_the_two_fools_are_said_at_the_showdown(server: Any, phone: Any) -> None:
+    _, page, errors = phone
+    set_up(page, server.url)
+    play(page, MATCH[:2])
+    summary = _text(page, "#c-summary")
+    assert "Dag gains a life: two fools" in summary and "Astrid sits out the next round" in summary
+    play(page, MATCH[2:4])
+    summary = _text(page, "#c-summary")
+    assert "Astrid pays a life: holds the fool" in summary
+    assert "Bjørn pays a life: the fool drags down the lowest other piece" in summary
+    assert "Bjørn is out" in summary
+    assert not errors, errors
+
+
+def test_offline_once_loaded_and_a_reload_mid_round_loses_nothing(server: Any,
+                                                                  phone: Any) -> None:
+    ctx, page, errors = phone
+    page.goto(server.url + "/companion")
+    page.wait_for_selector("#c-start")
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.reload()  # now under the service worker's control
+    page.wait_for_selector("#c-start")
+    assert page.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    ctx.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector("#c-start")
+        _set_up_offline(page)
+        first = MATCH[0]
+        deal(page, first["knocked"])
+        for what in first["taps"][:4]:  # up to the Dragoon's answer
+            tap(page, what)
+        before = (_text(page, "#c-log"), _text(page, "#c-prompt"), _text(page, "#c-table"))
+        page.reload()
+        page.wait_for_selector("#c-prompt")
+        after = (_text(page, "#c-log"), _text(page, "#c-prompt"), _text(page, "#c-table"))
+        assert after == before
+        for what in first["taps"][4:]:
+            tap(page, what)
+        # Half a showdown entered, then a reload: the pieces tapped are still there.
+        page.click(f'.seat[data-seat="{B}"]')
+        page.click('#c-picker .pick-piece[data-piece="8"]')
+        assert page.locator("#c-picker").get_attribute("aria-label") == "Cecilie"
+        page.click('#c-picker .pick-piece[data-piece="2"]')
+        page.reload()
+        page.wait_for_selector("#c-settle")
+        assert page.locator(f'.seat[data-seat="{B}"] .piece-chip').inner_text() == "VIII"
+        assert page.locator(f'.seat[data-seat="{C}"] .piece-chip').inner_text() == "II"
+        page.keyboard.press("Escape")
+        show(page, {D: "dragoon", E: "6", F: "cat", A: "9"}, [])
+        page.wait_for_selector("#c-summary")
+        assert "Cecilie is out" in _text(page, "#c-summary")
+        assert verify_text(dumps(record(page)), "offline")[0] == OK
+    finally:
+        ctx.set_offline(False)
+    assert not [e for e in errors if "net::" not in e], errors
+
+
+def _set_up_offline(page: Page) -> None:
+    """The setup of ``set_up`` on a page already open (no navigation while offline)."""
+    while page.locator(".seat-name").count() < len(NAMES):
+        page.click("#c-add")
+    for i, name in enumerate(NAMES):
+        page.locator(".seat-name").nth(i).fill(name)
+    page.fill("#c-lives", "1")
+    page.locator("#c-lives").dispatch_event("change")
+    page.click("#c-start")
+    page.wait_for_selector("#c-play")
+
+
+def test_pieces_that_contradict_the_round_are_refused(server: Any, phone: Any) -> None:
+    _, page, _ = phone
+    set_up(page, server.url)
+    first = MATCH[0]
+    deal(page, first["knocked"])
+    for what in first["taps"]:
+        tap(page, what)
+    # Dag answered with the Dragoon, but the table taps a VII for Dag.
+    show(page, {**first["hands"], D: "7"}, [])
+    page.wait_for_selector("#c-problems")
+    assert "Dag answered Dragoon, but by these pieces held VII" in _text(page, "#c-problems")
+    pick_for(page, D)
+    page.click('#c-picker .pick-piece[data-piece="dragoon"]')
+    close_picker(page)
+    page.click("#c-settle")
+    page.wait_for_selector("#c-summary")
+
+
+def test_the_undo_button_takes_back_the_last_tap(server: Any, phone: Any) -> None:
+    _, page, _ = phone
+    set_up(page, server.url)
+    deal(page, [])
+    tap(page, "swap")
+    assert "Bjørn asks Cecilie" in _text(page, "#c-prompt")
+    page.click("#c-undo")
+    assert "Bjørn's turn" in _text(page, "#c-prompt")
+    page.click("#c-undo")
+    page.wait_for_selector("#c-play")
+
+
+def test_with_an_ordinary_pack_the_pieces_are_their_cards(server: Any, phone: Any) -> None:
+    _, page, _ = phone
+    set_up(page, server.url, NAMES[:4], pack="cards52", lives=2)
+    deal(page, [])
+    tap(page, "swap")
+    assert "K♠ K♣" in page.locator("#c-answer-dragoon").inner_text()
+    for what in ("answer:swap", "stand", "stand", "stand"):
+        tap(page, what)
+    page.click(f'.seat[data-seat="{B}"]')
+    assert page.locator('#c-picker .pick-piece[data-piece="cuckoo"] svg').get_attribute(
+        "aria-label") == "K♥"
+    rec = record(page)
+    assert rec["rules"] == {"preset": "gnav", "lives": 2, "pack": "cards52"}
+
+
+@pytest.mark.parametrize("preset", ["gnav", "gnav-1917", "slabberjan", "chase-the-ace", "hypp"])
+def test_the_card_of_the_mapping_prints_on_one_a4_page(server: Any, browser: Browser,
+                                                       preset: str) -> None:
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(f"{server.url}/card/{preset}?lang=nb")
+    assert page.locator(".pieces li").count() == len(Rules.of(preset).pieces)
+    # Nothing sticks out of its column.
+    overflow = page.evaluate("""() => [...document.querySelectorAll('.pieces li')]
+        .some((li) => li.scrollWidth > li.clientWidth + 1)""")
+    assert not overflow
+    pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
+    ctx.close()
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
+
+
+def test_a_preset_that_does_not_fit_has_no_card(server: Any) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        r = client.get("/card/gnav?lang=en")
+        assert r.status_code == 200 and "K♥" in r.text
+        r = client.get("/card/nope")
+        assert r.status_code == 400 and "unknown preset 'nope'" in r.json()["error"]["reason"]

@@ -1,0 +1,95 @@
+"""``python tools/companion_screenshots.py [DIR]``: pictures of the companion page and
+of the printable card of ``pack = cards52`` (default DIR: docs/screenshots).
+
+It runs a server with the client (a temporary database), taps a match on the companion
+at a phone's size (390 × 844) in Debian's Chromium, prints the card of ``gnav`` to PDF
+and turns its page into a PNG with ``pdftoppm`` (poppler-utils), so the picture is the
+printed page itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from browser import context, launch
+from companion_drive import MATCH, NAMES, B, C, deal, pick_for, play, set_up, show, tap
+from devserver import start
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dir", nargs="?", default="docs/screenshots")
+    out = Path(ap.parse_args(argv).dir)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        running = start(Path(tmp) / "gnav.sqlite3")
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                ctx = context(browser, phone=True)
+                page = ctx.new_page()
+                set_up(page, running.url)
+                page.goto(running.url + "/companion")
+                page.wait_for_selector("#c-play")
+                page.click("#c-undo")  # back to the setup, filled in
+                page.wait_for_selector("#c-start")
+                page.screenshot(path=str(out / "companion-setup.png"))
+                page.click("#c-start")
+                first = MATCH[0]
+                deal(page, first["knocked"])
+                for what in first["taps"][:3]:
+                    tap(page, what)
+                page.screenshot(path=str(out / "companion-answer.png"))
+                for what in first["taps"][3:]:
+                    tap(page, what)
+                show(page, first["hands"], first["aside"])
+                page.wait_for_selector("#c-summary")
+                page.screenshot(path=str(out / "companion-pays.png"))
+                play(page, MATCH[1:])
+                page.wait_for_selector("#c-winners")
+                page.screenshot(path=str(out / "companion-winner.png"))
+                ctx.close()
+                # An ordinary pack: the showdown's picker shows the cards.
+                ctx = context(browser, phone=True)
+                page = ctx.new_page()
+                set_up(page, running.url, NAMES[:4], pack="cards52", lives=3)
+                deal(page, [])
+                for what in ("swap", "answer:swap", "stand", "stand", "stand"):
+                    tap(page, what)
+                pick_for(page, B)
+                page.click('#c-picker .pick-piece[data-piece="8"]')
+                pick_for(page, C)
+                page.screenshot(path=str(out / "companion-cards52.png"))
+                ctx.close()
+                # The printable card, printed.
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                page.goto(running.url + "/card/gnav?lang=en")
+                pdf = Path(tmp) / "card.pdf"
+                page.pdf(path=str(pdf), format="A4", print_background=True,
+                         prefer_css_page_size=True)
+                ctx.close()
+                browser.close()
+        finally:
+            running.stop()
+        pdftoppm = shutil.which("pdftoppm")
+        if pdftoppm is None:
+            print("pdftoppm not found (apt-get install poppler-utils): no card picture",
+                  file=sys.stderr)
+            return 1
+        subprocess.run([pdftoppm, "-r", "80", "-png", "-singlefile", str(pdf),
+                        str(out / "card-cards52")], check=True)
+    print(f"pictures in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -150,3 +150,22 @@ def test_the_vectors_reach_every_kind_of_answer(
                  "charge_undo:stock", "refuse:stock", "undo:stock", "charge_stop:stock",
                  "Undo", "Knock", "Draw", "StockEmpty", "Gain"):
         assert need in seen, need
+
+
+def test_every_word_the_companion_says_is_in_the_catalogue_in_every_language() -> None:
+    import re
+
+    from gnav.texts.catalogue import CATALOGUE
+    from gnav.vocab import TEXT_LANGS
+
+    source = "\n".join(p.read_text(encoding="utf-8") for p in BOOK.parent.glob("*.js"))
+    ids = set(re.findall(r"""["'`](companion\.[a-z_.]+)["'`]""", source))
+    # The ids spelled at run time: a pack's name, a reason's, a problem's.
+    for part in ("pieces", "cards", "cards52"):
+        ids.add(f"companion.pack.{part}")
+    ids |= {f"companion.why.{w}" for w in ("lowest", "fool", "two_fools")}
+    assert len(ids) > 50
+    for id in ids:
+        if id.endswith("."):
+            continue
+        assert id in CATALOGUE and set(TEXT_LANGS) <= set(CATALOGUE[id]), id

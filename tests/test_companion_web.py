@@ -238,3 +238,46 @@ def test_a_preset_that_does_not_fit_has_no_card(server: Any) -> None:
         assert r.status_code == 200 and "K♥" in r.text
         r = client.get("/card/nope")
         assert r.status_code == 400 and "unknown preset 'nope'" in r.json()["error"]["reason"]
+
+
+SPEECH_STUB = """
+window.__said = [];
+Object.defineProperty(window, 'speechSynthesis', {configurable: true, value: {
+  speak(u) { window.__said.push([u.text, u.lang]); }, cancel() {}, getVoices() { return []; },
+}});
+"""
+
+
+def test_it_speaks_only_when_asked_in_the_tables_language(server: Any, phone: Any) -> None:
+    ctx, page, errors = phone
+    ctx.add_init_script(SPEECH_STUB)
+    page.goto(server.url + "/companion")
+    page.wait_for_selector("#c-lang")
+    page.select_option("#c-lang", "nb")
+    page.wait_for_selector("#c-speech")
+    assert not page.is_checked("#c-speech")  # off by default
+    set_up(page, server.url)
+    deal(page, [])
+    tap(page, "swap")
+    assert page.evaluate("() => window.__said") == []
+    page.click("#c-speak")
+    tap(page, "answer:swap")
+    tap(page, "swap")
+    tap(page, "answer:dragoon")
+    said = page.evaluate("() => window.__said")
+    assert ["Dag til Cecilie: Hugg av!", "nb-NO"] in said
+    assert said[-1] == ["Eirik sin tur", "nb-NO"]  # Dag showed a matador: no turn
+    assert not errors, errors
+
+
+def test_the_browser_client_offers_the_cards52_look(server: Any, browser: Browser) -> None:
+    ctx = context(browser)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#look-cards52")
+    # The Dragoon of gnav, shown as its first card: the king of spades.
+    texts = page.locator('label[for="look-cards52"] svg.c52').first.locator(
+        "text").all_text_contents()
+    assert texts[:3] == ["K", "♠", "♠"]
+    assert page.locator('label[for="look-cards52"] svg.c52-back').count() == 1
+    ctx.close()

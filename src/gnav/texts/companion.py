@@ -167,6 +167,9 @@ COMPANION: dict[str, dict[str, str]] = {
     "companion.dealer": _t("deals", "gir", "giver"),
     "companion.asked": _t("asked", "spurt", "spurgt"),
     "companion.menu": _t("Menu", "Meny", "Menu"),
+    "companion.print_card": _t("The card of the pack, to print (A4)",
+                               "Kortet over kortstokken, til utskrift (A4)",
+                               "Kortet over kortene, til udskrift (A4)"),
     "companion.card_title": _t("{game} with an ordinary pack", "{game} med vanlig kortstokk",
                                "{game} med almindelige kort"),
     "companion.card_order": _t(

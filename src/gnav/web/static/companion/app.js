@@ -236,7 +236,8 @@ function renderSetup(app) {
   const packNote = problem ? h("p", { class: "note", text: t("companion.pack.nofit", { why: problem }) })
     : s.pack === "cards52" ? h("p", { class: "note" }, t("companion.pack.leave_out", {
       cards: preset.cards52[String(copies)].left_out.map(cardText).join(" ") }), " ",
-    h("a", { href: `/card/${preset.name}?lang=${store.lang}`, target: "_blank", text: "🂡 A4" })) : null;
+    h("a", { href: `/card/${preset.name}?lang=${store.lang}`, target: "_blank", id: "c-card",
+             text: t("companion.print_card") })) : null;
   const rows = s.names.map((name, i) => h("div", { class: "seat-row" },
     h("input", { type: "text", value: name, maxlength: 24, autocomplete: "off", class: "seat-name",
                  placeholder: t("companion.seat_name", { n: i + 1 }), "aria-label": t("companion.seat_name", { n: i + 1 }),
@@ -381,7 +382,8 @@ function menu(m) {
       localStorage.setItem("gnav.replay.record", record);
       location.href = "/replay?record=local";
     }, "", { id: "c-replay" }),
-    h("a", { class: "btn", href: `/card/${m.rules.preset}?lang=${store.lang}`, target: "_blank", text: "🂡 A4" }),
+    m.rules.options.pack === "cards52" ? h("a", { class: "btn", href: `/card/${m.rules.preset}?lang=${store.lang}`,
+                                                  target: "_blank", text: t("companion.print_card") }) : "",
     btn(t("companion.new"), () => {
       if (!confirm(t("companion.new_sure"))) return;
       store.match = null; store.undo = []; store.draft = null; store.menu = false; save(); render();

@@ -28,7 +28,7 @@ from gnav.web.data import preset_json
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "src/gnav/web/static/companion/book.js"
 RUNNER = ROOT / "tests/js/companion_vectors.mjs"
-NODE = shutil.which("node") or shutil.which("nodejs")
+NODE = shutil.which("node")  # Debian's nodejs (tools/sysdeps.txt)
 
 CASES: list[tuple[str, dict[str, Any], int]] = [
     ("gnav", {"lives": 2}, 5),
@@ -104,7 +104,8 @@ def vectors() -> tuple[list[dict[str, Any]], list[MatchState]]:
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Any], list[MatchState]]:
     if NODE is None:
-        raise RuntimeError("the companion's tests need node (apt-get install nodejs)")
+        raise RuntimeError("the companion's tests need node: make test installs it "
+                           "(tools/sysdeps.txt)")
     vs, finals = vectors()
     path = tmp_path_factory.mktemp("companion") / "vectors.json"
     path.write_text(json.dumps(vs), encoding="utf-8")

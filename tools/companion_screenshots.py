@@ -10,7 +10,6 @@ printed page itself.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -80,13 +79,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 browser.close()
         finally:
             running.stop()
-        pdftoppm = shutil.which("pdftoppm")
-        if pdftoppm is None:
+        try:  # the printed page itself, as a picture
+            subprocess.run(["pdftoppm", "-r", "80", "-png", "-singlefile", str(pdf),
+                            str(out / "card-cards52")], check=True)
+        except FileNotFoundError:
             print("pdftoppm not found (apt-get install poppler-utils): no card picture",
                   file=sys.stderr)
             return 1
-        subprocess.run([pdftoppm, "-r", "80", "-png", "-singlefile", str(pdf),
-                        str(out / "card-cards52")], check=True)
     print(f"pictures in {out}")
     return 0
 

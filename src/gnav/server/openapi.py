@@ -235,6 +235,18 @@ def _paths() -> J:
                                   "parameters": [TABLE_ID], "responses": {"200": PAGE}}},
         "/replay": {"get": {"summary": "The browser client: the replay viewer",
                             "responses": {"200": PAGE}}},
+        "/companion": {"get": {"summary": "The companion: a phone on a real table keeps the "
+                                          "game (docs/companion.md)",
+                               "responses": {"200": PAGE}}},
+        "/companion-sw.js": {"get": {"summary": "The companion's service worker (offline)",
+                                     "responses": {"200": {"description": "A script"}}}},
+        "/card/{preset}": {"get": {
+            "summary": "The card of pack = cards52 for a preset, one A4 page to print",
+            "parameters": [{"name": "preset", "in": "path", "required": True,
+                            "schema": {"type": "string"}},
+                           {"name": "lang", "in": "query",
+                            "schema": {"enum": [str(x) for x in TEXT_LANGS]}}],
+            "responses": {"200": PAGE, **_errors(400)}}},
         "/static/presets.json": {"get": {
             "summary": "The client's metadata: every preset (pieces, names, calls), every "
                        "option and what it may be, the bot kinds, looks, scores and languages",

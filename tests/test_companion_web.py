@@ -214,6 +214,14 @@ def test_with_an_ordinary_pack_the_pieces_are_their_cards(server: Any, phone: An
         "aria-label") == "K♥"
     rec = record(page)
     assert rec["rules"] == {"preset": "gnav", "lives": 2, "pack": "cards52"}
+    show(page, {B: "8", C: "2", D: "dragoon", A: "9"}, [])
+    page.wait_for_selector("#c-summary")
+    # The replay viewer shows a match played with an ordinary pack as its cards.
+    page.click("#c-menu")
+    page.click("#c-replay")
+    page.wait_for_selector("#replay-where")
+    page.wait_for_selector(".board svg.c52")
+    assert page.locator(".board svg.c52").count() >= 4
 
 
 @pytest.mark.parametrize("preset", ["gnav", "gnav-1917", "slabberjan", "chase-the-ace", "hypp"])

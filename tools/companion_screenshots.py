@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from browser import context, launch
-from companion_drive import MATCH, NAMES, B, C, deal, pick_for, play, set_up, show, tap
+from companion_drive import MATCH, NAMES, A, B, C, D, deal, pick_for, play, set_up, show, tap
 from devserver import start
 
 
@@ -67,6 +67,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 page.click('#c-picker .pick-piece[data-piece="8"]')
                 pick_for(page, C)
                 page.screenshot(path=str(out / "companion-cards52.png"))
+                page.click('#c-picker .pick-piece[data-piece="2"]')
+                show(page, {D: "dragoon", A: "9"}, [])
+                page.wait_for_selector("#c-summary")
+                kept = page.evaluate("() => JSON.stringify(window.gnavCompanion.record())")
+                ctx.close()
+                # The replay viewer shows that match with its cards.
+                ctx = context(browser)
+                page = ctx.new_page()
+                page.goto(running.url + "/companion")
+                page.evaluate("(r) => localStorage.setItem('gnav.replay.record', r)", kept)
+                page.goto(running.url + "/replay?record=local")
+                page.wait_for_selector(".board svg.c52")
+                page.keyboard.press("End")
+                page.wait_for_timeout(600)
+                page.screenshot(path=str(out / "replay-cards52.png"))
                 ctx.close()
                 # The printable card, printed.
                 ctx = browser.new_context()

@@ -52,7 +52,7 @@ export class Board {
     const W = this.el.clientWidth, H = this.el.clientHeight;
     const n = this.n;
     if (!W || !H || !n) return;
-    const cards = this.opts.look === "cards";
+    const cards = this.opts.look !== "pawns";  // Gnav cards or an ordinary pack
     let S = Math.min(118, Math.min(W, H) / 4.2);
     let rx = 0, ry = 0;
     for (let k = 0; k < 4; k++) {
@@ -270,7 +270,7 @@ export class Board {
   async fly(from, to, id, ms, { scale = 1 } = {}) {
     if (ms <= 0) return;
     const a = this.point(from), b = this.point(to);
-    const w = this.size * (this.opts.look === "cards" ? 0.5 : 0.46) * scale;
+    const w = this.size * (this.opts.look !== "pawns" ? 0.5 : 0.46) * scale;
     const node = h("div", { class: "fly" });
     node.append(pieceSVG(this.opts.preset, id, { look: this.opts.look, lang: lang(), label: false }));
     node.style.width = `${w}px`;

@@ -118,9 +118,11 @@ class Viewer {
     this.hands = new Map();
     this.animating = false;
     this.playing = false;
-    this.board = new Board({ preset: this.preset, look: "pawns", score: this.preset.score,
+    // A match played with cards is replayed with its cards (the pack option).
+    const look = { cards: "cards", cards52: "cards52" }[data.options.pack] || "pawns";
+    this.board = new Board({ preset: this.preset, look, score: this.preset.score,
                              tableLang: this.tableLang });
-    setRulesContext({ preset: data.preset, options: data.options, look: "pawns" });
+    setRulesContext({ preset: data.preset, options: data.options, look });
     this.start = Math.max(...Object.values(data.start_lives));
     this.who = namerByName(data.seats);
     this.dragged = dragWatch();

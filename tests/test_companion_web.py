@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 import web_kit
-from browser import context
+from browser import context, create_table
 from companion_drive import (
     MATCH,
     NAMES,
@@ -288,4 +288,16 @@ def test_the_browser_client_offers_the_cards52_look(server: Any, browser: Browse
         "text").all_text_contents()
     assert texts[:3] == ["K", "♠", "♠"]
     assert page.locator('label[for="look-cards52"] svg.c52-back').count() == 1
+    ctx.close()
+
+
+def test_a_table_created_with_the_cards52_look_deals_cards(server: Any,
+                                                           browser: Browser) -> None:
+    ctx = context(browser)
+    page = ctx.new_page()
+    create_table(page, server.url, "Astrid", seats=3, bots=2, look="cards52")
+    page.click("#start-match")
+    # My own piece face up as its card, the others' as the backs of an ordinary pack.
+    page.wait_for_selector(".board svg.c52:not(.c52-back)")
+    assert page.locator(".board svg.c52-back").count() >= 2
     ctx.close()

@@ -164,6 +164,17 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert result["rounds_per_s"] > 0
 
 
+def test_bench_batch_engine_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["bench", "--engine", "batch", "--seats", "10", "--rounds", "3000",
+                          "--jobs", "1", "--json"], capsys)
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert (result["engine"], result["seats"], result["rounds"]) == ("batch", 10, 3000)
+    assert result["rounds_per_s"] > 0
+    # Every round at 10 seats asks for between 1 and 10 decisions.
+    assert 3000 <= result["decisions"] <= 30000
+
+
 def test_bench_json_with_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["bench", "--preset", "hypp", "--seats", "4", "--rounds", "50",
                         "-o", "lives=2", "-o", "knock=silent", "--json"], capsys)

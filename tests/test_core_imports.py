@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "gnav"
 NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web", "solve", "openspiel",
-                      "pettingzoo"})
+                      "pettingzoo", "fast"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
 # Names the interpreter itself puts in sys.modules (multiprocessing aliases the main

@@ -27,6 +27,7 @@ class BenchResult:
     seconds: float  # wall time
     jobs: int = 1
     cpu_seconds: float = 0.0  # summed over jobs: rounds / cpu_seconds is the one-core rate
+    engine: str = "reference"  # or "batch": gnav.sim.fast
 
     @property
     def rounds_per_s(self) -> float:
@@ -37,8 +38,8 @@ class BenchResult:
         return self.rounds / self.cpu_seconds if self.cpu_seconds else 0.0
 
     def as_dict(self) -> dict[str, object]:
-        return {"preset": self.preset, "seats": self.seats, "rounds": self.rounds,
-                "decisions": self.decisions, "jobs": self.jobs,
+        return {"engine": self.engine, "preset": self.preset, "seats": self.seats,
+                "rounds": self.rounds, "decisions": self.decisions, "jobs": self.jobs,
                 "seconds": round(self.seconds, 4),
                 "rounds_per_s": round(self.rounds_per_s, 1),
                 "rounds_per_core_s": round(self.rounds_per_core_s, 1),

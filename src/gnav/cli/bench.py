@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 from typing import Any
 
@@ -15,7 +16,12 @@ def register(sub: Any) -> None:
     b = sub.add_parser("bench", help="rounds per second through the full engine")
     add_rules(b)
     add_seats(b, 10)
-    b.add_argument("--rounds", type=int, default=20000)
+    b.add_argument("--rounds", type=int, default=None,
+                   help="rounds to play (default 20,000; 2,000,000 with --engine batch)")
+    b.add_argument("--engine", choices=("reference", "batch"), default="reference",
+                   help="the reference engine (every decision from a view), or the batch "
+                   "simulator (gnav.sim.fast, numpy: the [analysis] extra) with the "
+                   "threshold policy")
     add_seed(b, 0)
     add_jobs(b, "processes to run (default: one per core)")
     add_json(b)
@@ -23,9 +29,15 @@ def register(sub: Any) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from gnav.bench import run_parallel
-
     rules = make_rules(args.preset, args.option)
+    if args.engine == "batch":
+        if importlib.util.find_spec("numpy") is None:
+            raise GnavError("--engine batch needs numpy: pip install 'gnav[analysis]'")
+        from gnav.sim.fast.bench import run_parallel
+    else:
+        from gnav.bench import run_parallel
+    if args.rounds is None:
+        args.rounds = 2_000_000 if args.engine == "batch" else 20000
     if args.rounds < 1:
         raise GnavError(f"--rounds must be at least 1, not {args.rounds}")
     rules.check_seats(args.seats)
@@ -34,7 +46,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_dict()))
     else:
         d = result.as_dict()
-        print(f"{d['preset']}, {d['seats']} seats, {d['jobs']} job(s): {d['rounds']} rounds "
+        engine = "batch engine, " if d["engine"] == "batch" else ""
+        print(f"{d['preset']}, {engine}{d['seats']} seats, {d['jobs']} job(s): "
+              f"{d['rounds']} rounds "
               f"in {d['seconds']} s: {d['rounds_per_s']:,} rounds/s "
               f"({d['rounds_per_core_s']:,} per core), {d['decisions_per_s']:,} decisions/s")
     return 0

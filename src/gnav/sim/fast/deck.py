@@ -1,0 +1,71 @@
+"""Decks for a batch of rounds: one shuffled deck per row, dealt from the front.
+
+A row's first ``n`` pieces are its deal (in turn order, the dealer last) and the rest its
+stock, top first, exactly as ``MatchState.deal`` lays out ``rules.shuffle``'s list. A
+shuffled deck is a Fisher-Yates shuffle done lazily: the deal and the top of the stock
+are shuffled at once, and a deeper stock piece only when a row draws that far (rare),
+which leaves every row a uniformly random order of its deck.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.sim.fast.tables import Tables
+
+# Stock pieces shuffled with the deal: the dealer's draw, and most pass chains' draws,
+# find their piece ready.
+_READY = 2
+
+
+class Deck:
+    """``deck[r]``: row ``r``'s pieces; positions below ``filled[r]`` are final."""
+
+    def __init__(self, deck: npt.NDArray[np.int8], filled: npt.NDArray[np.int16],
+                 rng: np.random.Generator | None) -> None:
+        self.deck = deck
+        self.filled = filled
+        self.size = deck.shape[1]
+        self.rng = rng
+
+    @classmethod
+    def given(cls, decks: npt.ArrayLike) -> Deck:
+        """Decks laid down in full (one row each): nothing left to shuffle."""
+        deck = np.ascontiguousarray(decks, dtype=np.int8)
+        return cls(deck, np.full(deck.shape[0], deck.shape[1], dtype=np.int16), None)
+
+    @classmethod
+    def shuffled(cls, tables: Tables, rows: int, seats: int,
+                 rng: np.random.Generator) -> Deck:
+        """``rows`` fresh decks, each shuffled far enough for a deal to ``seats`` seats."""
+        size = len(tables.deck)
+        deck = np.empty((rows, size), dtype=np.int8)
+        deck[:] = tables.deck
+        first = min(size, seats + _READY)
+        # Fisher-Yates, one column at a time over every row: position i takes a uniform
+        # pick of positions i..size-1.
+        u = rng.random((first, rows))
+        ar = np.arange(rows)
+        for i in range(first):
+            j = i + (u[i] * (size - i)).astype(np.intp)
+            a = deck[:, i].copy()
+            deck[:, i] = deck[ar, j]
+            deck[ar, j] = a
+        return cls(deck, np.full(rows, first, dtype=np.int16), rng)
+
+    def at(self, rows: npt.NDArray[np.intp], index: npt.NDArray[np.intp]) -> npt.NDArray[np.int8]:
+        """The pieces at ``index`` of ``rows``' decks, shuffling on where needed."""
+        filled = self.filled
+        while True:
+            need = filled[rows] <= index
+            if not need.any():
+                return self.deck[rows, index]
+            sub = np.unique(rows[need])
+            i = filled[sub].astype(np.intp)
+            assert self.rng is not None  # given decks are filled in full
+            j = i + (self.rng.random(len(sub)) * (self.size - i)).astype(np.intp)
+            a = self.deck[sub, i].copy()
+            self.deck[sub, i] = self.deck[sub, j]
+            self.deck[sub, j] = a
+            filled[sub] += 1

@@ -1,0 +1,346 @@
+"""One round per row, every row at once: docs/spec/rules.md §2 to §5 over numpy arrays.
+
+The layout is the reference engine's turn order, right-aligned: column ``N - 1`` is every
+row's dealer and column ``c``'s left neighbour is ``c + 1``, so a row with ``n < N``
+active seats leaves its first ``N - n`` columns unused (they hold the pad piece, -1, and
+never act). Turns go column by column; each column's decisions are taken for every row at
+once, and the plain cases (a stand, a swap with a non-matador) are whole-column array
+operations. A matador's answer, a pass chain, the stock and an undo touch only the rows
+they happen in, in a loop over the steps of the chain.
+
+``tests/test_sim_fast.py`` holds every row equal to ``gnav.round``/``gnav.match`` on the
+same deals, stock order and decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.sim.fast.deck import Deck
+from gnav.sim.fast.tables import GAIN, PASS, PAY, PLAIN, STOP, UNDO, Tables
+
+if TYPE_CHECKING:
+    from gnav.sim.fast.decision import Decision
+    from gnav.sim.fast.policies import Policy
+
+Rows = npt.NDArray[np.intp]
+I8 = npt.NDArray[np.int8]
+I16 = npt.NDArray[np.int16]
+B8 = npt.NDArray[np.bool_]
+
+STAND, SWAP, UNDECIDED = 0, 1, -1
+
+
+class Rounds:
+    """A batch of rounds being played; the arrays are public and documented in
+    /work/coord/batch-api.md (and the module ``gnav.sim.fast.decision``, which reads
+    them for a deciding seat)."""
+
+    def __init__(self, tables: Tables, deck: Deck, n: npt.ArrayLike, width: int,
+                 lives: npt.ArrayLike | None = None, *, returning: npt.ArrayLike = 0,
+                 last: npt.ArrayLike = False) -> None:
+        """Deal every row: ``n[r]`` active seats (``deck.deck[r, :n[r]]`` in turn order, the
+        dealer last), at most ``width`` columns. ``lives``: each position's lives (rows x
+        width; default the rules' starting lives). ``returning``: seats sitting out this
+        round (back next round), for the two fools' sit-out check; ``last``: this is the
+        last round of a ``max_rounds`` match (nobody sits out after it)."""
+        self.t = t = tables
+        rows = deck.deck.shape[0]
+        self.rows = rows
+        self.width = width
+        self.deck = deck
+        self.n = n_ = np.broadcast_to(np.asarray(n, dtype=np.intp), (rows,)).copy()
+        self.offset = width - n_  # first active column
+        cols = np.arange(width)
+        self.full = bool((n_ == width).all())
+        if self.full:
+            self.active = np.ones((rows, width), dtype=np.bool_)
+            hands = deck.deck[:, :width].copy()
+        else:
+            self.active = cols[None, :] >= self.offset[:, None]
+            index = np.where(self.active, cols[None, :] - self.offset[:, None], 0)
+            hands = np.where(self.active, np.take_along_axis(deck.deck, index, 1), -1)
+            hands = hands.astype(np.int8)
+        self.hands: I8 = hands
+        self.deal: I8 = hands.copy()
+        self.stock_len: I16 = (deck.size - n_).astype(np.int16)
+        self.drawn = np.zeros(rows, dtype=np.int16)
+        if lives is None:
+            self.lives: I16 = np.full((rows, width), t.lives, dtype=np.int16)
+        else:
+            self.lives = np.array(lives, dtype=np.int16).reshape(rows, width)
+        self.returning = np.broadcast_to(np.asarray(returning, dtype=np.intp), (rows,))
+        self.last = np.broadcast_to(np.asarray(last, dtype=np.bool_), (rows,))
+        self.revealed = np.zeros((rows, width), dtype=np.bool_)
+        self.over = np.zeros(rows, dtype=np.bool_)
+        self.ended_by = np.full(rows, -1, dtype=np.int8)  # -1: the turns ran out
+        # What happened, per position (Pay and Gain events, paid or not) and per row.
+        self.pays = np.zeros((rows, width), dtype=np.int8)
+        self.gains = np.zeros((rows, width), dtype=np.int8)
+        self.actions = np.full((rows, width), UNDECIDED, dtype=np.int8)
+        self.probs = np.zeros((rows, width), dtype=np.float32)  # P(swap) the policy gave
+        z = np.zeros
+        self.swaps = z(rows, dtype=np.int16)  # public Swap events (plain swaps)
+        self.asks = z(rows, dtype=np.int16)  # requests made (the dealer's to the stock too)
+        self.stands = z(rows, dtype=np.int16)
+        self.answers = z(rows, dtype=np.int16)  # matadors that answered, held or drawn
+        self.shown = z(rows, dtype=np.int64)  # bit mask of the pieces that answered
+        self.shown_at = np.full((rows, width), -1, dtype=np.int8)  # answered at a position
+        self.npays = z(rows, dtype=np.int16)  # Pay events so far (the showdown's too)
+        self.draws = z(rows, dtype=np.int16)  # plain pieces taken from the stock
+        self.undos = z(rows, dtype=np.int16)
+        self.empties = z(rows, dtype=np.int16)  # requests that found the stock empty
+        self.passes = z(rows, dtype=np.int16)  # pass answers (held or drawn)
+        self.gave = np.full((rows, width), -1, dtype=np.int8)  # last piece given as a target
+        self.asked = np.zeros((rows, width), dtype=np.int8)  # times swapped with as a target
+        self.swapped = np.zeros((rows, width), dtype=np.bool_)  # its own request: a Swap
+        if t.knock_public and t.has_fool:
+            self.knocked = t.fool[self.deal] & self.active
+        else:
+            self.knocked = np.zeros((rows, width), dtype=np.bool_)
+        self.knocks: I16 = self.knocked.sum(1, dtype=np.int16)
+        # Positions that the public log says hold a fool now: a knocked fool, followed
+        # through the public swaps (a plain swap moves it left) and undos.
+        self.fool_known = self.knocked.copy()
+        self.sit_out = np.zeros((rows, width), dtype=np.bool_)
+        self.column = 0  # the column deciding now (``Decision`` reads it)
+
+    # -- turns -----------------------------------------------------------------------
+
+    def play(self, policies: Sequence[Policy], policy_of: I8 | None = None,
+             forced: I8 | None = None, uniforms: npt.NDArray[np.float32] | None = None
+             ) -> Rounds:
+        """Play every row to its end and settle the showdown.
+
+        ``policies[k]`` decides for the positions where ``policy_of`` is ``k`` (rows x
+        width; None: policy 0 everywhere). ``forced`` (rows x width: -1, 0 stand, 1 swap)
+        overrides the policy's choice where it is not -1. ``uniforms`` (rows x width) are
+        the draws that sample a stochastic policy's choice (swap when u < p); None draws
+        none, and a policy that gives probabilities then needs them."""
+        from gnav.sim.fast.decision import Decision
+
+        t = self.t
+        width = self.width
+        hands = self.hands
+        for c in range(width):
+            self.column = c
+            m = ~self.over
+            if not self.full:
+                m &= self.active[:, c]
+            if t.skip_revealed:
+                m &= ~self.revealed[:, c]
+            if not m.any():
+                continue
+            d = Decision(self, c, m)
+            if len(policies) == 1 or policy_of is None:
+                want, p = _choose(policies[0], d, uniforms, c)
+            else:
+                want = np.zeros(self.rows, dtype=np.bool_)
+                p = np.zeros(self.rows, dtype=np.float32)
+                col = policy_of[:, c]
+                for k, policy in enumerate(policies):
+                    mine = col == k
+                    if mine.any():
+                        w, q = _choose(policy, d, uniforms, c)
+                        want = np.where(mine, w, want)
+                        p = np.where(mine, q, p)
+            self.probs[:, c] = p
+            if forced is not None:
+                f = forced[:, c]
+                want = np.where(f >= 0, f == SWAP, want)
+            if t.stand_needs_matador:
+                want |= t.plain[hands[:, c]]
+            swap = m & want
+            self.actions[:, c] = np.where(m, swap, self.actions[:, c])
+            self.stands += m & ~swap
+            self.asks += swap
+            if c < width - 1:
+                left = hands[:, c + 1]
+                plain = swap & t.plain[left]
+                mine = hands[:, c]
+                now_mine = np.where(plain, left, mine)
+                hands[:, c + 1] = np.where(plain, mine, left)
+                hands[:, c] = now_mine
+                self.gave[:, c + 1] = np.where(plain, left, self.gave[:, c + 1])
+                self.asked[:, c + 1] += plain
+                self.swapped[:, c] = plain
+                self.swaps += plain
+                if t.knock_public and t.has_fool:
+                    fk = self.fool_known
+                    a, b = fk[:, c], fk[:, c + 1]
+                    now_a = np.where(plain, b, a)
+                    fk[:, c + 1] = np.where(plain, a, b)
+                    fk[:, c] = now_a
+                rest = np.flatnonzero(swap & ~plain)
+                if len(rest):
+                    self._request(rest, c)
+            else:
+                rows = np.flatnonzero(swap)
+                if len(rows):
+                    self._from_stock(rows, c)
+        self._showdown()
+        return self
+
+    def _swap(self, rows: Rows, asker: int, target: int) -> None:
+        hands = self.hands
+        mine, theirs = hands[rows, asker], hands[rows, target]
+        hands[rows, asker] = theirs
+        hands[rows, target] = mine
+        self.gave[rows, target] = theirs
+        self.asked[rows, target] += 1
+        self.swapped[rows, asker] = True
+        self.swaps[rows] += 1
+        fk = self.fool_known
+        a, b = fk[rows, asker], fk[rows, target]
+        fk[rows, asker] = b
+        fk[rows, target] = a
+
+    def _request(self, rows: Rows, asker: int) -> None:
+        """``asker`` asks its left neighbour in ``rows``; the answer may pass on left."""
+        last = self.width - 1
+        target = asker + 1
+        while len(rows):
+            piece = self.hands[rows, target]
+            plain = self.t.plain[piece]
+            if plain.any():
+                self._swap(rows[plain], asker, target)
+                rows, piece = rows[~plain], piece[~plain]
+            if not len(rows):
+                return
+            rows = rows[self._answer(rows, asker, target, piece)]
+            if target == last:  # a pass at the dealer goes to the stock
+                if len(rows):
+                    self._from_stock(rows, asker)
+                return
+            target += 1
+
+    def _from_stock(self, rows: Rows, asker: int) -> None:
+        """The request reaches the stock in ``rows``: the top piece answers."""
+        t = self.t
+        while len(rows):
+            k = self.drawn[rows]
+            empty = k >= self.stock_len[rows]
+            if empty.any():
+                self.empties[rows[empty]] += 1
+                rows, k = rows[~empty], k[~empty]
+                if not len(rows):
+                    return
+            piece = self.deck.at(rows, self.n[rows] + k)
+            self.drawn[rows] += 1
+            plain = t.plain[piece]
+            if plain.any():
+                took = rows[plain]
+                self.hands[took, asker] = piece[plain]
+                self.draws[took] += 1
+                self.fool_known[took, asker] = False
+                rows, piece = rows[~plain], piece[~plain]
+            if len(rows):
+                rows = rows[self._answer(rows, asker, None, piece)]
+
+    def _answer(self, rows: Rows, asker: int, target: int | None, piece: I8) -> B8:
+        """Matadors (``piece``, held at ``target`` or drawn: None) answer ``asker`` in
+        ``rows``; True where the request passes on."""
+        t = self.t
+        self.answers[rows] += 1
+        self.shown[rows] |= np.left_shift(1, piece.astype(np.int64))
+        if target is not None:
+            self.revealed[rows, target] = True
+            self.shown_at[rows, target] = piece
+        charge = t.charge[piece]
+        if charge.any():
+            payers = rows[charge]
+            cols = np.full(len(payers), asker, dtype=np.intp)
+            paid = self._pay(payers, cols)
+            if target is not None and t.to_holder and paid.any():
+                got = payers[paid]
+                self.lives[got, target] += 1
+                self.gains[got, target] += 1
+        outcome = t.outcome[piece]
+        stop = outcome == STOP
+        if stop.any():
+            self.over[rows[stop]] = True
+            self.ended_by[rows[stop]] = piece[stop]
+        undo = outcome == UNDO
+        if undo.any():
+            r = rows[undo]
+            self.hands[r] = self.deal[r]
+            self.undos[r] += 1
+            self.gave[r] = -1
+            self.asked[r] = 0
+            self.fool_known[r] = self.knocked[r]
+        passing: B8 = outcome == PASS
+        self.passes[rows] += passing
+        return passing
+
+    def _pay(self, rows: Rows, cols: Rows) -> B8:
+        """One Pay event at each (row, column): a life lost where there is one to lose."""
+        lives = self.lives[rows, cols]
+        paid: B8 = lives > 0
+        self.lives[rows, cols] = lives - paid
+        self.pays[rows, cols] += 1
+        self.npays[rows] += 1
+        return paid
+
+    # -- the showdown ------------------------------------------------------------------
+
+    def _showdown(self) -> None:
+        t = self.t
+        hands = self.hands  # the pad is -1: never the lowest, never a fool
+        width = self.width
+        lowest = hands.max(1)
+        if t.has_fool:
+            fools = t.fool[hands]
+            count = fools.sum(1)
+            two = (count >= 2) if t.two_fools != PLAIN else np.zeros(self.rows, np.bool_)
+            if t.drag:
+                one = count == 1
+                # The lowest of the others: no holder of the fool's rank besides the fool.
+                others = np.where(fools, -1, hands).max(1)
+                lowest = np.where(one, others, lowest)
+                fool_pays = fools & one[:, None]
+                self._pay_mask(fool_pays)
+            if two.any():
+                lowest = np.where(two, -2, lowest)  # nobody pays for being lowest
+                holders = fools & two[:, None]
+                if t.two_fools == GAIN:
+                    self.lives += holders
+                    self.gains += holders
+                else:
+                    assert t.two_fools == PAY
+                    self._pay_mask(holders)
+                if t.two_fools_sit_out:
+                    out = holders & (self.lives > 0) & ~self.last[:, None]
+                    alive = ((self.lives > 0) & self.active).sum(1)
+                    few = alive - out.sum(1) + self.returning < 2
+                    out[few] = False
+                    self.sit_out = out
+        payers = hands == lowest[:, None]
+        if t.dealer_wins_ties:
+            tie = payers[:, width - 1] & (payers.sum(1) > 1)
+            payers[tie, width - 1] = False
+        self._pay_mask(payers)
+
+    def _pay_mask(self, mask: B8) -> None:
+        """One Pay event at every marked position (at most one per position)."""
+        paid = mask & (self.lives > 0)
+        self.lives -= paid
+        self.pays += mask
+        self.npays += mask.sum(1, dtype=np.int16)
+
+
+def _choose(policy: Policy, d: Decision, uniforms: npt.NDArray[np.float32] | None,
+            column: int) -> tuple[B8, npt.NDArray[np.float32] | B8]:
+    """The policy's choice per row and its probability of swap: its own choice where it
+    gives booleans, else sampled from ``uniforms``."""
+    out = policy.swap(d)
+    if out.dtype == np.bool_:
+        pure = cast(B8, out)
+        return pure, pure
+    if uniforms is None:
+        raise ValueError(f"policy {policy!r} gives probabilities: the batch needs uniforms")
+    chosen: B8 = uniforms[:, column] < out
+    return chosen, out

@@ -1,0 +1,141 @@
+"""Whole matches in lock-step: each row a match, each step one round of every unfinished
+match (docs/spec/rules.md §6: lives, elimination, rotation, sitting out, winners).
+
+A match's seats are mapped onto its round's columns afresh each round (the turn order,
+right-aligned, the dealer in the last column), so one ``Rounds`` batch plays a round of
+every match whatever its number of active seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.rules import Rules
+from gnav.sim.fast.deck import Deck
+from gnav.sim.fast.engine import Rounds
+from gnav.sim.fast.policies import Policy
+from gnav.sim.fast.tables import Tables
+
+Ints = npt.NDArray[np.intp]
+# (round number from 1, the matches dealt in (row indices), their active seats) -> decks
+DeckSource = Callable[[int, Ints, Ints], Deck]
+# After each round: (round number, matches, seat at each column (-1: unused), the round)
+Watcher = Callable[[int, Ints, Ints, Rounds], None]
+
+
+@dataclass
+class Matches:
+    """The state of every match between rounds (rows: matches, columns: seats)."""
+
+    lives: npt.NDArray[np.int16]
+    out: npt.NDArray[np.bool_]
+    sitting: npt.NDArray[np.bool_]  # sitting out the next round
+    dealer: Ints  # dealer of the next round
+    rounds: Ints  # rounds played
+    over: npt.NDArray[np.bool_]
+    winners: npt.NDArray[np.bool_]  # set once the match is over
+
+    @classmethod
+    def new(cls, rules: Rules, matches: int, seats: int, dealer: npt.ArrayLike = 0
+            ) -> Matches:
+        return cls(np.full((matches, seats), rules.options.lives, dtype=np.int16),
+                   np.zeros((matches, seats), np.bool_), np.zeros((matches, seats), np.bool_),
+                   np.broadcast_to(np.asarray(dealer, np.intp), (matches,)).copy(),
+                   np.zeros(matches, np.intp), np.zeros(matches, np.bool_),
+                   np.zeros((matches, seats), np.bool_))
+
+
+def turn_orders(active: npt.NDArray[np.bool_], dealer: Ints) -> Ints:
+    """Per row the seat at each column: the active seats clockwise from the dealer's
+    left, the dealer last, right-aligned; -1 in unused columns."""
+    seats = active.shape[1]
+    s = np.arange(seats)
+    after = (s[None, :] - dealer[:, None] - 1) % seats  # 0: the dealer's left
+    key = np.where(active, seats + after, after)  # inactive seats first
+    order = np.argsort(key, axis=1, kind="stable")
+    n = active.sum(1)
+    used = s[None, :] >= (seats - n)[:, None]
+    out: Ints = np.where(used, order, -1)
+    return out
+
+
+def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Policy], *,
+                 rng: np.random.Generator, decks: DeckSource | None = None,
+                 seat_policy: npt.ArrayLike | None = None, dealer: npt.ArrayLike = 0,
+                 stochastic: bool = True, max_rounds: int | None = None,
+                 watch: Watcher | None = None) -> Matches:
+    """Play ``matches`` matches of ``seats`` seats to their end (or ``max_rounds`` rounds
+    each, as a cap on this call, not the rules' option).
+
+    ``seat_policy`` (matches x seats, or one row for all) gives each seat's index into
+    ``policies`` (default 0). ``decks`` deals each round (default: shuffled from ``rng``);
+    ``stochastic`` draws the uniforms that sample mixed policies from ``rng``."""
+    tables = Tables.of(rules)
+    rules.check_seats(seats)
+    state = Matches.new(rules, matches, seats, dealer)
+    who = np.zeros((matches, seats), np.int8) if seat_policy is None else \
+        np.broadcast_to(np.asarray(seat_policy, np.int8), (matches, seats))
+    cap = tables.max_rounds
+    number = 0
+    while not state.over.all() and (max_rounds is None or number < max_rounds):
+        number += 1
+        rows = np.flatnonzero(~state.over)
+        active = ~state.out[rows] & ~state.sitting[rows]
+        order = turn_orders(active, state.dealer[rows])
+        n = active.sum(1)
+        deck = decks(number, rows, n) if decks is not None else \
+            Deck.shuffled(tables, len(rows), seats, rng)
+        used = order >= 0
+        safe = np.where(used, order, 0)
+        lives = np.where(used, np.take_along_axis(state.lives[rows], safe, 1), 0)
+        rnd = Rounds(tables, deck, n, seats, lives,
+                     returning=state.sitting[rows].sum(1),
+                     last=(cap > 0) & (state.rounds[rows] + 1 >= cap))
+        uniforms = rng.random((len(rows), seats), dtype=np.float32) if stochastic else None
+        policy_of = np.where(used, np.take_along_axis(who[rows], safe, 1), 0).astype(np.int8)
+        rnd.play(policies, policy_of, uniforms=uniforms)
+        if watch is not None:
+            watch(number, rows, order, rnd)
+        _settle(state, rows, order, rnd, cap)
+    return state
+
+
+def _settle(state: Matches, rows: Ints, order: Ints, rnd: Rounds, cap: int) -> None:
+    """The match after its round: lives, the seats gone out, winners, the next dealer."""
+    m, seats = len(rows), state.lives.shape[1]
+    used = order >= 0
+    r2 = np.broadcast_to(rows[:, None], order.shape)[used]
+    s2 = order[used]
+    state.lives[r2, s2] = rnd.lives[used]
+    state.rounds[rows] += 1
+    lives = state.lives[rows]
+    in_round = np.zeros((m, seats), np.bool_)
+    in_round[np.broadcast_to(np.arange(m)[:, None], order.shape)[used], s2] = True
+    gone = in_round & (lives <= 0)
+    out = state.out[rows] | gone
+    state.out[rows] = out
+    went = gone.any(1)
+    alive = lives > 0
+    left = alive.sum(1)
+    over = went & (left <= 1)
+    winners = np.where((left == 1)[:, None], alive, gone) & over[:, None]
+    if cap:
+        by_rounds = ~over & (state.rounds[rows] >= cap)
+        best = np.where(out, -1, lives).max(1)
+        winners |= by_rounds[:, None] & ~out & (lives == best[:, None])
+        over |= by_rounds
+    state.winners[rows] = winners
+    state.over[rows] = over
+    sitting = np.zeros((m, seats), np.bool_)
+    sitting[np.broadcast_to(np.arange(m)[:, None], order.shape)[used], s2] = \
+        rnd.sit_out[used]
+    state.sitting[rows] = sitting
+    # The next dealer: the next seat clockwise neither out nor sitting out.
+    skip = out | sitting
+    after = (np.arange(seats)[None, :] - state.dealer[rows][:, None] - 1) % seats
+    nxt = np.argmin(np.where(skip, seats + after, after), axis=1)
+    state.dealer[rows] = np.where(over, state.dealer[rows], nxt)

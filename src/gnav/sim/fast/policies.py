@@ -1,0 +1,125 @@
+"""Batch policies: a ``Decision`` in, per row a choice (booleans) or P(swap) (floats) out.
+
+Two kinds: a function of the decision's features (``ThresholdPolicy``, ``PiecePolicy``,
+``FunctionPolicy``), and a table over an information-set abstraction (``TablePolicy``:
+``abstraction.index(decision)`` picks each row's entry). A policy may read only the
+decision's features, which hold what the deciding seat's view holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.bots.threshold import resolve_threshold, threshold_action
+from gnav.rules import Rules
+from gnav.sim.fast.decision import Decision
+from gnav.vocab import Action
+
+Choice = npt.NDArray[np.bool_] | npt.NDArray[np.float32]
+
+
+class Policy(Protocol):
+    """Decides a column of a batch: True/False per row (a pure choice), or the
+    probability of ``swap`` per row as float32 (the engine samples it)."""
+
+    def swap(self, d: Decision, /) -> Choice: ...
+
+
+class Abstraction(Protocol):
+    """Information sets as integers ``0 <= index < size``, computed from a decision's
+    features alone."""
+
+    size: int
+
+    def index(self, d: Decision, /) -> npt.NDArray[np.intp]: ...
+
+
+class PiecePolicy:
+    """P(swap) by the rank of the piece held: ``probs[rank]``. Booleans give a pure
+    policy (no sampling); floats a mixed one."""
+
+    def __init__(self, probs: Sequence[float] | Sequence[bool] | npt.ArrayLike) -> None:
+        table = np.asarray(probs)
+        # One more entry for the pad piece (-1) of unused columns.
+        if table.dtype == np.bool_:
+            self.table: Choice = np.append(table, False)
+        else:
+            self.table = np.append(table.astype(np.float32), np.float32(0))
+
+    def swap(self, d: Decision, /) -> Choice:
+        out: Choice = self.table[d.piece]
+        return out
+
+    def __repr__(self) -> str:
+        return f"PiecePolicy({self.table[:-1].tolist()})"
+
+
+class ThresholdPolicy(PiecePolicy):
+    """The ``threshold`` bot (gnav.bots.threshold): keep a matador, pass on a fool, swap
+    at or below the threshold piece. It reads only the piece held, so it is a table by
+    piece, built from the bot's own ``threshold_action``."""
+
+    def __init__(self, rules: Rules, threshold: str | int | None = None) -> None:
+        rank = resolve_threshold(rules, threshold)
+        super().__init__([threshold_action(rules, p, rank) is Action.SWAP
+                          for p in range(len(rules.pieces))])
+        self.threshold = rank
+
+    def __repr__(self) -> str:
+        return f"ThresholdPolicy(rank {self.threshold})"
+
+
+class FunctionPolicy:
+    """Any function of a decision: ``fn(d)`` gives booleans or float32 P(swap)."""
+
+    def __init__(self, fn: Callable[[Decision], Choice], name: str = "function") -> None:
+        self.fn = fn
+        self.name = name
+
+    def swap(self, d: Decision, /) -> Choice:
+        return self.fn(d)
+
+    def __repr__(self) -> str:
+        return f"FunctionPolicy({self.name})"
+
+
+class TablePolicy:
+    """P(swap) from a table over an abstraction: ``table[abstraction.index(d)]``.
+    A boolean table is a pure policy."""
+
+    def __init__(self, abstraction: Abstraction, table: npt.ArrayLike) -> None:
+        values = np.asarray(table)
+        if values.shape != (abstraction.size,):
+            raise ValueError(f"a table of {values.shape} does not fit an abstraction of "
+                             f"{abstraction.size} information sets")
+        self.abstraction = abstraction
+        self.table: Choice = values if values.dtype == np.bool_ \
+            else values.astype(np.float32)
+
+    def swap(self, d: Decision, /) -> Choice:
+        out: Choice = self.table[self.abstraction.index(d)]
+        return out
+
+
+class PieceAbstraction:
+    """The smallest useful abstraction: position from the dealer (capped), the table's
+    size band and the piece held. An example of the protocol; the trained policies use
+    the abstraction of /work/coord/abstraction.md."""
+
+    def __init__(self, rules: Rules, *, max_seats: int = 41, max_from_dealer: int = 41
+                 ) -> None:
+        self.pieces = len(rules.pieces)
+        self.max_from_dealer = max_from_dealer
+        self.max_seats = max_seats
+        self.size = (max_seats + 1) * (max_from_dealer + 1) * self.pieces
+
+    def index(self, d: Decision, /) -> npt.NDArray[np.intp]:
+        fd = np.minimum(d.from_dealer, self.max_from_dealer)
+        n = np.minimum(d.seats, self.max_seats)
+        piece = np.maximum(d.piece, 0)  # the pad (-1) of columns that do not decide
+        out: npt.NDArray[np.intp] = (n * (self.max_from_dealer + 1) + fd) * self.pieces + piece
+        return out

@@ -1,0 +1,68 @@
+"""The rules as numpy lookup tables, indexed by piece rank (0 = the highest piece).
+
+Every table has one entry more than the deck has pieces: the last one is the *pad*, the
+piece an unused column holds (index -1 reaches it too), which has no power, is no fool
+and ranks above every piece (-1 in the rank comparisons of the showdown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.powers import Outcome
+from gnav.rules import Rules
+
+# Outcome codes of the ``outcome`` table.
+CONTINUE, STOP, UNDO, PASS = 0, 1, 2, 3
+_CODES = {Outcome.CONTINUE: CONTINUE, Outcome.STOP: STOP, Outcome.UNDO: UNDO,
+          Outcome.PASS: PASS}
+TWO_FOOLS = {"gain": 0, "pay": 1, "plain": 2}
+GAIN, PAY, PLAIN = 0, 1, 2
+
+Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.int64]
+Small = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """``rules`` flattened for the batch engine."""
+
+    rules: Rules
+    pieces: int  # pieces in the deck's order (ranks), without copies
+    deck: Small  # the whole deck, every copy, in rank order
+    matador: Bools  # by piece: has a power
+    plain: Bools  # by piece: no power (the pad included)
+    charge: Bools
+    outcome: Small  # CONTINUE, STOP, UNDO or PASS (CONTINUE for a plain piece)
+    fool: Bools
+    has_fool: bool
+    stand_needs_matador: bool
+    skip_revealed: bool
+    knock_public: bool
+    drag: bool
+    two_fools: int  # GAIN, PAY or PLAIN
+    two_fools_sit_out: bool
+    to_holder: bool  # penalty_to = holder
+    dealer_wins_ties: bool
+    max_rounds: int  # 0: none
+    lives: int
+
+    @classmethod
+    def of(cls, rules: Rules) -> Tables:
+        p = len(rules.pieces)
+        effects = [*rules.effects, None]
+        matador = np.array([e is not None for e in effects])
+        charge = np.array([e is not None and e.charge for e in effects])
+        outcome = np.array([CONTINUE if e is None else _CODES[e.outcome] for e in effects],
+                           dtype=np.int8)
+        fool = np.array([*rules.fools, False])
+        o = rules.options
+        return cls(rules, p, np.array(rules.deck, dtype=np.int8), matador, ~matador, charge,
+                   outcome, fool, bool(fool.any()), rules.stand_needs_matador,
+                   rules.skip_revealed, rules.knock_public, o.drag, TWO_FOOLS[o.two_fools],
+                   o.two_fools_sit_out, o.penalty_to == "holder", o.dealer_wins_ties,
+                   o.max_rounds or 0, o.lives)

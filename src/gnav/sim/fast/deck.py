@@ -32,17 +32,20 @@ class Deck:
     @classmethod
     def given(cls, decks: npt.ArrayLike) -> Deck:
         """Decks laid down in full (one row each): nothing left to shuffle."""
-        deck = np.ascontiguousarray(decks, dtype=np.int8)
+        deck = np.asfortranarray(decks, dtype=np.int8)
         return cls(deck, np.full(deck.shape[0], deck.shape[1], dtype=np.int16), None)
 
     @classmethod
     def shuffled(cls, tables: Tables, rows: int, seats: int,
-                 rng: np.random.Generator) -> Deck:
-        """``rows`` fresh decks, each shuffled far enough for a deal to ``seats`` seats."""
+                 rng: np.random.Generator, *, full: bool = False) -> Deck:
+        """``rows`` fresh decks, each shuffled far enough for a deal to ``seats`` seats
+        (the rest on demand), or in ``full``: then ``Deck.given(deck.deck)`` replays the
+        very same decks, however deep a replay draws."""
         size = len(tables.deck)
-        deck = np.empty((rows, size), dtype=np.int8)
+        # Stored column by column: each step of the shuffle works on one column.
+        deck = np.empty((size, rows), dtype=np.int8).T
         deck[:] = tables.deck
-        first = min(size, seats + _READY)
+        first = size if full else min(size, seats + _READY)
         # Fisher-Yates, one column at a time over every row: position i takes a uniform
         # pick of positions i..size-1.
         u = rng.random((first, rows))

@@ -15,7 +15,7 @@ same deals, stock order and decisions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +33,12 @@ I16 = npt.NDArray[np.int16]
 B8 = npt.NDArray[np.bool_]
 
 STAND, SWAP, UNDECIDED = 0, 1, -1
+
+
+def _grid(rows: int, width: int, dtype: type, fill: object = 0) -> npt.NDArray[Any]:
+    """A rows x width array stored column by column: each turn works on one column of
+    every row, which is then one contiguous run of memory."""
+    return np.full((width, rows), fill, dtype=dtype).T
 
 
 class Rounds:
@@ -58,55 +64,56 @@ class Rounds:
         cols = np.arange(width)
         self.full = bool((n_ == width).all())
         if self.full:
-            self.active = np.ones((rows, width), dtype=np.bool_)
-            hands = deck.deck[:, :width].copy()
+            self.active = _grid(rows, width, np.bool_, True)
+            hands = _grid(rows, width, np.int8)
+            hands[:] = deck.deck[:, :width]
         else:
             self.active = cols[None, :] >= self.offset[:, None]
             index = np.where(self.active, cols[None, :] - self.offset[:, None], 0)
-            hands = np.where(self.active, np.take_along_axis(deck.deck, index, 1), -1)
-            hands = hands.astype(np.int8)
+            hands = _grid(rows, width, np.int8)
+            hands[:] = np.where(self.active, np.take_along_axis(deck.deck, index, 1), -1)
         self.hands: I8 = hands
-        self.deal: I8 = hands.copy()
+        self.deal: I8 = _grid(rows, width, np.int8)
+        self.deal[:] = hands
         self.stock_len: I16 = (deck.size - n_).astype(np.int16)
         self.drawn = np.zeros(rows, dtype=np.int16)
-        if lives is None:
-            self.lives: I16 = np.full((rows, width), t.lives, dtype=np.int16)
-        else:
-            self.lives = np.array(lives, dtype=np.int16).reshape(rows, width)
+        self.lives: I16 = _grid(rows, width, np.int16, t.lives)
+        if lives is not None:
+            self.lives[:] = np.asarray(lives, dtype=np.int16).reshape(rows, width)
         self.returning = np.broadcast_to(np.asarray(returning, dtype=np.intp), (rows,))
         self.last = np.broadcast_to(np.asarray(last, dtype=np.bool_), (rows,))
-        self.revealed = np.zeros((rows, width), dtype=np.bool_)
+        self.revealed = _grid(rows, width, np.bool_)
         self.over = np.zeros(rows, dtype=np.bool_)
         self.ended_by = np.full(rows, -1, dtype=np.int8)  # -1: the turns ran out
         # What happened, per position (Pay and Gain events, paid or not) and per row.
-        self.pays = np.zeros((rows, width), dtype=np.int8)
-        self.gains = np.zeros((rows, width), dtype=np.int8)
-        self.actions = np.full((rows, width), UNDECIDED, dtype=np.int8)
-        self.probs = np.zeros((rows, width), dtype=np.float32)  # P(swap) the policy gave
+        self.pays = _grid(rows, width, np.int8)
+        self.gains = _grid(rows, width, np.int8)
+        self.actions = _grid(rows, width, np.int8, UNDECIDED)
+        self.probs = _grid(rows, width, np.float32)  # P(swap) the policy gave
         z = np.zeros
         self.swaps = z(rows, dtype=np.int16)  # public Swap events (plain swaps)
         self.asks = z(rows, dtype=np.int16)  # requests made (the dealer's to the stock too)
         self.stands = z(rows, dtype=np.int16)
         self.answers = z(rows, dtype=np.int16)  # matadors that answered, held or drawn
         self.shown = z(rows, dtype=np.int64)  # bit mask of the pieces that answered
-        self.shown_at = np.full((rows, width), -1, dtype=np.int8)  # answered at a position
+        self.shown_at = _grid(rows, width, np.int8, -1)  # answered at a position
         self.npays = z(rows, dtype=np.int16)  # Pay events so far (the showdown's too)
         self.draws = z(rows, dtype=np.int16)  # plain pieces taken from the stock
         self.undos = z(rows, dtype=np.int16)
         self.empties = z(rows, dtype=np.int16)  # requests that found the stock empty
         self.passes = z(rows, dtype=np.int16)  # pass answers (held or drawn)
-        self.gave = np.full((rows, width), -1, dtype=np.int8)  # last piece given as a target
-        self.asked = np.zeros((rows, width), dtype=np.int8)  # times swapped with as a target
-        self.swapped = np.zeros((rows, width), dtype=np.bool_)  # its own request: a Swap
+        self.gave = _grid(rows, width, np.int8, -1)  # last piece given as a target
+        self.asked = _grid(rows, width, np.int8)  # times swapped with as a target
+        self.swapped = _grid(rows, width, np.bool_)  # its own request ended in a Swap
+        self.knocked = _grid(rows, width, np.bool_)
         if t.knock_public and t.has_fool:
-            self.knocked = t.fool[self.deal] & self.active
-        else:
-            self.knocked = np.zeros((rows, width), dtype=np.bool_)
+            self.knocked[:] = t.fool[self.deal] & self.active
         self.knocks: I16 = self.knocked.sum(1, dtype=np.int16)
         # Positions that the public log says hold a fool now: a knocked fool, followed
         # through the public swaps (a plain swap moves it left) and undos.
-        self.fool_known = self.knocked.copy()
-        self.sit_out = np.zeros((rows, width), dtype=np.bool_)
+        self.fool_known = _grid(rows, width, np.bool_)
+        self.fool_known[:] = self.knocked
+        self.sit_out = _grid(rows, width, np.bool_)
         self.column = 0  # the column deciding now (``Decision`` reads it)
 
     # -- turns -----------------------------------------------------------------------
@@ -159,31 +166,109 @@ class Rounds:
             self.stands += m & ~swap
             self.asks += swap
             if c < width - 1:
-                left = hands[:, c + 1]
-                plain = swap & t.plain[left]
-                mine = hands[:, c]
-                now_mine = np.where(plain, left, mine)
-                hands[:, c + 1] = np.where(plain, mine, left)
-                hands[:, c] = now_mine
-                self.gave[:, c + 1] = np.where(plain, left, self.gave[:, c + 1])
-                self.asked[:, c + 1] += plain
-                self.swapped[:, c] = plain
-                self.swaps += plain
-                if t.knock_public and t.has_fool:
-                    fk = self.fool_known
-                    a, b = fk[:, c], fk[:, c + 1]
-                    now_a = np.where(plain, b, a)
-                    fk[:, c + 1] = np.where(plain, a, b)
-                    fk[:, c] = now_a
-                rest = np.flatnonzero(swap & ~plain)
-                if len(rest):
-                    self._request(rest, c)
+                self._ask_left(swap, c)
             else:
-                rows = np.flatnonzero(swap)
-                if len(rows):
-                    self._from_stock(rows, c)
+                self._ask_stock(swap, c)
         self._showdown()
         return self
+
+    def _ask_left(self, swap: B8, c: int) -> None:
+        """Column ``c`` asks its left neighbour where ``swap``: every row at once for the
+        plain swap and a matador's answer; only a pass goes on row by row."""
+        t = self.t
+        hands = self.hands
+        left = hands[:, c + 1]
+        plain = swap & t.plain[left]
+        mine = hands[:, c]
+        # Both new columns are made before either is written: the two are views.
+        now_mine = np.where(plain, left, mine)
+        self.gave[:, c + 1] = np.where(plain, left, self.gave[:, c + 1])
+        hands[:, c + 1] = np.where(plain, mine, left)
+        hands[:, c] = now_mine
+        self.asked[:, c + 1] += plain
+        self.swapped[:, c] = plain
+        self.swaps += plain
+        if t.knock_public and t.has_fool:
+            fk = self.fool_known
+            a, b = fk[:, c], fk[:, c + 1]
+            now_a = np.where(plain, b, a)
+            fk[:, c + 1] = np.where(plain, a, b)
+            fk[:, c] = now_a
+        answered = swap ^ plain
+        if not answered.any():
+            return
+        passing = self._answer_all(answered, hands[:, c + 1].copy(), c, c + 1)
+        if passing.any():
+            rows = np.flatnonzero(passing)
+            if c + 1 == self.width - 1:  # a pass at the dealer goes to the stock
+                self._from_stock(rows, c)
+            else:
+                self._request(rows, c, c + 2)
+
+    def _ask_stock(self, swap: B8, c: int) -> None:
+        """The dealer (column ``c``) asks the stock where ``swap``: the first draw of
+        every row at once; a drawn pass draws again row by row."""
+        t = self.t
+        go = swap & (self.drawn < self.stock_len)
+        if not go.all():
+            self.empties += swap & ~go
+        if not go.any():
+            return
+        deck = self.deck
+        index = self.n + self.drawn
+        need = go & (index >= deck.filled)
+        if need.any():
+            deck.at(np.flatnonzero(need), index[need])
+        index = np.minimum(index, deck.size - 1)
+        piece = deck.deck[np.arange(self.rows), index]
+        self.drawn += go
+        took = go & t.plain[piece]
+        self.hands[:, c] = np.where(took, piece, self.hands[:, c])
+        self.draws += took
+        self.fool_known[:, c] &= ~took
+        answered = go ^ took
+        if answered.any():
+            passing = self._answer_all(answered, piece, c, None)
+            if passing.any():
+                self._from_stock(np.flatnonzero(passing), c)
+
+    def _answer_all(self, answered: B8, piece: I8, asker: int, target: int | None) -> B8:
+        """``_answer`` for every row at once: the matadors ``piece`` (held at ``target``,
+        or drawn: None) answer ``asker`` where ``answered``; True where it passes on."""
+        t = self.t
+        self.answers += answered
+        self.shown |= np.where(answered, t.bit[piece], 0)
+        if target is not None:
+            self.revealed[:, target] |= answered
+            self.shown_at[:, target] = np.where(answered, piece, self.shown_at[:, target])
+        charged = answered & t.charge[piece]
+        if charged.any():
+            lives = self.lives[:, asker]
+            paid = charged & (lives > 0)
+            self.lives[:, asker] = lives - paid
+            self.pays[:, asker] += charged
+            self.npays += charged
+            if target is not None and t.to_holder:
+                self.lives[:, target] += paid
+                self.gains[:, target] += paid
+        stop = answered & t.stop[piece]
+        if stop.any():
+            self.over |= stop
+            self.ended_by = np.where(stop, piece, self.ended_by)
+        undo = answered & t.undo[piece]
+        if undo.any():
+            self._undo(np.flatnonzero(undo))
+        passing: B8 = answered & t.passes[piece]
+        self.passes += passing
+        return passing
+
+    def _undo(self, rows: Rows) -> None:
+        """Every holding back to the deal in ``rows`` (drawn pieces go out of play)."""
+        self.hands[rows] = self.deal[rows]
+        self.undos[rows] += 1
+        self.gave[rows] = -1
+        self.asked[rows] = 0
+        self.fool_known[rows] = self.knocked[rows]
 
     def _swap(self, rows: Rows, asker: int, target: int) -> None:
         hands = self.hands
@@ -199,10 +284,10 @@ class Rounds:
         fk[rows, asker] = b
         fk[rows, target] = a
 
-    def _request(self, rows: Rows, asker: int) -> None:
-        """``asker`` asks its left neighbour in ``rows``; the answer may pass on left."""
+    def _request(self, rows: Rows, asker: int, target: int) -> None:
+        """``asker``'s request reaches ``target`` in ``rows`` (its left neighbour, or
+        further by a pass chain); the answer may pass on left."""
         last = self.width - 1
-        target = asker + 1
         while len(rows):
             piece = self.hands[rows, target]
             plain = self.t.plain[piece]
@@ -266,12 +351,7 @@ class Rounds:
             self.ended_by[rows[stop]] = piece[stop]
         undo = outcome == UNDO
         if undo.any():
-            r = rows[undo]
-            self.hands[r] = self.deal[r]
-            self.undos[r] += 1
-            self.gave[r] = -1
-            self.asked[r] = 0
-            self.fool_known[r] = self.knocked[r]
+            self._undo(rows[undo])
         passing: B8 = outcome == PASS
         self.passes[rows] += passing
         return passing

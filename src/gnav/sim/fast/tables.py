@@ -38,6 +38,10 @@ class Tables:
     plain: Bools  # by piece: no power (the pad included)
     charge: Bools
     outcome: Small  # CONTINUE, STOP, UNDO or PASS (CONTINUE for a plain piece)
+    stop: Bools  # by piece: outcome STOP (and the same for the next two)
+    undo: Bools
+    passes: Bools
+    bit: Ints  # 1 << rank (0 for the pad): a piece in a bit mask
     fool: Bools
     has_fool: bool
     stand_needs_matador: bool
@@ -61,8 +65,10 @@ class Tables:
                            dtype=np.int8)
         fool = np.array([*rules.fools, False])
         o = rules.options
+        bit = np.array([1 << i for i in range(p)] + [0], dtype=np.int64)
         return cls(rules, p, np.array(rules.deck, dtype=np.int8), matador, ~matador, charge,
-                   outcome, fool, bool(fool.any()), rules.stand_needs_matador,
+                   outcome, outcome == STOP, outcome == UNDO, outcome == PASS, bit, fool,
+                   bool(fool.any()), rules.stand_needs_matador,
                    rules.skip_revealed, rules.knock_public, o.drag, TWO_FOOLS[o.two_fools],
                    o.two_fools_sit_out, o.penalty_to == "holder", o.dealer_wins_ties,
                    o.max_rounds or 0, o.lives)

@@ -42,20 +42,36 @@ class Deck:
         (the rest on demand), or in ``full``: then ``Deck.given(deck.deck)`` replays the
         very same decks, however deep a replay draws."""
         size = len(tables.deck)
-        # Stored column by column: each step of the shuffle works on one column.
-        deck = np.empty((size, rows), dtype=np.int8).T
-        deck[:] = tables.deck
+        # Stored column by column: each step of the shuffle works on one column, and
+        # reads and writes the picked pieces by flat index (take/put: a fraction of the
+        # cost of two-dimensional fancy indexing).
+        store = np.empty((size, rows), dtype=np.int8)
+        store[:] = tables.deck[:, None]
         first = size if full else min(size, seats + _READY)
         # Fisher-Yates, one column at a time over every row: position i takes a uniform
         # pick of positions i..size-1.
         u = rng.random((first, rows))
         ar = np.arange(rows)
+        flat = store.reshape(-1)
         for i in range(first):
-            j = i + (u[i] * (size - i)).astype(np.intp)
-            a = deck[:, i].copy()
-            deck[:, i] = deck[ar, j]
-            deck[ar, j] = a
-        return cls(deck, np.full(rows, first, dtype=np.int16), rng)
+            picked = (u[i] * (size - i)).astype(np.intp)
+            picked += i
+            picked *= rows
+            picked += ar
+            was = store[i].copy()
+            store[i] = flat.take(picked)
+            flat.put(picked, was)
+        return cls(store.T, np.full(rows, first, dtype=np.int16), rng)
+
+    def column(self, index: npt.NDArray[np.intp]) -> npt.NDArray[np.int8]:
+        """Per row the piece at ``index`` (every row must be filled that far, or the
+        answer is a piece not yet shuffled into place)."""
+        rows = self.deck.shape[0]
+        if self.deck.flags.f_contiguous:
+            flat = self.deck.T.reshape(-1)
+            out: npt.NDArray[np.int8] = flat.take(index * rows + np.arange(rows))
+            return out
+        return self.deck[np.arange(rows), index]
 
     def at(self, rows: npt.NDArray[np.intp], index: npt.NDArray[np.intp]) -> npt.NDArray[np.int8]:
         """The pieces at ``index`` of ``rows``' decks, shuffling on where needed."""

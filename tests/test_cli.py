@@ -175,6 +175,15 @@ def test_bench_batch_engine_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert 3000 <= result["decisions"] <= 30000
 
 
+def test_bench_jit_engine_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["bench", "--engine", "jit", "--seats", "41", "--rounds", "3000",
+                          "--jobs", "1", "--json"], capsys)
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert (result["engine"], result["seats"], result["rounds"]) == ("jit", 41, 3000)
+    assert 3000 <= result["decisions"] <= 41 * 3000
+
+
 def test_bench_json_with_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["bench", "--preset", "hypp", "--seats", "4", "--rounds", "50",
                         "-o", "lives=2", "-o", "knock=silent", "--json"], capsys)

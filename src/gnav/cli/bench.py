@@ -18,10 +18,10 @@ def register(sub: Any) -> None:
     add_seats(b, 10)
     b.add_argument("--rounds", type=int, default=None,
                    help="rounds to play (default 20,000; 2,000,000 with --engine batch)")
-    b.add_argument("--engine", choices=("reference", "batch"), default="reference",
+    b.add_argument("--engine", choices=("reference", "batch", "jit"), default="reference",
                    help="the reference engine (every decision from a view), or the batch "
-                   "simulator (gnav.sim.fast, numpy: the [analysis] extra) with the "
-                   "threshold policy")
+                   "simulator with the threshold policy (the [analysis] extra): batch is "
+                   "its numpy engine, jit its compiled one (numba)")
     add_seed(b, 0)
     add_jobs(b, "processes to run (default: one per core)")
     add_json(b)
@@ -30,24 +30,32 @@ def register(sub: Any) -> None:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     rules = make_rules(args.preset, args.option)
-    if args.engine == "batch":
-        if importlib.util.find_spec("numpy") is None:
-            raise GnavError("--engine batch needs numpy: pip install 'gnav[analysis]'")
-        from gnav.sim.fast.bench import run_parallel
-    else:
-        from gnav.bench import run_parallel
+    engine = args.engine
+    if engine != "reference":
+        for needed in ("numpy", "numba") if engine == "jit" else ("numpy",):
+            if importlib.util.find_spec(needed) is None:
+                raise GnavError(f"--engine {engine} needs {needed}: "
+                                "pip install 'gnav[analysis]'")
     if args.rounds is None:
-        args.rounds = 2_000_000 if args.engine == "batch" else 20000
+        args.rounds = 20000 if engine == "reference" else 2_000_000
     if args.rounds < 1:
         raise GnavError(f"--rounds must be at least 1, not {args.rounds}")
     rules.check_seats(args.seats)
-    result = run_parallel(rules, args.seats, args.rounds, jobs=args.jobs, seed=args.seed)
+    if engine == "reference":
+        from gnav.bench import run_parallel
+
+        result = run_parallel(rules, args.seats, args.rounds, jobs=args.jobs, seed=args.seed)
+    else:
+        from gnav.sim.fast import bench
+
+        result = bench.run_parallel(rules, args.seats, args.rounds, jobs=args.jobs,
+                                    seed=args.seed, engine=engine)
     if args.json:
         print(json.dumps(result.as_dict()))
     else:
         d = result.as_dict()
-        engine = "batch engine, " if d["engine"] == "batch" else ""
-        print(f"{d['preset']}, {engine}{d['seats']} seats, {d['jobs']} job(s): "
+        name = "" if engine == "reference" else f"{engine} engine, "
+        print(f"{d['preset']}, {name}{d['seats']} seats, {d['jobs']} job(s): "
               f"{d['rounds']} rounds "
               f"in {d['seconds']} s: {d['rounds_per_s']:,} rounds/s "
               f"({d['rounds_per_core_s']:,} per core), {d['decisions_per_s']:,} decisions/s")

@@ -1,0 +1,93 @@
+"""The compiled engine (gnav.sim.fast.jit) is the numpy engine, row for row: on the same
+decks and the same uniforms, every preset with random options, table policies by piece
+and over the abstraction, a deviator and forced decisions."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gnav.presets import PRESETS
+from gnav.rules import Rules
+from gnav.sim.fast.abstraction import GnavAbstraction
+from gnav.sim.fast.deck import Deck
+from gnav.sim.fast.engine import Rounds
+from gnav.sim.fast.jit import ABSTRACT, PIECE, JitRounds, decks, uniforms, values
+from gnav.sim.fast.policies import PiecePolicy, Policy, TablePolicy
+from gnav.sim.fast.tables import Tables
+from strategies import rules_strategy
+
+
+def compare(rules: Rules, seats: int, seed: int, kind: int, mixed: bool,
+            rng: np.random.Generator, rows: int = 300) -> JitRounds:
+    tables = Tables.of(rules)
+    abstraction = GnavAbstraction(rules)
+    size = tables.pieces if kind == PIECE else abstraction.size
+    table = rng.random((2, size)).astype(np.float32)
+    if not mixed:
+        table = (table < 0.6).astype(np.float32)
+    who = np.zeros(seats, np.int64)
+    who[rng.integers(seats)] = 1
+    force = np.full(seats, -1)
+    if rng.random() < 0.5:
+        force[rng.integers(seats)] = rng.integers(2)
+    d = decks(tables, seed, rows)
+    jit = JitRounds(rules, seats, rows, seed=seed, decks=d).play(
+        table, kind, policy_of=who, forced=force)
+    policies: list[Policy]
+    if kind == PIECE:
+        policies = [PiecePolicy(t) for t in table]
+    else:
+        policies = [TablePolicy(abstraction, t) for t in table]
+    ref = Rounds(tables, Deck.given(d), seats, seats,
+                 last=rules.options.max_rounds == 1).play(
+        policies, np.broadcast_to(who.astype(np.int8), (rows, seats)),
+        forced=np.broadcast_to(force.astype(np.int8), (rows, seats)),
+        uniforms=uniforms(seed, rows, seats))  # type: ignore[arg-type]
+    for name in ("lives", "pays", "gains", "actions", "hands", "ended_by", "sit_out"):
+        assert (getattr(jit, name) == getattr(ref, name)).all(), name
+    return jit
+
+
+def test_the_compiled_engine_is_the_numpy_engine() -> None:
+    seen = {"undo": 0, "two fools": 0, "stop": 0}
+
+    def check(rules: Rules, data: st.DataObject, seed: int) -> None:
+        full = rules.max_seats <= 45 and data.draw(st.integers(0, 3)) == 0
+        seats = rules.max_seats if full else \
+            data.draw(st.integers(rules.min_seats, min(rules.max_seats, 20)))
+        kind = data.draw(st.sampled_from((PIECE, ABSTRACT)))
+        jit = compare(rules, seats, seed, kind, data.draw(st.booleans()),
+                      np.random.default_rng(seed))
+        seen["stop"] += int((jit.ended_by >= 0).sum())
+        seen["two fools"] += int((jit.gains > 0).sum() + jit.sit_out.sum())
+
+    for preset in sorted(PRESETS):
+        settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))(
+            given(rules=rules_strategy((preset,)), data=st.data(),
+                  seed=st.integers(0, 2**40))(check))()
+    assert seen["stop"] and seen["two fools"]
+
+
+def test_shuffled_decks_are_the_decks_function() -> None:
+    """Without given decks the kernel shuffles the same decks, lazily."""
+    rules = Rules.of("gnav")
+    table = np.random.default_rng(1).random((1, 21))
+    lazy = JitRounds(rules, 10, 500, seed=9).play(table)
+    full = JitRounds(rules, 10, 500, seed=9, decks=decks(Tables.of(rules), 9, 500)).play(table)
+    assert (lazy.lives == full.lives).all() and (lazy.hands == full.hands).all()
+
+
+def test_values_are_the_forced_replays() -> None:
+    rules = Rules.of("gnav")
+    table = np.random.default_rng(2).random((1, 21))
+    stand, swap, on = values(rules, 6, 2000, table, PIECE, 3, seed=4)
+    decided = on.actions[:, 3] >= 0
+    # Where the seat swapped on its own, the swap replay is the round itself.
+    took = on.actions[:, 3] == 1
+    assert (swap[took] == on.lives[took, 3]).all()
+    assert (stand[decided & ~took] == on.lives[decided & ~took, 3]).all()
+    # Swapping a fool away is worth something on average.
+    fool = decided & (on.keys[:, 3] == 20)
+    assert fool.any() and (swap[fool].mean() > stand[fool].mean())

@@ -8,7 +8,7 @@ import pytest
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.deviator import best_response, from_pieces
-from gnav.sim.fast.jit import ABSTRACT, JitRounds
+from gnav.sim.fast.jit import ABSTRACT, RICH, JitRounds
 from gnav.sim.fast.policies import ThresholdPolicy
 
 
@@ -49,3 +49,27 @@ def test_the_threshold_table_over_the_abstraction_plays_as_the_threshold_bot() -
     b = JitRounds(rules, 7, 3000, seed=5).play(from_pieces(abstraction, by_piece)[None],
                                                ABSTRACT)
     assert (a.actions == b.actions).all() and (a.lives == b.lives).all()
+
+
+def test_rich_keys_refine_the_abstraction() -> None:
+    """RICH plays as ABSTRACT and writes a finer key, whose top bits are the abstract
+    index and whose low bits hold the exact position and seats."""
+    rules = Rules.of("gnav-1917")
+    size = GnavAbstraction(rules).size
+    field = np.random.default_rng(4).random((1, size))
+    a = JitRounds(rules, 9, 2000, seed=8).play(field, ABSTRACT)
+    b = JitRounds(rules, 9, 2000, seed=8).play(field, RICH)
+    assert (a.lives == b.lives).all() and (a.actions == b.actions).all()
+    decided = a.keys >= 0
+    assert ((b.keys[decided] >> 33) == a.keys[decided]).all()
+    column = np.broadcast_to(np.arange(9), a.keys.shape)
+    assert ((b.keys[decided] >> 27 & 63) == column[decided]).all()
+    assert ((b.keys[decided] >> 21 & 63) == 9).all()
+
+
+def test_a_richer_deviator_beats_always_standing_too() -> None:
+    rules = Rules.of("gnav")
+    abstraction = GnavAbstraction(rules)
+    gain = best_response(rules, 4, np.zeros(abstraction.size, np.float32), 6000, seed=1,
+                         rich=True)
+    assert gain.mean - gain.half_width > 0.01 and gain.tables == ()

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.jit import ABSTRACT, values
+from gnav.sim.fast.jit import ABSTRACT, RICH, values
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,12 @@ def from_pieces(abstraction: GnavAbstraction, by_piece: npt.ArrayLike
 
 
 def best_response(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
-                  seed: int = 0) -> Gain:
+                  seed: int = 0, rich: bool = False) -> Gain:
     """The deviator's held-out gain against ``field`` (P(swap) over
-    ``GnavAbstraction(rules)``), ``rows`` rounds per position."""
+    ``GnavAbstraction(rules)``), ``rows`` rounds per position. With ``rich`` the
+    deviator chooses by a finer information set (``jit.RICH``: the abstraction and the
+    exact position, seats, swaps, stands, undos, draws and matadors shown), so the bound
+    does not hide behind the abstraction; it then has no table (``tables`` is empty)."""
     abstraction = GnavAbstraction(rules)
     table = np.asarray(field, dtype=np.float32)
     if table.shape != (abstraction.size,):
@@ -63,22 +66,25 @@ def best_response(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
     for column in range(seats):
         who = np.zeros(seats, np.int64)
         who[column] = 1
-        stand, swap, on = values(rules, seats, rows, np.stack([table, table]), ABSTRACT,
-                                 column, seed=seed * 1000 + column, policy_of=who)
+        stand, swap, on = values(rules, seats, rows, np.stack([table, table]),
+                                 RICH if rich else ABSTRACT, column,
+                                 seed=seed * 1000 + column, policy_of=who)
         keys = on.keys[:, column]
         diff = swap.astype(np.float64) - stand
         fit = keys[:half] >= 0
-        sums = np.bincount(keys[:half][fit], weights=diff[:half][fit],
-                           minlength=abstraction.size)
-        seen = np.bincount(keys[:half][fit], minlength=abstraction.size) > 0
-        deviate = table.copy()
-        deviate[seen] = (sums[seen] > 0).astype(np.float32)
-        tables.append(deviate)
+        # Information sets as the first half met them, numbered 0..m-1 in sorted order.
+        found, where = np.unique(keys[:half][fit], return_inverse=True)
+        better = np.bincount(where, weights=diff[:half][fit], minlength=len(found)) > 0
         k = keys[half:]
-        decided = k >= 0
-        chosen = np.where(deviate[np.maximum(k, 0)] >= 1.0, swap[half:], stand[half:])
+        at = np.minimum(np.searchsorted(found, k), max(len(found) - 1, 0))
+        seen = (k >= 0) & (found[at] == k) if len(found) else np.zeros(len(k), np.bool_)
+        chosen = np.where(better[at] if len(found) else seen, swap[half:], stand[half:])
         own = on.lives[half:, column]
-        gain = np.where(decided & seen[np.maximum(k, 0)], chosen - own.astype(np.float64), 0.0)
+        gain = np.where(seen, chosen - own.astype(np.float64), 0.0)
+        if not rich:
+            deviate = table.copy()
+            deviate[found] = better.astype(np.float32)
+            tables.append(deviate)
         gains.append(float(gain.mean()))
         variance += float(gain.var(ddof=1)) / len(gain)
     mean = sum(gains) / seats

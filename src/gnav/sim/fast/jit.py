@@ -24,7 +24,12 @@ from gnav.rules import Rules
 from gnav.sim.fast.abstraction import BANDS, MAX_COUNT, GnavAbstraction
 from gnav.sim.fast.tables import GAIN, Tables
 
-PIECE, ABSTRACT = 0, 1  # how a table is indexed
+# How a table is indexed: by piece, or over gnav-abstraction/1. RICH plays the tables
+# over the abstraction but writes a finer key of each decision into ``keys`` (the
+# abstraction's index << 33, and the exact position, seats, swaps, stands, undos, stock
+# draws and matadors shown so far): a deviator may choose by what its view holds beyond
+# the abstraction.
+PIECE, ABSTRACT, RICH = 0, 1, 2
 _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
 
 _band = np.zeros(MAX_COUNT + 1, dtype=np.int64)
@@ -155,6 +160,8 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
         drawn = 0
         over = False
         ended[r] = -1
+        nswaps = nstands = nundos = ndraws = 0
+        shown = 0
         for c in range(n):
             if over:
                 break
@@ -177,8 +184,12 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 kk = min(knocks - knocked[c] - left, 2)
                 k = (((((band[c] * 11 + band[n - 1 - c]) * pieces + piece) * (pieces + 1)
                        + gave) * 5 + right) * 2 + left) * 3 + kk
-            keys[r, c] = k
             p = tables[policy_of[c], k]
+            if kind == 2:
+                k = (k << 33) | (c << 27) | (n << 21) | (min(nswaps, 15) << 17) | \
+                    (shown << 9) | (min(nundos, 1) << 8) | (min(ndraws, 3) << 6) | \
+                    min(nstands, 63)
+            keys[r, c] = k
             if forced[c] >= 0:
                 sw = forced[c] == 1
             elif p <= 0.0:
@@ -191,6 +202,7 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 sw = True
             actions[r, c] = sw
             if not sw:
+                nstands += 1
                 continue
             asker = c
             target = c + 1
@@ -210,11 +222,15 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 if f & 1:  # a plain piece: the swap, or the draw
                     if stock:
                         hands[asker] = q
+                        ndraws += 1
                     else:
                         hands[target] = hands[asker]
                         hands[asker] = q
                         swapped[asker] = True
+                        nswaps += 1
                     break
+                if q < 8:
+                    shown |= 1 << q
                 if not stock:
                     revealed[target] = True
                 if f & 2:  # the charge
@@ -231,6 +247,7 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 if f & 8:  # undo
                     for i in range(n):
                         hands[i] = deal[i]
+                    nundos += 1
                     break
                 if f & 16:  # pass: on to the left, and at the dealer to the stock
                     if not stock:
@@ -334,6 +351,8 @@ class JitRounds:
         policy of column ``c`` (a deviator at one position); ``forced[c]``: -1, or the
         action forced at column ``c`` in every row (0 stand, 1 swap)."""
         table = np.atleast_2d(np.asarray(tables, dtype=np.float64))
+        if kind not in (PIECE, ABSTRACT, RICH):
+            raise ValueError(f"no table kind {kind}")
         width = self.t.pieces if kind == PIECE else GnavAbstraction(self.t.rules).size
         if table.shape[1] != width:
             raise ValueError(f"a table of {table.shape[1]} entries does not fit "

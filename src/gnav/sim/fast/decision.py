@@ -102,8 +102,12 @@ class Decision:
         if c == 0:
             return np.zeros(self.size, dtype=np.int8)
         acted = r.actions[:, c - 1]
-        code = np.where(acted < 0, 4, np.where(acted == 0, 1, 3 - r.swapped[:, c - 1]))
-        out: I8 = np.where(c == r.offset, 0, code).astype(np.int8)
+        # By arithmetic (np.where costs ~100 times more): -1 -> 4, 0 -> 1, 1 -> 3 or 2.
+        code = 4 * (acted < 0) + (acted == 0) + (acted == 1) * (3 - r.swapped[:, c - 1])
+        if r.full:
+            full: I8 = code.astype(np.int8)
+            return full
+        out: I8 = (code * (c != r.offset)).astype(np.int8)
         return out
 
     # -- the left neighbour --------------------------------------------------------------

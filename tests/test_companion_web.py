@@ -216,6 +216,7 @@ def test_with_an_ordinary_pack_the_pieces_are_their_cards(server: Any, phone: An
     assert rec["rules"] == {"preset": "gnav", "lives": 2, "pack": "cards52"}
     show(page, {B: "8", C: "2", D: "dragoon", A: "9"}, [])
     page.wait_for_selector("#c-summary")
+    assert verify_text(dumps(record(page)), "cards52") == (OK, ["cards52: ok (1 round(s))"])
     # The replay viewer shows a match played with an ordinary pack as its cards.
     page.click("#c-menu")
     page.click("#c-replay")

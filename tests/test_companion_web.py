@@ -302,3 +302,29 @@ def test_a_table_created_with_the_cards52_look_deals_cards(server: Any,
     page.wait_for_selector(".board svg.c52:not(.c52-back)")
     assert page.locator(".board svg.c52-back").count() >= 2
     ctx.close()
+
+
+def test_a_full_storage_drops_the_oldest_undo_steps_never_the_match(server: Any,
+                                                                    phone: Any) -> None:
+    ctx, page, errors = phone
+    # A browser whose storage takes only so much: the store's writes fail above it.
+    ctx.add_init_script("""
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (k === 'gnav.companion' && v.length > 12000) {
+          throw new DOMException('full', 'QuotaExceededError');
+        }
+        return set.call(this, k, v);
+      };""")
+    set_up(page, server.url)
+    play(page, MATCH[:2])
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('gnav.companion'))")
+    assert stored["match"]["rounds"] == 2
+    # 16 taps changed the match (a start, two deals, 11 moves, two showdowns): the
+    # oldest undo steps went, the newest stay.
+    assert 0 < len(stored["undo"]) < 16
+    assert stored["undo"][-1]["round"]["phase"] == "showdown"
+    page.reload()
+    page.wait_for_selector("#c-play")
+    assert "Dag sits out the next round" in _text(page, "#c-summary")
+    assert not errors, errors

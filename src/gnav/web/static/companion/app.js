@@ -8,7 +8,7 @@ import { speak, canSpeak } from "./speech.js";
 import { cardsOf, cardText, cardMarkup, fitProblem, isRed } from "./cards52.js";
 
 const KEY = "gnav.companion";
-const UNDO_DEPTH = 200;
+const UNDO_DEPTH = 100;
 const LANGS = ["en", "nb", "da"];
 
 let presets = [];
@@ -24,8 +24,19 @@ function load() {
            lang: guessLang() };
 }
 
+// Saved after every tap. Each undo step is a whole match, and a long match's history
+// grows: when the browser's storage is full, the oldest undo steps go first, so the
+// match itself is always kept.
 function save() {
-  localStorage.setItem(KEY, JSON.stringify(store));
+  for (;;) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(store));
+      return;
+    } catch (e) {
+      if (!store.undo.length) throw e;
+      store.undo.splice(0, Math.max(1, Math.ceil(store.undo.length / 2)));
+    }
+  }
 }
 
 function guessLang() {

@@ -3,8 +3,10 @@
 Like ``gnav.server`` this package needs Starlette; it is imported only by the server,
 which mounts it, and it imports nothing from the server (the layer above it).
 ``static_routes()`` gives the routes to add to the server's list: the pages (``/``,
-``/t/{table_id}``, ``/replay``), ``/static/...``, and the engine helpers the page uses
-(``/static/presets.json``, ``/static/texts.json``, ``GET /api/rules``, ``POST /api/replay``).
+``/t/{table_id}``, ``/replay``, the companion's ``/companion`` with its service worker
+``/companion-sw.js``, the printable card ``/card/{preset}``), ``/static/...``, and the
+engine helpers the page uses (``/static/presets.json``, ``/static/texts.json``,
+``GET /api/rules``, ``POST /api/replay``).
 """
 
 from __future__ import annotations

@@ -134,6 +134,10 @@ def test_offline_once_loaded_and_a_reload_mid_round_loses_nothing(server: Any,
         for what in first["taps"][:4]:  # up to the Dragoon's answer
             tap(page, what)
         before = (_text(page, "#c-log"), _text(page, "#c-prompt"), _text(page, "#c-table"))
+        saved = record(page)  # mid-round: the round under way kept aside, and it verifies
+        assert saved["x"]["unfinished_round"]["actions"] == [["Bjørn", "swap"],
+                                                             ["Cecilie", "swap"]]
+        assert verify_text(dumps(saved), "mid") == (OK, ["mid: ok (0 round(s))"])
         page.reload()
         page.wait_for_selector("#c-prompt")
         after = (_text(page, "#c-log"), _text(page, "#c-prompt"), _text(page, "#c-table"))

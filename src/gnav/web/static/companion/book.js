@@ -449,6 +449,15 @@ export function toRecord(m) {
                    out: m.out.map((s) => m.names[s]) };
   }
   rec.x = { by: "gnav companion" };
+  const r = m.round;
+  if (r && r.phase !== "over") {
+    // As gnav.record.from_match keeps a round under way: where readers ignore it, so a
+    // match saved mid-round still verifies. Its pieces are not known before the showdown.
+    rec.x.unfinished_round = {
+      dealer: m.names[r.dealer], knocked: r.knocked.map((s) => m.names[s]),
+      actions: r.actions.map(([s, a]) => [m.names[s], a]),
+    };
+  }
   return rec;
 }
 

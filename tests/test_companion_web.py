@@ -332,3 +332,24 @@ def test_a_full_storage_drops_the_oldest_undo_steps_never_the_match(server: Any,
     page.wait_for_selector("#c-play")
     assert "Dag sits out the next round" in _text(page, "#c-summary")
     assert not errors, errors
+
+
+def test_house_rules_are_the_games_options_and_go_into_the_record(server: Any,
+                                                                  phone: Any) -> None:
+    _, page, errors = phone
+    set_up(page, server.url, NAMES[:4], lives=3,
+           options={"max_rounds": 1, "penalty_to": "holder", "knock": "silent"})
+    assert page.locator(".seat.pickable").count() == 0  # silent: no knocks to tap
+    deal(page, [])
+    for what in ("swap", "answer:dragoon", "stand", "stand"):
+        tap(page, what)
+    # The Dragoon's penalty went to its holder: Cecilie has a life more.
+    assert page.locator(f'.seat[data-seat="{C}"] .lives').get_attribute("aria-label") == "4"
+    show(page, {B: "5", C: "dragoon", D: "3", A: "9"}, [])
+    page.wait_for_selector("#c-winners")
+    assert _text(page, "#c-winners") == "Cecilie wins!"  # one round, the most lives
+    rec = record(page)
+    assert rec["rules"] == {"preset": "gnav", "lives": 3, "knock": "silent",
+                            "penalty_to": "holder", "max_rounds": 1}
+    assert verify_text(dumps(rec), "house") == (OK, ["house: ok (1 round(s))"])
+    assert not errors, errors

@@ -47,8 +47,10 @@ MATCH: list[dict[str, Any]] = [
 
 
 def set_up(page: Page, base: str, names: Sequence[str] = NAMES, *, lives: int = 1,
-           preset: str = "gnav", pack: str = "pieces", dealer: int = 0) -> None:
-    """Open the companion on a fresh store and start a match."""
+           preset: str = "gnav", pack: str = "pieces", dealer: int = 0,
+           options: dict[str, object] | None = None) -> None:
+    """Open the companion on a fresh store and start a match, with ``options`` as house
+    rules."""
     page.goto(base + "/companion")
     page.wait_for_selector("#c-start")
     page.select_option("#c-preset", preset)
@@ -60,6 +62,17 @@ def set_up(page: Page, base: str, names: Sequence[str] = NAMES, *, lives: int = 
     for i, name in enumerate(names):
         page.locator(".seat-name").nth(i).fill(name)
     page.select_option("#c-dealer", str(dealer))
+    for name, value in (options or {}).items():
+        if page.locator("#c-options").get_attribute("open") is None:
+            page.click("#c-options summary")
+        control = f"#c-opt-{name}"
+        if isinstance(value, bool):
+            page.set_checked(control, value)
+        elif value is None or isinstance(value, int):
+            page.fill(control, "" if value is None else str(value))
+            page.locator(control).dispatch_event("change")
+        else:
+            page.select_option(control, str(value))
     page.click("#c-start")
     page.wait_for_selector("#c-play")
 

@@ -167,6 +167,8 @@ COMPANION: dict[str, dict[str, str]] = {
     "companion.dealer": _t("deals", "gir", "giver"),
     "companion.asked": _t("asked", "spurt", "spurgt"),
     "companion.menu": _t("Menu", "Meny", "Menu"),
+    "companion.house_rules": _t("House rules (the game's options)",
+                                "Husregler (spillets valg)", "Husregler (spillets valg)"),
     "companion.print_card": _t("The card of the pack, to print (A4)",
                                "Kortet over kortstokken, til utskrift (A4)",
                                "Kortet over kortene, til udskrift (A4)"),

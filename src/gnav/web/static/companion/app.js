@@ -12,6 +12,7 @@ const UNDO_DEPTH = 100;
 const LANGS = ["en", "nb", "da"];
 
 let presets = [];
+let meta = {};
 let texts = {};
 let store = load();
 
@@ -223,7 +224,7 @@ function defaultSetup() {
 function renderSetup(app) {
   const s = store.setup || (store.setup = defaultSetup());
   const preset = presetOf(s.preset) || presets[0];
-  const copies = preset.options.copies;
+  const copies = (s.options && s.options.copies) || preset.options.copies;
   const problem = fitProblem(preset, copies);
   if (problem && s.pack === "cards52") s.pack = "pieces";
   const field = (label, control, id) => h("div", { class: "field" },
@@ -231,7 +232,8 @@ function renderSetup(app) {
   const langSel = h("select", { id: "c-lang", on: { change: (e) => { store.lang = e.target.value; save(); render(); } } },
     LANGS.map((l) => h("option", { value: l, selected: l === store.lang, text: texts[`lang.${l}`] ? texts[`lang.${l}`][l] : l })));
   const presetSel = h("select", { id: "c-preset", on: { change: (e) => {
-    s.preset = e.target.value; s.lives = presetOf(s.preset).options.lives; save(); render(); } } },
+    s.preset = e.target.value; s.lives = presetOf(s.preset).options.lives; s.options = {};
+    save(); render(); } } },
   presets.map((p) => h("option", { value: p.name, selected: p.name === preset.name,
                                     text: (p.titles && p.titles[store.lang]) || p.title })));
   const lives = h("input", { id: "c-lives", type: "number", min: 1, max: 10, value: s.lives, inputmode: "numeric",
@@ -269,7 +271,7 @@ function renderSetup(app) {
   const start = () => {
     const names = s.names.map((n, i) => n.trim() || t("companion.seat_name", { n: i + 1 }));
     if (new Set(names).size !== names.length) { error.textContent = t("companion.bad_names"); return; }
-    const rules = B.rulesOf(preset, { lives: s.lives, pack: s.pack });
+    const rules = B.rulesOf(preset, { ...(s.options || {}), lives: s.lives, pack: s.pack });
     const [lo, hi] = B.seatLimits(rules);
     if (names.length < lo || names.length > hi) {
       error.textContent = t("companion.bad_seats", { game: preset.title, lo, hi });
@@ -289,9 +291,48 @@ function renderSetup(app) {
       h("fieldset", {}, h("legend", { text: t("companion.seats") }), h("div", { id: "c-seats" }, rows),
         btn(`+ ${t("companion.add_seat")}`, () => { s.names.push(""); save(); render(); }, "ghost", { id: "c-add" })),
       field(t("companion.first_dealer"), dealerSel, "c-dealer"),
+      houseRules(s, preset),
       speech, error,
       h("button", { type: "submit", class: "btn primary big", id: "c-start", text: t("companion.start") })),
     h("p", { class: "foot", text: t("companion.offline") }));
+}
+
+// The preset's other options, for a table's house rules: each as the contract names it
+// (docs/spec/rules.md §7), with the catalogue's sentence of what it does.
+function houseRules(s, preset) {
+  s.options = s.options || {};
+  const skip = new Set(["lives", "pack"]);
+  const now = (k) => (k in s.options ? s.options[k] : preset.options[k]);
+  const set = (k, v) => {
+    if (v === preset.options[k]) delete s.options[k];
+    else s.options[k] = v;
+    save();
+  };
+  const rows = meta.options.filter((k) => !skip.has(k)).map((k) => {
+    const id = `c-opt-${k}`;
+    const label = h("label", { for: id }, h("code", { text: k }), " ", h("small", { text: t(`option.${k}`) }));
+    let control;
+    if (meta.option_choices[k]) {
+      control = h("select", { id, on: { change: (e) => set(k, e.target.value) } },
+        meta.option_choices[k].map((v) => h("option", { value: v, selected: now(k) === v, text: v })));
+    } else if (meta.option_bools.includes(k)) {
+      control = h("input", { id, type: "checkbox", checked: Boolean(now(k)),
+                             on: { change: (e) => set(k, e.target.checked) } });
+    } else {
+      const [lo, hi] = meta.option_ranges[k] || [meta.option_at_least[k] || 1, 1000];
+      control = h("input", { id, type: "number", min: lo, max: hi, inputmode: "numeric",
+                             value: now(k) ?? "", placeholder: "none",
+                             on: { change: (e) => {
+                               const n = e.target.value === "" ? null : Math.max(lo, Math.min(hi, Number(e.target.value)));
+                               set(k, n);
+                               if (k === "copies") render();
+                             } } });
+    }
+    return h("div", { class: "field opt" }, label, control);
+  });
+  const open = Object.keys(s.options).length > 0;
+  return h("details", { class: "house", id: "c-options", open },
+    h("summary", { text: t("companion.house_rules") }), rows);
 }
 
 // -- the table ------------------------------------------------------------------------
@@ -610,11 +651,12 @@ async function boot() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/companion-sw.js", { scope: "/companion" }).catch(() => null);
   }
-  const [meta, words] = await Promise.all([
+  const [data, words] = await Promise.all([
     fetch("/static/presets.json").then((r) => r.json()),
     fetch("/static/texts.json").then((r) => r.json()),
   ]);
-  presets = meta.presets;
+  meta = data;
+  presets = data.presets;
   texts = words.sentences;
   render();
   // Another tab (or a reload elsewhere) changed the store: show it.

@@ -43,7 +43,7 @@ def test_the_play_match_seed_seeds_the_deals_and_new_says_it_does_not() -> None:
     assert "seeds only that cut" in doc
 
 
-@pytest.mark.parametrize("block", range(2))
+@pytest.mark.parametrize("block", range(3))
 def test_the_readme_examples_run(block: int, capsys: pytest.CaptureFixture[str]) -> None:
     section = README.read_text(encoding="utf-8").partition("## Using the engine")[2]
     code = re.findall(r"```python\n(.*?)```", section, re.S)[block]

@@ -35,7 +35,7 @@ def test_members_are_their_strings_on_the_wire() -> None:
     assert f"{Lang.NB}" == "nb" and str(SeatKind.EMPTY) == "empty"
     assert {"stand": 1}[Action.STAND] == 1
     assert pickle.loads(pickle.dumps(Action.SWAP)) is Action.SWAP
-    assert [str(p) for p in Phase] == ["deal", "play", "over"]
+    assert [str(p) for p in Phase] == ["deal", "play", "over", "draw"]
     assert [str(k) for k in SeatKind] == ["empty", "human", "bot"]
 
 

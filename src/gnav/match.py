@@ -3,12 +3,14 @@
 ``MatchState`` is an immutable value with three phases. Between rounds it waits for a
 deal: chance is an explicit step (``deal``), so a runner can sample it from a seeded
 generator, or a record can give it. During a round ``apply`` plays the round and, when
-the round ends, settles it.
+the round ends, settles it. A round dealt with its stock undrawn (``deal(hands)``) has a
+fourth: chance draws the stock's next piece (``DRAW``), by ``apply(piece)`` too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from random import Random
 from typing import Any, NamedTuple
 
@@ -20,7 +22,7 @@ from gnav.vocab import Action, Phase
 
 _KEEP: Any = object()  # evolve's "this field stays as it is"
 # Enum members read once: each ``Phase.PLAY`` is a ~0.1 us lookup on Python 3.11.
-_OVER, _PLAY, _DEAL = Phase.OVER, Phase.PLAY, Phase.DEAL
+_OVER, _PLAY, _DEAL, _DRAW = Phase.OVER, Phase.PLAY, Phase.DEAL, Phase.DRAW
 # The turn orders of a full table, by seat count and dealer (at most 41 x 41): made once,
 # not on every deal.
 _FULL_ORDERS: dict[int, tuple[int, ...]] = {}
@@ -119,12 +121,13 @@ class MatchState(NamedTuple):
 
     @property
     def phase(self) -> Phase:
-        """``DEAL`` between rounds, ``PLAY`` during one, ``OVER`` once there are winners."""
+        """``DEAL`` between rounds, ``PLAY`` during one, ``DRAW`` while chance draws from a
+        round's undrawn stock, ``OVER`` once there are winners."""
         if self.winners is not None:
             return _OVER
         if self.round is None or self.round.over:
             return _DEAL
-        return _PLAY
+        return _DRAW if self.round.drawing else _PLAY
 
     @property
     def over(self) -> bool:
@@ -168,14 +171,17 @@ class MatchState(NamedTuple):
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision comes next, or None (between rounds, or over)."""
+        """The seat whose decision comes next, or None (between rounds, while chance
+        draws, or over)."""
         rnd = self.round
-        if rnd is None or self.winners is not None or rnd.turn >= len(rnd.seats):
+        if rnd is None or self.winners is not None or rnd.turn >= len(rnd.seats) \
+                or rnd.drawing:
             return None
         return rnd.seats[rnd.turn]
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the seat to act may take (none between rounds or once over)."""
+        """The actions the seat to act may take (none between rounds, while chance draws
+        or once over)."""
         rnd = self.round
         if rnd is None or self.winners is not None:
             return ()
@@ -198,11 +204,13 @@ class MatchState(NamedTuple):
         rng: Random | None = None,
     ) -> MatchState:
         """Start the next round: with ``hands`` (one piece per seat of ``turn_order``,
-        the dealer last) and ``stock``, or shuffled from ``rng`` (a fresh unseeded
-        generator without it).
+        the dealer last) and ``stock`` (top first), or shuffled from ``rng`` (a fresh
+        unseeded generator without it). ``hands`` without ``stock`` leaves the rest of
+        the deck undrawn: chance draws each piece when a request reaches it
+        (``Phase.DRAW``, ``chance_outcomes``, ``apply(piece)``).
 
         Raises IllegalActionError while a round is being played or once the match is
-        over, and MalformedError for a deal without a stock or a bad deal."""
+        over, and MalformedError for a bad deal."""
         (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
          start_lives) = self
         if winners is not None or (round is not None and round.turn < len(round.seats)):
@@ -214,13 +222,20 @@ class MatchState(NamedTuple):
         if hands is None:
             deck = rules.shuffle(rng if rng is not None else Random())
             hands, stock = deck[: len(order)], deck[len(order):]
-        if stock is None:
-            raise MalformedError("a deal needs a stock")
         rounds += 1
         round = RoundState.start(rules, order, hands, stock, lives, number=rounds,
                                  returning=len(sitting_out), checked=checked)
         return _match(rules, names, lives, out, sitting_out, dealer, rounds, round, history,
                       winners, start_lives)
+
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+        """While chance draws (``Phase.DRAW``): each piece the stock's next draw may be,
+        with its probability (``RoundState.chance_outcomes``); ``apply(piece)`` draws
+        one. Empty otherwise (a deal is ``deal``'s)."""
+        rnd = self.round
+        if rnd is None or self.winners is not None:
+            return ()
+        return rnd.chance_outcomes()
 
     def deal_seeded(self, seed: int) -> MatchState:
         """``deal`` shuffled from ``Random(seed)``: a record's seeded round."""
@@ -240,7 +255,7 @@ class MatchState(NamedTuple):
             raise IllegalActionError(
                 "the match is over" if winners is not None else "no round is being played"
             )
-        moved, events = round.apply(action)
+        moved, events = round.apply(action)  # a decision, or chance's draw (Phase.DRAW)
         if moved.turn < len(moved.seats):  # the round goes on: the lean path
             round = moved
             return _match(rules, names, lives, out, sitting_out, dealer, rounds, round,

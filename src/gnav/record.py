@@ -299,7 +299,8 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     it: a match saved mid-round still verifies.
 
     Raises UnknownPresetError for rules whose preset a record cannot name (one of
-    your own that is not registered: ``gnav.presets.register``).
+    your own that is not registered: ``gnav.presets.register``), and MalformedError for
+    a round dealt with its stock undrawn (chance's draws are no record's).
     """
     names = match.names
     data: dict[str, Any] = {"gnav": FORMAT, "rules": match.rules.to_spec(),
@@ -324,6 +325,11 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
 
 
 def _round_data(rnd: RoundState, names: tuple[str, ...]) -> dict[str, Any]:
+    if rnd.undrawn:
+        # The pieces chance never drew are nobody's knowledge: a record holds the whole
+        # stock (docs/spec/records.md), and the stock's size is in every view.
+        raise MalformedError(f"round {rnd.number} was dealt with its stock undrawn: a "
+                             f"record needs the whole stock, known at the deal")
     ids = rnd.rules.ids
     actions = [[names[e.seat], Action.STAND if isinstance(e, Stand) else Action.SWAP]
                for e in rnd.public if isinstance(e, Stand | Ask)]

@@ -4,12 +4,21 @@
 public events the action caused. Positions count in turn order: position 0 sits at the
 dealer's left and the dealer is the last position, so "left" is always ``position + 1``
 and the dealer's left is the stock.
+
+The stock is either known at the deal (a record, a server table, a seeded simulation:
+``stock`` holds every piece, top first) or still undrawn (``RoundState.start`` with
+``stock=None``: the rest of the deck, face down, no piece of it known to the engine
+either). Then when a request reaches the stock's next piece, chance acts: the state's
+``phase`` is ``Phase.DRAW``, nobody is ``to_act``, ``chance_outcomes()`` gives each piece
+it may draw with its probability (copies left / pieces left, as OpenSpiel's chance nodes
+do) and ``apply(piece)`` draws it, the request going on from there. docs/chance.md.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -32,7 +41,7 @@ from gnav.events import (
 )
 from gnav.powers import Outcome
 from gnav.rules import Rules
-from gnav.vocab import Action, EndedBy, Ending, ending_of, parse_action
+from gnav.vocab import Action, EndedBy, Ending, Phase, ending_of, parse_action
 
 STAND = Action.STAND
 SWAP = Action.SWAP
@@ -40,6 +49,7 @@ SWAP = Action.SWAP
 # Python 3.11, paid on every answer if written in place.
 _PASS, _STOP, _UNDO = Outcome.PASS, Outcome.STOP, Outcome.UNDO
 _TURNS = Ending.TURNS
+_PLAY, _DRAW, _OVER = Phase.PLAY, Phase.DRAW, Phase.OVER
 NONE: tuple[Action, ...] = ()
 
 PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat's version)
@@ -56,12 +66,14 @@ class RoundState(NamedTuple):
     seats: tuple[int, ...]  # the seat at each position
     deal: tuple[int, ...]  # piece dealt to each position
     hands: tuple[int, ...]  # piece held now
-    stock: tuple[int, ...]  # top first
+    stock: tuple[int, ...]  # the stock's known pieces, top first (all of it, if known)
     drawn: int  # pieces drawn from the stock so far
+    undrawn: int  # stock pieces below ``stock`` that chance has not drawn (0: all known)
     aside: tuple[int, ...]  # set aside, out of play
     lives: tuple[int, ...]  # per seat of the match, payments of this round included
     revealed: int  # bit mask of positions whose matador has been revealed
     turn: int  # the position to act; len(seats) once the round is over
+    drawing: bool  # chance draws next: ``turn``'s request has reached an undrawn piece
     ended_by: EndedBy | None  # "turns" or the id of the piece that ended the round
     sit_out: tuple[int, ...]  # seats that sit out the next round (set at the end)
     returning: int  # seats sitting out this round, who are back next round
@@ -76,7 +88,7 @@ class RoundState(NamedTuple):
         rules: Rules,
         seats: Sequence[int],
         deal: Sequence[int],
-        stock: Sequence[int],
+        stock: Sequence[int] | None,
         lives: Sequence[int],
         *,
         number: int = 1,
@@ -84,8 +96,10 @@ class RoundState(NamedTuple):
         checked: bool = False,
     ) -> RoundState:
         """A dealt round. ``seats`` are in turn order, the dealer last; ``lives`` has one
-        entry per seat of the match. ``checked`` skips the piece count check for a deal
-        taken from ``rules.shuffle``.
+        entry per seat of the match. ``stock`` is the stock top first, or None for the
+        rest of the deck undrawn: chance draws each piece when a request reaches it
+        (``Phase.DRAW``). ``checked`` skips the piece count check for a deal taken from
+        ``rules.shuffle``.
 
         Raises IllegalActionError for fewer than 2 seats, MalformedError for a deal that
         does not give one piece to each seat or uses a piece more often than the deck
@@ -98,22 +112,30 @@ class RoundState(NamedTuple):
         if not checked:
             if len(set(seats)) != n or not all(0 <= s < len(lives) for s in seats):
                 raise MalformedError("a deal names each active seat once")
-            check_pieces(rules, [*deal, *stock])
+            check_pieces(rules, [*deal, *(stock or ())])
+        if stock is None:
+            stock, undrawn = (), len(rules.deck) - n
+            if undrawn < 0:
+                raise MalformedError(f"the deck of {rules.name} holds {len(rules.deck)} "
+                                     f"pieces, not one for each of {n} seats")
+        else:
+            stock, undrawn = tuple(stock), 0
         seats = tuple(seats)
         deal = tuple(deal)
-        public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats, len(stock)),)
+        public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats,
+                                                len(stock) + undrawn),)
         if rules.knock_public:
             for p in fool_holders(rules, deal):
                 public += (_KNOCKS.get(seats[p]) or _knock(seats[p]),)
         hands = deal
-        stock = tuple(stock)
         drawn = revealed = turn = 0
+        drawing = False
         aside = sit_out = ()
         lives = tuple(lives)
         ended_by = None
         private = ((),) * n
-        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
-                      turn, ended_by, sit_out, returning, public, private)
+        return _round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives,
+                      revealed, turn, drawing, ended_by, sit_out, returning, public, private)
 
     @classmethod
     def imagined(
@@ -140,12 +162,13 @@ class RoundState(NamedTuple):
             raise IllegalActionError(f"no position {turn} to act among {n} seats")
         seats, deal, hands, stock, lives = (tuple(seats), tuple(deal), tuple(hands),
                                             tuple(stock), tuple(lives))
-        drawn = returning = 0
+        drawn = undrawn = returning = 0
+        drawing = False
         aside = sit_out = public = ()
         ended_by = None
         private = ((),) * n
-        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
-                      turn, ended_by, sit_out, returning, public, private)
+        return _round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives,
+                      revealed, turn, drawing, ended_by, sit_out, returning, public, private)
 
     def evolve(
         self,
@@ -157,10 +180,12 @@ class RoundState(NamedTuple):
         hands: tuple[int, ...] = _KEEP,
         stock: tuple[int, ...] = _KEEP,
         drawn: int = _KEEP,
+        undrawn: int = _KEEP,
         aside: tuple[int, ...] = _KEEP,
         lives: tuple[int, ...] = _KEEP,
         revealed: int = _KEEP,
         turn: int = _KEEP,
+        drawing: bool = _KEEP,
         ended_by: EndedBy | None = _KEEP,
         sit_out: tuple[int, ...] = _KEEP,
         returning: int = _KEEP,
@@ -174,15 +199,17 @@ class RoundState(NamedTuple):
             self[0] if rules is k else rules, self[1] if number is k else number,
             self[2] if seats is k else seats, self[3] if deal is k else deal,
             self[4] if hands is k else hands, self[5] if stock is k else stock,
-            self[6] if drawn is k else drawn, self[7] if aside is k else aside,
-            self[8] if lives is k else lives, self[9] if revealed is k else revealed,
-            self[10] if turn is k else turn, self[11] if ended_by is k else ended_by,
-            self[12] if sit_out is k else sit_out, self[13] if returning is k else returning,
-            self[14] if public is k else public, self[15] if private is k else private)
+            self[6] if drawn is k else drawn, self[7] if undrawn is k else undrawn,
+            self[8] if aside is k else aside, self[9] if lives is k else lives,
+            self[10] if revealed is k else revealed, self[11] if turn is k else turn,
+            self[12] if drawing is k else drawing, self[13] if ended_by is k else ended_by,
+            self[14] if sit_out is k else sit_out, self[15] if returning is k else returning,
+            self[16] if public is k else public, self[17] if private is k else private)
 
     def __repr__(self) -> str:
         # The default spells out every piece and event: thousands of characters.
         state = f"ended by {self.ended_by}" if self.over else \
+            f"chance draws for position {self.turn}" if self.drawing else \
             f"position {self.turn} of {len(self.seats)} to act"
         return (f"<RoundState {self.rules.name} round {self.number}: {state}, "
                 f"{self.stock_left()} in the stock, {len(self.public)} events>")
@@ -198,9 +225,18 @@ class RoundState(NamedTuple):
         return self.seats[-1]
 
     @property
+    def phase(self) -> Phase:
+        """``PLAY`` while a seat decides, ``DRAW`` while chance draws the stock's next
+        piece, ``OVER`` once the round has ended."""
+        return _OVER if self.turn >= len(self.seats) else _DRAW if self.drawing else _PLAY
+
+    @property
     def to_act(self) -> int | None:
-        """The seat whose decision comes next, or None once the round is over."""
-        return self.seats[self.turn] if self.turn < len(self.seats) else None
+        """The seat whose decision comes next, or None: the round is over, or chance
+        draws (``phase`` says which)."""
+        if self.turn >= len(self.seats) or self.drawing:
+            return None
+        return self.seats[self.turn]
 
     @property
     def ending(self) -> Ending | None:
@@ -208,11 +244,39 @@ class RoundState(NamedTuple):
         return None if self.ended_by is None else ending_of(self.ended_by)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the seat to act may take (none once the round is over)."""
+        """The actions the seat to act may take (none once the round is over, or while
+        chance draws)."""
         turn = self.turn
-        if turn >= len(self.seats):
+        if turn >= len(self.seats) or self.drawing:
             return NONE
         return self.rules.legal_holding[self.hands[turn]]
+
+    def chance_pool(self) -> tuple[int, ...]:
+        """Copies of each piece (by index) among the stock's undrawn pieces: what chance
+        may draw from. The deck less the deal and the stock's known pieces; all 0 when
+        the stock was known at the deal."""
+        rules = self.rules
+        left = [0] * len(rules.pieces)
+        if self.undrawn:
+            for piece in rules.deck:
+                left[piece] += 1
+            for piece in self.deal:
+                left[piece] -= 1
+            for piece in self.stock:
+                left[piece] -= 1
+        return tuple(left)
+
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+        """What chance may do now, as OpenSpiel's ``chance_outcomes`` gives it: each piece
+        (by index) the stock's next draw may be, with its exact probability (copies left /
+        pieces left), in piece order. Empty unless chance acts (``phase`` is ``DRAW``);
+        ``apply(piece)`` draws one."""
+        if not self.drawing:
+            return ()
+        pool = self.chance_pool()
+        total = sum(pool)
+        return tuple((piece, Fraction(count, total)) for piece, count in enumerate(pool)
+                     if count)
 
     def position(self, seat: int) -> int:
         """The position of ``seat`` in the turn order; IllegalActionError if it is not
@@ -237,7 +301,7 @@ class RoundState(NamedTuple):
 
     def stock_left(self) -> int:
         """Pieces still to draw from the stock."""
-        return len(self.stock) - self.drawn
+        return len(self.stock) + self.undrawn - self.drawn
 
     def seat_events(self, seat: int) -> list[Event]:
         """The round's events as ``seat`` sees them."""
@@ -251,6 +315,8 @@ class RoundState(NamedTuple):
         not)."""
         if self.turn >= len(self.seats):
             raise IllegalActionError(f"seat {seat} cannot act: the round is over")
+        if self.drawing:
+            raise IllegalActionError(f"seat {seat} cannot act: chance draws from the stock")
         if self.seats[self.turn] != seat:
             raise IllegalActionError(
                 f"it is seat {self.seats[self.turn]}'s turn, not seat {seat}'s"
@@ -258,17 +324,24 @@ class RoundState(NamedTuple):
         return self.apply(action)
 
     def apply(self, action: object) -> tuple[RoundState, tuple[Event, ...]]:
-        """The state after the seat to act takes ``action``, and the public events.
+        """The state after the seat to act takes ``action``, and the public events; or,
+        while chance draws (``Phase.DRAW``), after the stock's next piece turns out to be
+        ``action``, a piece of ``chance_outcomes()``.
 
-        Raises MalformedError for an action that is not stand or swap, and
-        IllegalActionError when the round is over or the rules forbid the action."""
+        Raises MalformedError for an action that is not stand or swap where a seat
+        decides, and IllegalActionError when the round is over, the rules forbid the
+        action, a seat's action comes while chance draws, or chance's piece is not left
+        in the stock."""
         if action is not STAND and action is not SWAP:
+            if self.drawing:
+                return self._draw(action)
             action = parse_action(action)
-        (rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed, turn,
-         ended_by, sit_out, returning, public, private) = self
+        (rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives, revealed,
+         turn, drawing, ended_by, sit_out, returning, public, private) = self
         n = len(seats)
-        if turn >= n:
-            raise IllegalActionError("the round is over")
+        if turn >= n or drawing:
+            raise IllegalActionError("the round is over" if turn >= n else
+                                     f"chance draws from the stock, not seat {seats[turn]}")
         effects = rules.effects
         if action is STAND:
             if rules.stand_needs_matador and effects[hands[turn]] is None:
@@ -283,9 +356,9 @@ class RoundState(NamedTuple):
                 event = _STANDS.get(seat) or _stand(seat)
                 turn = nxt
                 public = (*public, event)
-                return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
-                              revealed, turn, ended_by, sit_out, returning, public,
-                              private), (event,)
+                return _round(rules, number, seats, deal, hands, stock, drawn, undrawn,
+                              aside, lives, revealed, turn, drawing, ended_by, sit_out,
+                              returning, public, private), (event,)
         elif turn < n - 1 and effects[hands[turn + 1]] is None:
             nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
             if nxt < n:  # a plain swap with the left neighbour, the common case, kept lean
@@ -302,9 +375,9 @@ class RoundState(NamedTuple):
                 turn = nxt
                 public = public + events
                 private = tuple(overlays)
-                return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives,
-                              revealed, turn, ended_by, sit_out, returning, public,
-                              private), events
+                return _round(rules, number, seats, deal, hands, stock, drawn, undrawn,
+                              aside, lives, revealed, turn, drawing, ended_by, sit_out,
+                              returning, public, private), events
         return self._apply_in_full(action)
 
     def _apply_in_full(self, action: Action) -> tuple[RoundState, tuple[Event, ...]]:
@@ -323,19 +396,39 @@ class RoundState(NamedTuple):
             play.request(turn)
         return play.finish()
 
+    def _draw(self, piece: object) -> tuple[RoundState, tuple[Event, ...]]:
+        """Chance's step: the stock's next piece is ``piece``, and the request that
+        reached it goes on (it may reach the next undrawn piece, and chance acts again)."""
+        pool = self.chance_pool()
+        if isinstance(piece, bool) or not isinstance(piece, int) \
+                or not 0 <= piece < len(pool) or not pool[piece]:
+            left = ", ".join(str(p) for p, count in enumerate(pool) if count)
+            raise IllegalActionError(f"chance draws a piece left in the stock ({left}), "
+                                     f"not {piece!r}")
+        (rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives, revealed,
+         turn, drawing, ended_by, sit_out, returning, public, private) = self
+        stock = (*stock, piece)
+        undrawn -= 1
+        drawing = False
+        play = _Play(_round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside,
+                            lives, revealed, turn, drawing, ended_by, sit_out, returning,
+                            public, private))
+        play.from_stock(turn)
+        return play.finish()
+
 
 def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, ...],
-           hands: tuple[int, ...], stock: tuple[int, ...], drawn: int, aside: tuple[int, ...],
-           lives: tuple[int, ...], revealed: int, turn: int, ended_by: EndedBy | None,
-           sit_out: tuple[int, ...], returning: int, public: tuple[Event, ...],
-           private: tuple[PrivateLog, ...]) -> RoundState:
+           hands: tuple[int, ...], stock: tuple[int, ...], drawn: int, undrawn: int,
+           aside: tuple[int, ...], lives: tuple[int, ...], revealed: int, turn: int,
+           drawing: bool, ended_by: EndedBy | None, sit_out: tuple[int, ...], returning: int,
+           public: tuple[Event, ...], private: tuple[PrivateLog, ...]) -> RoundState:
     """The one place a RoundState is built (``start``, ``evolve``, the lean paths of
     ``apply`` and the end of a longer one). Positional for speed, so by rule every
     argument is a variable named for its field, in field order; tests/test_states.py
     reads every call to hold it so (a swap of two fields would not pass)."""
-    return tuple.__new__(RoundState, (rules, number, seats, deal, hands, stock, drawn, aside,
-                                      lives, revealed, turn, ended_by, sit_out, returning,
-                                      public, private))
+    return tuple.__new__(RoundState, (rules, number, seats, deal, hands, stock, drawn,
+                                      undrawn, aside, lives, revealed, turn, drawing,
+                                      ended_by, sit_out, returning, public, private))
 
 
 # Events are values: the commonest (a stand, a knock, the dealer's ask of the stock and
@@ -441,8 +534,8 @@ def check_pieces(rules: Rules, pieces: Sequence[int]) -> None:
 class _Play:
     """The mutable working copy of one ``apply``; frozen again by ``finish``."""
 
-    __slots__ = ("aside", "drawn", "emit", "ended_by", "hands", "lives", "new", "private",
-                 "revealed", "state")
+    __slots__ = ("aside", "drawing", "drawn", "emit", "ended_by", "hands", "lives", "new",
+                 "private", "revealed", "state")
 
     def __init__(self, state: RoundState) -> None:
         self.state = state
@@ -452,6 +545,7 @@ class _Play:
         self.drawn = state.drawn
         self.revealed = state.revealed
         self.ended_by: EndedBy | None = None
+        self.drawing = False  # the request waits for chance to draw the stock's next piece
         self.new: list[Event] = []
         # ``emit(event)`` adds a public event: the list's own append, no Python frame.
         self.emit: Callable[[Event], None] = self.new.append
@@ -509,14 +603,18 @@ class _Play:
         return True
 
     def from_stock(self, asker: int) -> None:
-        """The request reaches the stock: the top piece answers as if it had a holder."""
+        """The request reaches the stock: the top piece answers as if it had a holder. An
+        undrawn piece stops the request here, for chance to draw it (``drawing``)."""
         state = self.state
         rules = state.rules
         stock = state.stock
         effects = rules.effects
         while True:
             if self.drawn >= len(stock):
-                self.emit(StockEmpty(state.seats[asker]))
+                if state.undrawn:
+                    self.drawing = True
+                else:
+                    self.emit(StockEmpty(state.seats[asker]))
                 return
             piece = stock[self.drawn]
             self.drawn += 1
@@ -571,14 +669,19 @@ class _Play:
         state = self.state
         n = len(state.seats)
         ended_by = self.ended_by
-        turn = n if ended_by is not None else \
-            next_turn(state.rules, self.revealed, state.turn, n)
+        drawing = self.drawing
         sit_out: tuple[int, ...] = ()
-        if turn >= n:
-            ended_by = ended_by or _TURNS
-            sit_out = self.showdown(ended_by)
+        if drawing:  # the turn stays with the asker until chance has drawn
+            turn = state.turn
+        else:
+            turn = n if ended_by is not None else \
+                next_turn(state.rules, self.revealed, state.turn, n)
+            if turn >= n:
+                ended_by = ended_by or _TURNS
+                sit_out = self.showdown(ended_by)
         events = tuple(self.new)
-        rules, number, seats, deal, _, stock, _, _, _, _, _, _, _, returning, public, _ = state
+        rules, number, seats, deal, _, stock, _, undrawn, _, _, _, _, _, _, _, returning, public, \
+            _ = state
         hands = tuple(self.hands)
         drawn = self.drawn
         aside = self.aside
@@ -586,8 +689,9 @@ class _Play:
         revealed = self.revealed
         public = public + events
         private = state.private if self.private is None else tuple(self.private)
-        return _round(rules, number, seats, deal, hands, stock, drawn, aside, lives, revealed,
-                      turn, ended_by, sit_out, returning, public, private), events
+        return _round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives,
+                      revealed, turn, drawing, ended_by, sit_out, returning, public,
+                      private), events
 
     def showdown(self, ended_by: EndedBy) -> tuple[int, ...]:
         state = self.state

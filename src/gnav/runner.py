@@ -10,7 +10,8 @@ long as there is a player for the seat to act. ``play_round`` plays a round to i
 with it, ``play_match`` deals and plays rounds until the match is over, and the online
 table (``gnav.table``) plays its bots' bursts with it, its players answering None where
 a person is due or the burst's share is played. The simulator, the benchmark and the
-terminal game go through ``play_round`` and ``play_match``.
+terminal game go through ``play_round`` and ``play_match``. A round dealt with its stock
+undrawn stops where chance is to draw (``Phase.DRAW``): chance is nobody's player.
 """
 
 from __future__ import annotations
@@ -44,11 +45,13 @@ def play_until(match: MatchState, players: Players,
     """Play the round under way, every decision by the acting seat's player from that
     seat's view, until the round ends or ``players`` has nobody for the seat to act (a
     callable answering None; it is asked just before each decision, so it sees every
-    decision before applied). ``moved`` hears each decision once it is applied, before
-    the next player is asked. Returns the match and the number of decisions.
+    decision before applied), or chance is to draw from an undrawn stock. ``moved`` hears
+    each decision once it is applied, before the next player is asked. Returns the match
+    and the number of decisions.
 
     Raises IllegalActionError when a player chooses an action that is not legal."""
-    if moved is None and not callable(players):
+    rnd = match.round
+    if moved is None and not callable(players) and (rnd is None or not rnd.undrawn):
         return _play_out(match, players)
     # A list is indexed, not called through a bound method, and the names the loop looks
     # up are local: this loop is the engine's hot path (gnav bench).
@@ -56,8 +59,8 @@ def play_until(match: MatchState, players: Players,
     listed = None if callable(players) else players
     view_of = seat_view
     decisions = 0
-    rnd = match.round
-    while rnd is not None and rnd.turn < len(rnd.seats) and match.winners is None:
+    while rnd is not None and rnd.turn < len(rnd.seats) and not rnd.drawing \
+            and match.winners is None:
         seat = rnd.seats[rnd.turn]  # match.to_act, without its checks
         player = listed[seat] if listed is not None else ask(seat) if ask is not None \
             else None
@@ -82,8 +85,9 @@ def _illegal(player: Bot, action: object, name: str,
 
 
 def _play_out(match: MatchState, players: Sequence[Bot]) -> tuple[MatchState, int]:
-    """``play_until`` with a player for every seat and nobody hearing the decisions: the
-    round is played on its own state and the match rebuilt once, when the round ends
+    """``play_until`` with a player for every seat and nobody hearing the decisions, the
+    stock known: the round is played on its own state and the match rebuilt once, when
+    the round ends
     (rebuilding it at every decision was a tenth of gnav bench). tests/test_runner.py
     holds it equal to the loop that rebuilds the match at each decision."""
     rnd = match.round

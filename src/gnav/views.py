@@ -73,7 +73,7 @@ class SeatView(NamedTuple):
 
 
 # Enum members read once: each ``Phase.PLAY`` is a ~0.1 us lookup on Python 3.11.
-_OVER, _PLAY, _DEAL = Phase.OVER, Phase.PLAY, Phase.DEAL
+_OVER, _PLAY, _DEAL, _DRAW = Phase.OVER, Phase.PLAY, Phase.DEAL, Phase.DRAW
 _SPECTATOR: Any = object()  # spectator_view's seat: no seat number can be mistaken for it
 
 
@@ -117,14 +117,15 @@ def _view(match: MatchState, rnd: RoundState | None, seat: int) -> SeatView:
         order: tuple[int, ...] = ()
         public: tuple[Event, ...] = ()
     else:
-        _, round, order, deals, hands, stock, drawn, _, lives, _, turn, _, _, _, public, \
-            overlays = rnd
+        _, round, order, deals, hands, stock, drawn, undrawn, _, lives, _, turn, drawing, _, \
+            _, _, public, overlays = rnd
         over = winners is not None
-        if not over and turn < len(order):
+        if not over and turn < len(order) and not drawing:
             to_act = order[turn]
-        phase = _OVER if over else _PLAY if to_act is not None else _DEAL
+        phase = _OVER if over else _PLAY if to_act is not None else \
+            _DRAW if drawing else _DEAL
         dealer = order[-1]
-        stock_left = len(stock) - drawn
+        stock_left = len(stock) + undrawn - drawn
         pos = -1
         if seat is not None:
             # The acting seat is the common case: no search through the seats.
@@ -137,7 +138,7 @@ def _view(match: MatchState, rnd: RoundState | None, seat: int) -> SeatView:
             piece = ids[hands[pos]]
             dealt = ids[deals[pos]]
             private = overlays[pos]
-            if pos == turn and not over:
+            if pos == turn and to_act is not None:
                 legal = rules.legal_holding[hands[pos]]  # rnd.legal_actions(), no call
     return tuple.__new__(SeatView, (rules, names, seat, phase, round, dealer, order, lives,
                                     out, sitting_out, piece, dealt, to_act, legal,

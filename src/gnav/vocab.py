@@ -29,11 +29,13 @@ class Action(StrEnum):
 
 
 class Phase(StrEnum):
-    """Where a match is: waiting for a deal, in a round, or over."""
+    """Where a match or a round is: waiting for a deal (chance), a seat to decide, chance
+    to draw the stock's next piece (a round dealt with its stock undrawn), or over."""
 
     DEAL = "deal"
     PLAY = "play"
     OVER = "over"
+    DRAW = "draw"
 
 
 class Ending(StrEnum):

@@ -8,11 +8,11 @@ the tree:
 - The deal is one chance node per position, dealer's left first, the dealer last. An
   outcome is a piece *type* (its rank, 0 the highest), with probability copies left /
   pieces left, so equal pieces are one branch and the tree stays small.
-- Every stock draw is a chance node too, with the same probabilities over the pieces not
-  dealt and not drawn yet. The engine is given a stock whose undrawn part is unknown; when
-  a request reaches it, the adapter stops, lets chance pick the next piece, and applies
-  the same action again to the same (immutable) state with that piece on top. A request
-  that draws a pass piece draws again: one chance node per piece drawn.
+- Every stock draw is a chance node too: the engine's own (``Phase.DRAW``). The round is
+  dealt with its stock undrawn, so when a request reaches the stock the engine stops
+  there, offers ``chance_outcomes()`` (the pieces not dealt and not drawn yet, copies
+  left / pieces left) and goes on with the piece chance applies. A request that draws a
+  pass piece draws again: one chance node per piece drawn.
 
 Players are positions: player 0 sits at the dealer's left and player ``seats - 1`` deals.
 Actions: 0 ``stand``, 1 ``swap``. The game is one round; the returns are each seat's
@@ -149,50 +149,22 @@ class _Config(_Same):
         return (_Config, (self.rules.to_spec(), self.seats))
 
 
-class _NeedDraw(Exception):
-    """The engine reached a stock piece that chance has not drawn yet."""
-
-
-class _Stock(tuple[int, ...]):
-    """The stock as the engine reads it: ``size`` pieces, of which only the drawn ones
-    are known; reading the next one stops the engine so that chance can draw it."""
-
-    size: int
-
-    def __new__(cls, known: tuple[int, ...], size: int) -> _Stock:
-        stock = super().__new__(cls, known)
-        stock.size = size
-        return stock
-
-    def __getnewargs__(self) -> tuple[tuple[int, ...], int]:
-        return (tuple(self), self.size)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, int) and not -tuple.__len__(self) <= index < tuple.__len__(self):
-            raise _NeedDraw
-        return tuple.__getitem__(self, index)
-
-
 class _Node(_Same):
-    """Where a game stands: the deal so far, the round, and an action waiting for a draw."""
+    """Where a game stands: the deal so far, and the round once dealt (its stock undrawn:
+    the engine says when chance draws)."""
 
-    __slots__ = ("cache", "children", "dealt", "pending", "round")
+    __slots__ = ("cache", "children", "dealt", "round")
 
-    def __init__(self, dealt: tuple[int, ...], rnd: RoundState | None,
-                 pending: int | None) -> None:
+    def __init__(self, dealt: tuple[int, ...], rnd: RoundState | None) -> None:
         self.dealt = dealt
         self.round = rnd
-        self.pending = pending
         self.cache: dict[tuple[str, int], str] = {}
         # The node each action leads to: algorithms that walk the tree again and again
         # (CFR) then run the engine once per node, not once per visit.
         self.children: dict[int, _Node] = {}
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_Node, (self.dealt, self.round, self.pending))
+        return (_Node, (self.dealt, self.round))
 
 
 class GnavGame(pyspiel.Game):  # type: ignore[misc]
@@ -207,7 +179,7 @@ class GnavGame(pyspiel.Game):  # type: ignore[misc]
         self.config = _Config(rules.to_spec(), seats)
         # Every initial state starts from this node, so the children it remembers serve
         # every walk of the tree, and a new state allocates nothing.
-        self.root = _Node((), None, None)
+        self.root = _Node((), None)
         matadors = sum(1 for e in rules.effects if e is not None)
         passes = sum(1 for e in rules.effects if e is not None and e.outcome.value == "pass")
         stock = self.config.stock_size
@@ -260,35 +232,24 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def round(self) -> RoundState | None:
-        """The engine's round (None while the deal goes on); its stock is only the
-        pieces drawn so far."""
+        """The engine's round (None while the deal goes on), dealt with its stock
+        undrawn: its ``stock`` is the pieces chance has drawn so far."""
         return self._node.round
 
     def _left(self) -> list[int]:
-        """Copies of each piece type not dealt and not drawn."""
-        cfg = self._cfg
-        left = [cfg.rules.options.copies] * cfg.types
-        node = self._node
-        for piece in node.dealt:
+        """While the deal goes on: copies of each piece type not dealt yet."""
+        left = [0] * self._cfg.types
+        for piece in self._cfg.rules.deck:
+            left[piece] += 1
+        for piece in self._node.dealt:
             left[piece] -= 1
-        if node.round is not None:
-            for piece in tuple.__iter__(node.round.stock):
-                left[piece] -= 1
         return left
-
-    def _play(self, rnd: RoundState, action: int) -> _Node:
-        try:
-            new, _ = rnd.apply(ACTIONS[action])
-        except _NeedDraw:
-            return _Node(self._node.dealt, rnd, action)
-        return _Node(self._node.dealt, new, None)
 
     # -- OpenSpiel's API -----------------------------------------------------------------
 
     def current_player(self) -> int:
-        node = self._node
-        rnd = node.round
-        if rnd is None or node.pending is not None:
+        rnd = self._node.round
+        if rnd is None or rnd.drawing:
             return int(pyspiel.PlayerId.CHANCE)
         if rnd.over:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -296,7 +257,7 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         rnd = self._node.round
-        return rnd is not None and self._node.pending is None and rnd.over
+        return rnd is not None and rnd.over
 
     def _legal_actions(self, player: int) -> list[int]:
         rnd = self._node.round
@@ -304,6 +265,9 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
         return [ACTIONS.index(a) for a in rnd.legal_actions()]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        rnd = self._node.round
+        if rnd is not None:  # a draw: the engine's own chance step
+            return [(piece, float(p)) for piece, p in rnd.chance_outcomes()]
         left = self._left()
         total = sum(left)
         return [(piece, count / total) for piece, count in enumerate(left) if count]
@@ -322,27 +286,24 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
     def _child(self, action: int) -> _Node:
         node = self._node
         cfg = self._cfg
-        if node.round is None:
+        rnd = node.round
+        if rnd is None:
             if not 0 <= action < cfg.types or self._left()[action] <= 0:
                 raise ValueError(f"{SHORT_NAME}: no piece {action} left to deal")
             dealt = (*node.dealt, action)
-            rnd = None
             if len(dealt) == cfg.seats:
-                rnd = RoundState.start(cfg.rules, range(cfg.seats), dealt,
-                                       _Stock((), cfg.stock_size), (cfg.lives,) * cfg.seats,
-                                       checked=True)
-                rnd = rnd._replace(stock=_Stock((), cfg.stock_size))
-            return _Node(dealt, rnd, None)
-        elif node.pending is not None:
-            if not 0 <= action < cfg.types or self._left()[action] <= 0:
+                rnd = RoundState.start(cfg.rules, range(cfg.seats), dealt, None,
+                                       (cfg.lives,) * cfg.seats, checked=True)
+            return _Node(dealt, rnd)
+        if rnd.drawing:
+            if not 0 <= action < cfg.types or not rnd.chance_pool()[action]:
                 raise ValueError(f"{SHORT_NAME}: no piece {action} left to draw")
-            known = (*tuple.__iter__(node.round.stock), action)
-            rnd = node.round._replace(stock=_Stock(known, cfg.stock_size))
-            return self._play(rnd, node.pending)
+            new, _ = rnd.apply(action)
         else:
             if action not in (STAND, SWAP):
                 raise ValueError(f"{SHORT_NAME}: no action {action} (0 stand, 1 swap)")
-            return self._play(node.round, action)
+            new, _ = rnd.apply(ACTIONS[action])
+        return _Node(node.dealt, new)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -416,9 +377,9 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
             return "deal " + " ".join(ids[p] for p in node.dealt)
         text = (f"deal {' '.join(ids[p] for p in rnd.deal)} | hands "
                 f"{' '.join(ids[p] for p in rnd.hands)} | drawn "
-                f"{' '.join(ids[p] for p in tuple.__iter__(rnd.stock))} | turn {rnd.turn}")
-        if node.pending is not None:
-            text += f" | {ACTIONS[node.pending]} waits for a draw"
+                f"{' '.join(ids[p] for p in rnd.stock)} | turn {rnd.turn}")
+        if rnd.drawing:
+            text += " | waits for a draw"
         return text
 
 

@@ -3,8 +3,9 @@
 Every history is a real ``RoundState`` reached by ``apply``: the solver never re-implements
 the rules. Chance is by piece *type* with exact probabilities from the copies left: the
 deal (one type per position) at the root, and each stock draw when a request reaches the
-stock. The stock a state carries is the pool of pieces nobody has seen, in an arbitrary
-order; to draw type ``t`` the builder puts a ``t`` on top and lets the engine answer.
+stock. Each round is dealt with its stock undrawn, so a draw is the engine's own chance
+step (``Phase.DRAW``): the builder applies each piece type the pool holds
+(``chance_pool``), with probability copies / pieces left.
 
 Collapsing (what keeps it small; each seat decides at most once a round):
 
@@ -191,55 +192,40 @@ class _Builder:
 
     def outcomes(self, state: RoundState, act: str) -> list[tuple[float, RoundState]]:
         nxt, _ = state.apply(act)
-        if nxt.drawn == state.drawn:
+        if not nxt.drawing:
             return [(1.0, nxt)]
-        return self.draws(state, act, (), 1.0)
+        return self.draws(nxt, 1.0)
 
-    def draws(self, state: RoundState, act: str, chosen: tuple[int, ...],
-              prob: float) -> list[tuple[float, RoundState]]:
-        """Every sequence of stock draws the request can make: a run of pass pieces
-        (set aside, draw again) ending in any other piece, or an empty stock."""
-        prefix = state.stock[: state.drawn]
-        pool = list(state.stock[state.drawn:])
-        for t in chosen:
-            pool.remove(t)
-        if not pool:
-            nxt, _ = state._replace(stock=prefix + chosen).apply(act)
-            return [(prob, nxt)]
+    def draws(self, state: RoundState, prob: float) -> list[tuple[float, RoundState]]:
+        """Every way the engine's chance step ``state`` (a request at the undrawn stock)
+        can go: a run of pass pieces (set aside, chance draws again) ending in any other
+        piece, or an empty stock."""
         out: list[tuple[float, RoundState]] = []
-        counts = Counter(pool)
-        total = len(pool)
+        pool = state.chance_pool()
+        total = sum(pool)
         effects = self.rules.effects
         plain: RoundState | None = None
-        for t, c in sorted(counts.items()):
+        for t, c in enumerate(pool):
+            if not c:
+                continue
             p = prob * c / total
             effect = effects[t]
-            if effect is not None and effect.outcome is Outcome.PASS:
-                # t passes the request on and the engine draws again: the next piece is
-                # chance too. (The engine's own check below catches a wrong guess.)
-                out += self.draws(state, act, (*chosen, t), p)
-                continue
-            rest = list(pool)
-            rest.remove(t)
-            top = prefix + chosen + (t,)
-            stock = top + tuple(rest)
             if effect is None and plain is not None and self.fast:
-                out.append((p, self.redraw(state, plain, t, stock)))
+                out.append((p, self.redraw(state, plain, t)))
                 continue
-            nxt, _ = state._replace(stock=stock).apply(act)
-            if nxt.drawn != len(top):
-                raise AssertionError(f"the engine drew {nxt.drawn - len(prefix)} pieces, "
-                                     f"not {len(top) - len(prefix)}")
+            nxt, _ = state.apply(t)
+            if nxt.drawing:  # t passed the request on: chance draws again
+                out += self.draws(nxt, p)
+                continue
             if effect is None:
                 plain = nxt
             out.append((p, nxt))
         return out
 
-    def redraw(self, state: RoundState, drawn: RoundState, t: int,
-               stock: tuple[int, ...]) -> RoundState:
-        """``drawn`` (the engine's answer when the asker drew one plain piece) with plain
-        piece ``t`` drawn instead: only the asker's piece, its private draw and the
-        stock's order differ, and the showdown if the round is over."""
+    def redraw(self, state: RoundState, drawn: RoundState, t: int) -> RoundState:
+        """``drawn`` (the engine's answer when chance drew one plain piece at ``state``)
+        with plain piece ``t`` drawn instead: only the asker's piece, its private draw
+        and the stock's last piece differ, and the showdown if the round is over."""
         asker = state.turn
         ids = self.rules.ids
         hands = list(drawn.hands)
@@ -258,6 +244,7 @@ class _Builder:
             old = self.showdown(drawn, drawn.hands)
             new = self.showdown(drawn, tuple(hands))
             lives = tuple(v - o + w for v, o, w in zip(lives, old, new, strict=True))
+        stock = (*drawn.stock[:-1], t)
         return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private),
                               lives=lives)
 
@@ -278,14 +265,12 @@ class _Builder:
             if target == self.n - 1:
                 break
             target += 1
-        pool = state.stock[state.drawn:]
-        plain = next((t for t in pool if effects[t] is None), None)
-        if plain is None:
+        chance, _ = state.apply(SWAP)
+        pool = chance.chance_pool()
+        plain = next((t for t, c in enumerate(pool) if c and effects[t] is None), None)
+        if not chance.drawing or plain is None:
             return None
-        rest = list(pool)
-        rest.remove(plain)
-        probe, _ = state._replace(
-            stock=(*state.stock[: state.drawn], plain, *rest)).apply(SWAP)
+        probe, _ = chance.apply(plain)
         if not probe.over or probe.hands[pos] != plain:
             return None
         shown = self.showdown(probe, probe.hands)
@@ -316,8 +301,8 @@ class _Builder:
         n = self.n
         rules = self.rules
         effects = rules.effects
-        pool = state.stock[state.drawn:]
-        counts = Counter(t for t in pool if _draws_on(effects[t]))
+        counts = {t: c for t, c in enumerate(state.chance_pool())
+                  if c and _draws_on(effects[t])}
         total = sum(counts.values())
         if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
             delta = self.showdown(state, state.hands)
@@ -383,10 +368,7 @@ def build(rules: Rules, seats: int, *, fast: bool = True,
     lives = (LIVES,) * seats
     seat_order = tuple(range(seats))
     for k, (prob, hand) in enumerate(deals):
-        stock = list(rules.deck)
-        for t in hand:
-            stock.remove(t)
-        state = RoundState.start(rules, seat_order, hand, tuple(stock), lives, checked=True)
+        state = RoundState.start(rules, seat_order, hand, None, lives, checked=True)
         b.node(state, prob, -1, 0, 0)
         if progress is not None and (k + 1) % 256 == 0:
             progress(k + 1, len(deals))

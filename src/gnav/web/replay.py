@@ -42,7 +42,7 @@ def _step(state: MatchState, k: int, i: int, events: list[Event]) -> dict[str, A
         "hands": [ids[h] for h in rnd.hands],
         "lives": {names[s]: v for s, v in enumerate(rnd.lives)},
         "to_act": None if state.to_act is None else names[state.to_act],
-        "stock_left": len(rnd.stock) - rnd.drawn,
+        "stock_left": rnd.stock_left(),
         "aside": [ids[a] for a in rnd.aside],
         "out": [names[s] for s in state.out],
         "winners": None if state.winners is None else [names[s] for s in state.winners],

@@ -3,11 +3,14 @@ nobody can stall, freeze or empty a table they do not own."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import os
 import random
 import re
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -16,15 +19,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from gnav.names import NAME_MAX, BadName, parse_name
+from gnav.server.redis_store import RedisStore
 from gnav.server.run import bind, uvicorn_config
 from gnav.server.settings import Settings
-from gnav.server.store import SQLiteStore, StoreError
+from gnav.server.store import SQLiteStore, Store, StoreError
 from gnav.server.untrusted import Untrusted, address_block, whole
 from gnav.table import Pace, Refused, Table, TableConfig
 from gnav.table.table import MAX_CATCH_UP
@@ -609,6 +614,94 @@ def test_a_deleted_database_refuses_changes_and_says_so(tmp_path: Path) -> None:
     assert SQLiteStore(tmp_path / "fresh.db").created
     again = SQLiteStore(tmp_path / "gnav.sqlite3")
     assert again.created
+
+
+@contextmanager
+def small_disk(folder: Path, size: str = "4m") -> Iterator[Path]:
+    """A file system of its own for the database (tmpfs: it runs out of room as a disk
+    does, with ENOSPC). Needs root, as the tests' machines and CI run."""
+    folder.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs",
+                           str(folder)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, f"this test mounts a tmpfs (as root): {done.stderr}"
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def _fill(store: Store, full: bool) -> None:
+    """Make the store run out of room: the disk under SQLite filled by another file, or
+    Redis at its ``maxmemory`` with ``noeviction``; ``full=False``: room comes back."""
+    if isinstance(store, SQLiteStore):
+        filler = Path(store.path).parent / "filler"
+        if not full:
+            filler.unlink()
+            return
+        fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+        try:
+            for size in (65536, 4096, 512, 1):
+                with contextlib.suppress(OSError):
+                    while True:  # until the disk is full (ENOSPC)
+                        os.write(fd, b"\0" * size)
+        finally:
+            os.close(fd)
+        return
+    assert isinstance(store, RedisStore)
+    with redis.Redis.from_url(store.url) as client:
+        used = int(client.info("memory")["used_memory"])
+        client.config_set("maxmemory-policy", "noeviction")
+        client.config_set("maxmemory", used // 2 if full else 0)
+
+
+def test_a_full_store_refuses_moves_backs_off_and_play_resumes(
+        tmp_path: Path, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Storage refusing writes mid-match: the mover is told ``store_failed`` in one line,
+    nobody is told of a change that was not stored, the turn timer tries again later and
+    later (never spins), and once there is room the match goes on to its end."""
+    clock = Clock()
+    with contextlib.ExitStack() as stack:
+        if store_url.startswith("sqlite:"):
+            disk = stack.enter_context(small_disk(tmp_path / "disk"))
+            store_url = str(disk / "gnav.sqlite3")
+        m = stack.enter_context(a_match(tmp_path, clock, table={"turn_timer": 30},
+                                        store=store_url, retry_after=0.1))
+        store = hub_of(m.client).store
+        tries: list[float] = []
+        append = store.append
+
+        async def counted(*args: Any, **kwargs: Any) -> None:
+            tries.append(time.monotonic())
+            await append(*args, **kwargs)
+
+        monkeypatch.setattr(store, "append", counted)
+        before = m.state()
+        seen = [len(p.sync().frames) for p in m.players]
+        _fill(store, True)
+        try:
+            mover = m.mover
+            mover.act("stand")
+            assert "full" in refused(mover, "store_failed")
+            assert [len(p.sync().frames) for p in m.players] == seen  # nothing acknowledged
+            assert m.state() == before
+            # The mover's time runs out: the timer's stand-in cannot be stored either.
+            tries.clear()
+            clock.now += 31
+            hub_of(m.client).wake(m.tid)
+            eventually(lambda: len(tries) >= 3, 20)
+            # Waits of 0.2, 0.4, 0.8 s...: each longer than the last, never a spin.
+            gaps = [b - a for a, b in itertools.pairwise(tries)]
+            assert len(tries) <= 4 and min(gaps) >= 0.15, gaps
+            assert gaps == sorted(gaps)
+            assert m.state() == before
+            assert [len(p.sync().frames) for p in m.players] == seen
+        finally:
+            _fill(store, False)
+        hub_of(m.client).wake(m.tid)  # space is back: the timer tries at once
+        eventually(lambda: m.state()[0] > before[0])
+        play_out(m.players, random.Random(3))
+        assert m.state()[1] == TablePhase.FINISHED
+        assert not any(p.errors for p in m.players)
 
 
 def test_a_read_only_database_says_read_only(tmp_path: Path) -> None:

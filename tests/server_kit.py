@@ -13,6 +13,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
+import httpx
 from starlette.applications import Starlette
 
 from gnav.server.app import create_app
@@ -74,7 +75,7 @@ def hub_of(client: TestClient) -> Hub:
     return hub
 
 
-def create(client: TestClient, **config: Any) -> Json:
+def create(client: httpx.Client, **config: Any) -> Json:
     body = {"seats": 4, "bot": "random", "turn_timer": None, "grace": 600,
             "options": {"lives": 2}, **config}
     r = client.post("/api/tables", json=body)
@@ -87,7 +88,7 @@ def host(created: Json) -> dict[str, str]:
     return {"Authorization": f"Bearer {created['host_token']}"}
 
 
-def join(client: TestClient, created: Json, name: str) -> Json:
+def join(client: httpx.Client, created: Json, name: str) -> Json:
     r = client.post(f"/api/tables/{created['id']}/join",
                     json={"name": name, "invite": created["invite"]})
     assert r.status_code == 201, r.text

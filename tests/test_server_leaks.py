@@ -11,16 +11,20 @@ anywhere in a frame may name a piece.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.verify import verify_text
 from server_kit import (
     Json,
+    Link,
     Player,
     SessionLink,
     TestClient,
@@ -123,7 +127,18 @@ def check_frames(player: Player, record: Json, ids: frozenset[str]) -> int:
     return knowledge.checks
 
 
-def one_match(client: TestClient, rng: random.Random) -> tuple[list[Player], Json, Rules]:
+def one_match(client: httpx.Client, rng: random.Random,
+              open_link: Callable[[str, ExitStack], Link] | None = None
+              ) -> tuple[list[Player], Json, Rules]:
+    """One random match. ``open_link(table_id, stack)``: a new socket to the table
+    (default: the TestClient's own)."""
+    if open_link is None:
+        assert isinstance(client, TestClient)
+        session = client
+
+        def open_link(tid: str, stack: ExitStack) -> Link:
+            return SessionLink(stack.enter_context(session.websocket_connect(f"/ws/{tid}")))
+
     preset = rng.choice(sorted(PRESETS))
     rules = Rules.of(preset)
     seats = rng.randint(max(2, rules.min_seats), min(6, rules.max_seats))
@@ -139,7 +154,7 @@ def one_match(client: TestClient, rng: random.Random) -> tuple[list[Player], Jso
         def connect(p: Player, token: str | None, since: int | None) -> None:
             sockets[id(p)] = inner = ExitStack()
             stack.callback(inner.close)
-            p.link = SessionLink(inner.enter_context(client.websocket_connect(f"/ws/{tid}")))
+            p.link = open_link(tid, inner)
             p.hello(token, since)
 
         players = [Player(SessionLink(None), j["table"]["seats"][j["seat"]]["name"], j["seat"])

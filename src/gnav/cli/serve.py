@@ -27,6 +27,9 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                             "which several servers may share (pip install 'gnav[redis]')")
     where.add_argument("--db", default=None, metavar="PATH",
                        help="the SQLite file (the same as --store sqlite:///PATH)")
+    s.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes on this port (default 1); more than one needs "
+                        "--store redis://..., through which they share the tables")
     s.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another origin (http://host:port) whose pages may open "
                         "WebSockets (repeatable)")
@@ -139,4 +142,4 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  creates_per_minute=args.creates_per_minute,
                  tables_per_client=args.tables_per_client,
                  sockets_per_client=args.sockets_per_client,
-                 costly_per_minute=args.costly_per_minute)
+                 costly_per_minute=args.costly_per_minute, workers=args.workers)

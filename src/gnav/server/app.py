@@ -29,7 +29,14 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     """The server over ``store``. ``clock`` is the tables' time (wall-clock seconds:
     deadlines are stored and must survive a restart); tests may move it."""
     log = log or Log()
-    hub = Hub(store, settings, log, clock)
+    cluster = None
+    if store.shared:  # other processes may serve the same tables
+        from gnav.server.cluster import Cluster
+        from gnav.server.redis_store import RedisStore
+
+        assert isinstance(store, RedisStore)
+        cluster = Cluster(store.url, log, settings.lease)
+    hub = Hub(store, settings, log, clock, cluster)
     api = Api(hub, settings, log)
     sockets = Sockets(hub, settings, log)
 

@@ -24,6 +24,10 @@ class Conn:
     closed: bool = False
     close_code: int = 1000
     close_reason: str = ""
+    # Relayed: another server owns the table (``gnav.server.cluster``); its id for this
+    # socket there. Actions go to that server, its messages come back through this one.
+    via: str | None = None
+    cid: str = ""
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -42,3 +46,15 @@ class Conn:
         while drop and not self.queue.empty():
             self.queue.get_nowait()
         self.queue.put_nowait(None)
+
+
+class Elsewhere(Exception):
+    """The table is owned by another server process (``owner``): ask that one."""
+
+    def __init__(self, owner: str) -> None:
+        super().__init__(f"the table is held by {owner}")
+        self.owner = owner
+
+
+class Unanswered(Exception):
+    """The owner did not answer in time (it may have died: its lease will tell)."""

@@ -13,6 +13,11 @@ on as before.
 Bots play in bursts bounded in number and time (``gnav.table.Pace``) that the table's
 timer spaces out, so a table of bots never holds up the changes people make at other
 tables.
+
+With a Redis store, several processes share the tables (``gnav.server.cluster``): a table
+lives in the memory of the one process that holds its lease, and every public method
+here runs where the table is: here, or forwarded to its owner when another process
+holds it (``Elsewhere``).
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gnav.names import Name
-from gnav.server.conn import Conn
+from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.logs import Log
 from gnav.server.security import check_invite, new_table_id, valid_table_id
 from gnav.server.settings import Settings
@@ -45,6 +50,9 @@ from gnav.table import Refused, Table, TableConfig
 from gnav.table.render import messages, render
 from gnav.table.table import Result, check_token
 from gnav.vocab import Action, BotKind, TablePhase
+
+if TYPE_CHECKING:
+    from gnav.server.cluster import Cluster
 
 T = TypeVar("T")
 Change = Callable[[Table, float], tuple[T, Result]]
@@ -87,8 +95,10 @@ def summary(table: Table) -> Entry:
 
 class Hub:
     def __init__(self, store: Store, settings: Settings, log: Log,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, cluster: Cluster | None = None
+                 ) -> None:
         self.store = store
+        self.cluster = cluster  # other processes share the tables (a Redis store)
         self.settings = settings
         self.log = log
         self.clock = clock
@@ -111,7 +121,13 @@ class Hub:
     # -- lifecycle -------------------------------------------------------------------
 
     async def open(self) -> None:
-        """Bring back every table that was in its lobby or playing, timers included."""
+        """Bring back every table that was in its lobby or playing, timers included
+        (with other processes: those in play that nobody holds, by the cluster's sweep)."""
+        if self.cluster is not None:
+            await self.cluster.start(self)
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+            self.log.info("server.started", tables=len(self._tables))
+            return
         journals = await self.store.load_unfinished()
         for table_id, journal in journals.items():
             if not any(e.get("op") == "start" for e in journal):
@@ -143,6 +159,8 @@ class Hub:
         for live in list(self._tables.values()):
             self._retire(live, CLOSE_GOING_AWAY, "the server is shutting down")
         await asyncio.gather(*timers, return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.close()
         self._work.shutdown(wait=False, cancel_futures=True)
         if self._records is not None:
             self._records.shutdown(wait=False, cancel_futures=True)
@@ -155,11 +173,15 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(pool, functools.partial(fn, *args, **kwargs))
 
-    def stats(self) -> dict[str, int]:
+    def stats(self) -> dict[str, Any]:
         lives = list(self._tables.values())
-        return {"tables": len(lives),
-                "unfinished": sum(1 for live in lives if live.table.phase != TablePhase.FINISHED),
-                "connections": sum(len(live.conns) for live in lives)}
+        out: dict[str, Any] = {
+            "tables": len(lives),
+            "unfinished": sum(1 for live in lives if live.table.phase != TablePhase.FINISHED),
+            "connections": sum(len(live.conns) for live in lives)}
+        if self.cluster is not None:
+            out |= self.cluster.stats()
+        return out
 
     def wake(self, table_id: str) -> None:
         """Make the table's timer look at the clock again (tests move the clock)."""
@@ -177,11 +199,16 @@ class Hub:
         live.timer = asyncio.get_running_loop().create_task(self._timer(live))
         return live
 
-    def _retire(self, live: Live, code: int = CLOSE_GOING_AWAY, reason: str = "") -> None:
-        """Forget the table in memory; its journal brings it back when it is asked for."""
+    def _retire(self, live: Live, code: int = CLOSE_GOING_AWAY, reason: str = "", *,
+                lost: bool = False) -> None:
+        """Forget the table in memory; its journal brings it back when it is asked for
+        (here or, with other processes, wherever it is asked for next). ``lost``: its
+        lease ran out, another process may hold it already."""
         live.gone = True
         if self._tables.get(live.table.id) is live:
             del self._tables[live.table.id]
+            if self.cluster is not None and not lost:
+                self.cluster.release(live.table.id)
         table = live.table
         if table.phase in (TablePhase.FINISHED, TablePhase.EXPIRED):
             self._finished[table.id] = {"info": table.info(self.clock()), "host": table.host,
@@ -194,6 +221,39 @@ class Hub:
             conn.close(code, reason)
         live.conns.clear()
 
+    def lost(self, table_id: str) -> None:
+        """The table's lease ran out (this process stalled, or Redis was away): another
+        process may own it now. Its sockets close, and their clients reconnect to it."""
+        live = self._tables.get(table_id)
+        if live is not None:
+            self._retire(live, CLOSE_GOING_AWAY, "this table moved to another server: "
+                         "reconnect", lost=True)
+
+    async def adopt(self, table_id: str) -> None:
+        """Take over a table in play that no process holds (its owner died)."""
+        try:
+            live = await self._get(table_id, True)
+        except (Elsewhere, Refused, Fault):
+            return  # another process was quicker, or it cannot be read (logged)
+        if live is not None:
+            self.log.info("table.restored", table_id, version=live.table.version,
+                          phase=live.table.phase, taken_over=True)
+
+    async def _claim(self, table_id: str) -> None:
+        """Hold the table's lease before loading it (Elsewhere if another process does)."""
+        if self.cluster is None:
+            return
+        try:
+            holder = await self.cluster.claim(table_id)
+        except Unanswered as e:
+            raise Fault(str(e), "busy") from None
+        except Exception as e:
+            self.log.error("store.failed", table_id, error=repr(e))
+            raise Fault("the server cannot reach the store that holds the tables' "
+                        "owners", "store_failed") from None
+        if holder is not None:
+            raise Elsewhere(holder)
+
     async def _get(self, table_id: str, load: bool) -> Live | None:
         live = self._tables.get(table_id)
         if live is not None or not load or not valid_table_id(table_id):
@@ -204,21 +264,35 @@ class Hub:
             async with loading:
                 live = self._tables.get(table_id)
                 if live is None:
-                    journal = await self._store(self.store.journal(table_id))
-                    if journal is None:
+                    await self._claim(table_id)
+                    table = await self._load(table_id)
+                    if table is None:
                         return None
-                    self._make_room()
-                    try:
-                        table = await self._run(self._work, Table.restore, journal,
-                                                now=self.clock())
-                    except Exception as e:
-                        self.log.error("table.restore_failed", table_id, exc=True)
-                        raise Fault("this table's journal could not be read") from e
                     live = self._add(table)
         finally:
             if not loading.locked():
                 self._loading.pop(table_id, None)
         return live
+
+    async def _load(self, table_id: str) -> Table | None:
+        """The table from its journal (None: no such table); a table this process
+        claimed and could not load is let go at once."""
+        loaded = False
+        try:
+            journal = await self._store(self.store.journal(table_id))
+            if journal is None:
+                return None
+            self._make_room()
+            try:
+                table = await self._run(self._work, Table.restore, journal, now=self.clock())
+            except Exception as e:
+                self.log.error("table.restore_failed", table_id, exc=True)
+                raise Fault("this table's journal could not be read") from e
+            loaded = True
+            return table
+        finally:
+            if not loaded and self.cluster is not None:
+                self.cluster.release(table_id)
 
     async def _store(self, coro: Coroutine[Any, Any, T]) -> T:
         """A store call; its failure is a clear refusal (``Fault``), never a bare 500."""
@@ -306,8 +380,9 @@ class Hub:
             raise Fault("the server hit an internal error; nothing was changed") from e
         if result.journal:
             try:
-                await self._store(self.store.append(table.id, result.journal, summary(table),
-                                                    finished))
+                await self._store(self.store.append(
+                    table.id, result.journal, summary(table), finished,
+                    fence=None if self.cluster is None else self.cluster.me))
             except Fault:
                 table.undo(saved)  # memory never gets ahead of the journal
                 raise
@@ -444,10 +519,20 @@ class Hub:
             table_id = new_table_id()
             table, host, result = Table.create(table_id, config, now=self.clock())
             try:
+                await self._claim(table_id)
+            except Elsewhere:
+                continue  # the id was taken: draw another
+            try:
                 await self._store(self.store.create_table(table_id, result.journal,
                                                           summary(table)))
             except TableExists:
+                if self.cluster is not None:
+                    self.cluster.release(table_id)
                 continue  # the id was taken: draw another
+            except Fault:
+                if self.cluster is not None:
+                    self.cluster.release(table_id)
+                raise
             self._add(table)
             self._owner[table_id] = (client, table.created)
             self.log.info("table.created", table_id, preset=config.preset,
@@ -462,8 +547,83 @@ class Hub:
         return [line for line in lines
                 if line.get("phase") != TablePhase.LOBBY or float(line.get("created", 0)) > oldest]
 
+    # -- where the table is -------------------------------------------------------------
+
+    async def _where(self, here: Callable[[], Coroutine[Any, Any, T]], op: str,
+                     args: list[Any]) -> Any:
+        """``here()`` if the table is (or can be) in this process; else ``op`` with
+        ``args`` at the process that owns it (its answer comes back as JSON)."""
+        for _ in range(3):
+            try:
+                return await here()
+            except Elsewhere as e:
+                assert self.cluster is not None
+                try:
+                    return await self.cluster.call(e.owner, op, args)
+                except Elsewhere:
+                    continue  # it moved on the way: ask again
+                except Unanswered as u:
+                    await self._gone(e.owner, u)
+        raise Fault("this table is moving between servers; try again", "busy")
+
+    async def _gone(self, owner: str, silence: Exception) -> None:
+        """The owner did not answer: if it is dead, its table is taken over by asking
+        again (the claim waits its lease out); if it lives, it is only slow: Fault."""
+        assert self.cluster is not None
+        if await self.cluster.alive(owner):
+            raise Fault(str(silence), "busy") from None
+        self.log.warning("cluster.owner_gone", process=owner)
+
+    async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
+        """Another process (``holder``) forwards a request for a table held here. A table
+        not here raises Elsewhere back to it, never forwarded again."""
+        from gnav.server.cluster import RemoteConn
+
+        assert self.cluster is not None
+        if op == "act":
+            conn = self.cluster.remote.get((holder, a[0]))
+            if conn is None:
+                raise Refused("closed", "this connection no longer holds its seat")
+            await self._act_here(conn, Action(a[1]), int(a[2]))
+            return None
+        if op == "detach":
+            conn = self.cluster.remote.pop((holder, a[0]), None)
+            if conn is not None:
+                await self.detach(conn)
+            return None
+        if op == "attach":
+            table_id, seat, token, since, cid = a
+            cluster = self.cluster
+
+            def make() -> Conn:
+                conn = RemoteConn(cluster, holder, cid, table_id, seat, token)
+                cluster.remote[(holder, cid)] = conn
+                return conn
+
+            await self._attach_here(table_id, seat, token, since, make)
+            return None
+        if op == "join":
+            return list(await self._join_here(a[0], Name(a[1]), a[2]))
+        if op == "host_change":
+            table_id, host, what, arg = a
+            return await self._host_change_here(table_id, host, what, arg)
+        if op == "info":
+            return list(await self._info_here(a[0], a[1]))
+        if op == "host_digest":
+            return await self._host_digest_here(a[0])
+        if op == "record":
+            return list(await self._record_here(a[0], a[1]))
+        raise Fault(f"unknown request {op!r} between servers")
+
+    # -- the table's own requests ------------------------------------------------------
+
     async def info(self, table_id: str, host: str | None = None) -> tuple[Entry, bool]:
         """The table as anyone sees it, and whether ``host`` is its host token."""
+        info, is_host = await self._where(lambda: self._info_here(table_id, host), "info",
+                                          [table_id, host])
+        return dict(info), bool(is_host)
+
+    async def _info_here(self, table_id: str, host: str | None) -> tuple[Entry, bool]:
         cached = self._finished.get(table_id)
         if cached is not None and table_id not in self._tables:
             self._finished.move_to_end(table_id)
@@ -473,6 +633,10 @@ class Hub:
             return table.info(self.clock()), check_token(host, table.host)
 
     async def host_digest(self, table_id: str) -> str:
+        return str(await self._where(lambda: self._host_digest_here(table_id), "host_digest",
+                                     [table_id]))
+
+    async def _host_digest_here(self, table_id: str) -> str:
         cached = self._finished.get(table_id)
         if cached is not None and table_id not in self._tables:
             return str(cached["host"])
@@ -481,6 +645,12 @@ class Hub:
 
     async def join(self, table_id: str, name: Name, invite: str | None
                    ) -> tuple[int, str, Entry]:
+        seat, token, info = await self._where(lambda: self._join_here(table_id, name, invite),
+                                              "join", [table_id, name, invite])
+        return int(seat), str(token), dict(info)
+
+    async def _join_here(self, table_id: str, name: Name, invite: str | None
+                         ) -> tuple[int, str, Entry]:
         async def op() -> tuple[int, str, Entry]:
             async with self._locked(table_id) as live:
                 table = live.table
@@ -499,20 +669,35 @@ class Hub:
         return await self._guarded(op())
 
     async def add_bot(self, table_id: str, host: str, kind: BotKind | None) -> Entry:
-        return await self._host_change(
-            table_id, "table.bot", lambda t, now: (None, t.add_bot(host, kind, now)))
+        return await self._host_change(table_id, host, "bot", kind)
 
     async def start(self, table_id: str, host: str) -> Entry:
-        return await self._host_change(
-            table_id, "table.started", lambda t, now: (None, t.start(host, now)))
+        return await self._host_change(table_id, host, "start", None)
 
     async def remove_seat(self, table_id: str, host: str, seat: int) -> Entry:
-        return await self._host_change(
-            table_id, "table.unseated", lambda t, now: (None, t.remove_seat(host, seat, now)),
-            unseat=seat)
+        return await self._host_change(table_id, host, "unseat", seat)
 
-    async def _host_change(self, table_id: str, event: str, change: Change[None],
-                           unseat: int | None = None) -> Entry:
+    async def _host_change(self, table_id: str, host: str, what: str,
+                           arg: BotKind | int | None) -> Entry:
+        info = await self._where(lambda: self._host_change_here(table_id, host, what, arg),
+                                 "host_change", [table_id, host, what, arg])
+        return dict(info)
+
+    async def _host_change_here(self, table_id: str, host: str, what: str,
+                                arg: BotKind | int | str | None) -> Entry:
+        """The host adds a bot (``arg``: its kind), starts, or frees seat ``arg``."""
+        unseat: int | None = None
+        change: Change[None]
+        if what == "bot":
+            kind = None if arg is None else BotKind(str(arg))
+            event, change = "table.bot", lambda t, now: (None, t.add_bot(host, kind, now))
+        elif what == "start":
+            event, change = "table.started", lambda t, now: (None, t.start(host, now))
+        else:
+            unseat = int(arg) if arg is not None else -1
+            event = "table.unseated"
+            change = lambda t, now: (None, t.remove_seat(host, unseat, now))  # noqa: E731
+
         async def op() -> Entry:
             async with self._locked(table_id) as live:
                 await self._change(live, change)
@@ -530,6 +715,11 @@ class Hub:
     async def record(self, table_id: str, game: int | None) -> tuple[int, Entry]:
         """The record (docs/spec/records.md) of game ``game`` (default: the latest), once
         it is over."""
+        number, record = await self._where(lambda: self._record_here(table_id, game),
+                                           "record", [table_id, game])
+        return int(number), dict(record)
+
+    async def _record_here(self, table_id: str, game: int | None) -> tuple[int, Entry]:
         cached = self._finished.get(table_id)
         if cached is not None and table_id not in self._tables:
             games, over = int(cached["games"]), True
@@ -555,8 +745,34 @@ class Hub:
     async def attach(self, table_id: str, seat: int | None, token: str | None,
                      since: int | None) -> Conn:
         """A socket says hello: it gets what it missed (or a snapshot), then every
-        message for its seat, in order."""
-        async def op() -> Conn:
+        message for its seat, in order. For a table another process owns, the socket
+        is relayed: that process keeps it among the table's connections."""
+        conn = Conn(table_id, seat, token, self.settings.send_backlog)
+        for _ in range(3):
+            conn.via, conn.cid = None, ""
+            try:
+                await self._attach_here(table_id, seat, token, since, lambda: conn)
+                return conn
+            except Elsewhere as e:
+                assert self.cluster is not None
+                cid = self.cluster.relay(e.owner, conn)
+                try:
+                    await self.cluster.call(e.owner, "attach",
+                                            [table_id, seat, token, since, cid])
+                    return conn
+                except Elsewhere:  # it moved on the way: ask again
+                    self.cluster.relays.pop(cid, None)
+                except Unanswered as u:
+                    self.cluster.relays.pop(cid, None)
+                    await self._gone(e.owner, u)
+                except BaseException:
+                    self.cluster.relays.pop(cid, None)
+                    raise
+        raise Fault("this table is moving between servers; try again", "busy")
+
+    async def _attach_here(self, table_id: str, seat: int | None, token: str | None,
+                           since: int | None, make: Callable[[], Conn]) -> None:
+        async def op() -> None:
             async with self._locked(table_id) as live:
                 if seat is None and len(live.conns) >= self.settings.max_sockets:
                     raise Refused("crowded", "this table has as many watchers as it may")
@@ -566,7 +782,7 @@ class Hub:
 
                 texts = await self._change(live, hello)
                 live.touched = self.clock()
-                conn = Conn(table_id, seat, token, self.settings.send_backlog)
+                conn = make()
                 for text in texts:
                     conn.send(text)
                 if seat is not None:
@@ -574,11 +790,15 @@ class Hub:
                         old.close(CLOSE_REPLACED, "another connection took this seat")
                         live.conns.remove(old)
                 live.conns.append(conn)
-                return conn
 
-        return await self._guarded(op())
+        await self._guarded(op())
 
     async def detach(self, conn: Conn) -> None:
+        if conn.via is not None:
+            assert self.cluster is not None
+            self.cluster.unrelay(conn)  # the owner is told; its seat leaves there
+            return
+
         async def op() -> None:
             async with self._locked(conn.table_id, load=False) as live:
                 if conn not in live.conns:
@@ -592,6 +812,21 @@ class Hub:
             await self._guarded(op())
 
     async def act(self, conn: Conn, action: Action, version: int) -> None:
+        if conn.via is None:
+            await self._act_here(conn, action, version)
+            return
+        assert self.cluster is not None
+        try:
+            await self.cluster.call(conn.via, "act", [conn.cid, action, version])
+        except Elsewhere:  # the owner lost the table: this socket reconnects to it
+            self.cluster.unrelay(conn)
+            conn.close(CLOSE_GOING_AWAY, "this table moved to another server: reconnect")
+            raise Refused("closed", "this table moved to another server: reconnect "
+                          "and act again") from None
+        except Unanswered as e:
+            raise Fault(str(e), "busy") from None
+
+    async def _act_here(self, conn: Conn, action: Action, version: int) -> None:
         async def op() -> None:
             async with self._locked(conn.table_id, load=False) as live:
                 if conn.closed or conn not in live.conns:
@@ -604,4 +839,3 @@ class Hub:
                     live, lambda t, now: (None, t.act(seat, token, version, action, now)))
 
         await self._guarded(op())
-

@@ -91,6 +91,7 @@ class RedisStore:
         self.url = url
         self.where = url.split("@")[-1]  # never a password in a message
         self.created = False  # whether Redis was empty is not this store's to say
+        self.shared = True  # several processes may use it (gnav.server.cluster)
         self._client: aioredis.Redis | None = None
         self._write: Any = None
 

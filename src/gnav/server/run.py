@@ -17,6 +17,7 @@ from gnav.server import logs
 from gnav.server.app import create_app
 from gnav.server.settings import Settings, origin_of
 from gnav.server.store import open_store
+from gnav.server.workers import supervise
 
 # Frames above this are cut by the protocol layer (close 1009) before the application
 # reads them; between the application's limit and this one, it answers with an error.
@@ -98,7 +99,7 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
           public_url: str | None, *, creates_per_minute: int = Settings.creates_per_minute,
           tables_per_client: int = Settings.tables_per_client,
           sockets_per_client: int = Settings.sockets_per_client,
-          costly_per_minute: int = Settings.costly_per_minute) -> int:
+          costly_per_minute: int = Settings.costly_per_minute, workers: int = 1) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
     if creates_per_minute < 1:
@@ -109,6 +110,11 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
         raise GnavError(f"--sockets-per-client must be at least 1, not {sockets_per_client}")
     if costly_per_minute < 1:
         raise GnavError(f"--costly-per-minute must be at least 1, not {costly_per_minute}")
+    if not 1 <= workers <= 256:
+        raise GnavError(f"--workers must be 1 to 256, not {workers}")
+    if workers > 1 and not where.startswith(("redis://", "rediss://", "unix://")):
+        raise GnavError(f"--workers {workers} needs a store the processes can share: "
+                        f"--store redis://HOST:PORT/DB")
     origins = tuple(origin_of(o) for o in allow_origins)
     if public_url is not None:
         origin_of(public_url)  # a base URL: scheme and host, nothing after
@@ -137,13 +143,20 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
     # The GIL's switch interval stays at Python's 5 ms: 1 ms was tried for bots' bursts on
     # threads, but bursts now run on the event loop, and at 1,000 tables the extra
     # switching raised the p99 from 30 ms to 260-340 ms (docs/server.md, load figures).
-    app = create_app(settings, store)
-    server = uvicorn.Server(uvicorn_config(app, settings))
     print(f"gnav serve: open {settings.base_url}/  (API {settings.base_url}/api/tables, "
           f"docs {settings.base_url}/openapi.json; Ctrl-C stops)", flush=True)
     if host in ("0.0.0.0", "::") and public_url is None:
         print("gnav serve: listening on every interface; pass --public-url so that links "
               "work for others", flush=True)
-    server.run(sockets=[sock])
-    return 0 if server.started else 1
+
+    def run_one() -> int:
+        server = uvicorn.Server(uvicorn_config(create_app(settings, store), settings))
+        server.run(sockets=[sock])
+        return 0 if server.started else 1
+
+    if workers == 1:
+        return run_one()
+    # Each worker makes its own app, hub and Redis connections after the fork (the
+    # store's client connects on first use, in the worker's own event loop).
+    return supervise(workers, run_one, logs.Log())
 

@@ -51,6 +51,7 @@ class Settings:
     record_elsewhere: int = 2000  # versions from which a record is built in another process
     shutdown_wait: float = 10.0  # seconds SIGTERM waits for changes in flight
     retry_after: float = 1.0  # seconds a timer waits after a failed change
+    lease: float = 3.0  # seconds a process holds a table of a shared store unrenewed
     # uvicorn's limits (see docs/server.md)
     keep_alive: float = 5.0  # seconds an idle HTTP connection stays open
     header_timeout: float = 10.0  # seconds a new connection has to send a whole request head

@@ -44,6 +44,7 @@ _OPEN = (TablePhase.LOBBY.value, TablePhase.PLAYING.value)
 
 class Store(Protocol):
     created: bool  # the storage was not there and was made empty (said at start)
+    shared: bool  # other processes may serve the same tables (gnav.server.cluster)
 
     def check(self) -> None:
         """Make sure the storage answers (at start, before serving); StoreError if not."""
@@ -54,10 +55,12 @@ class Store(Protocol):
         StoreError if it cannot be stored."""
 
     async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
-                     finished: tuple[int, Entry] | None = None) -> None:
+                     finished: tuple[int, Entry] | None = None, *,
+                     fence: str | None = None) -> None:
         """Entries to the table's journal, its lobby line, and (when a match has just
         ended) ``(game, record)``: all durable together before this returns, or none of
-        them and StoreError."""
+        them and StoreError. ``fence``: the process that must hold the table's lease for
+        the write to be made (a store shared by processes checks it)."""
 
     async def journal(self, table_id: str) -> list[Entry] | None:
         """The table's whole journal, or None if there is no such table."""
@@ -97,6 +100,7 @@ class SQLiteStore:
         # Not silent: a server that finds no database starts an empty one, and says so
         # (a deleted file would otherwise look like a fresh install).
         self.created = not os.path.exists(self.path)
+        self.shared = False  # the file is locked for this process alone
         # One thread does every query: SQLite work stays off the event loop and
         # writes are serialised in the order they were asked for.
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnav-store")
@@ -232,7 +236,9 @@ class SQLiteStore:
             raise TableExists(f"table {table_id} exists already") from None
 
     async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
-                     finished: tuple[int, Entry] | None = None) -> None:
+                     finished: tuple[int, Entry] | None = None, *,
+                     fence: str | None = None) -> None:
+        # One process holds the file (its lock): there is no lease to check.
         statements = [*self._journal_rows(table_id, entries),
                       self._summary_row(table_id, summary)]
         if finished is not None:

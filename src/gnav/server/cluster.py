@@ -1,0 +1,431 @@
+"""Several server processes, one set of tables, through one Redis: who owns a table, and
+how the others forward requests to it and relay its messages to their sockets.
+
+A table is owned by at most one process at a time: the one holding its lease
+(``gnav:t:ID:lease``, a key with an expiry that the owner renews every third of it).
+Only the owner applies changes, and its writes to the journal are fenced by the lease
+(``RedisStore.append(fence=...)``): a process that stalled past its lease, while another
+took the table over, can never add to the journal again.
+
+A process asked about a table owned elsewhere (``Elsewhere``) forwards the request to
+the owner over the owner's channel (``gnav:proc:ID``, pub/sub) and waits for its reply.
+A socket it holds for such a table is relayed: the owner keeps a ``RemoteConn`` for it in
+the table's connections, so the table renders that seat's messages as for any socket of
+its own, and publishes them to the holder, numbered; the holder passes them to the
+socket. Pub/sub delivers at most once: a number missed closes the socket as a slow one
+is closed (``CLOSE_SLOW``), and the client reconnects with the last version it saw and
+gets what it missed from the table's journal, as it would after any lost connection.
+
+Every process says it is alive (``gnav:alive:ID``, renewed with its leases). An owner that
+dies stops renewing: its sockets' holders close them (the clients reconnect), and once
+its leases run out the next request for one of its tables, or the sweep for unowned
+tables in play that every process makes, takes the table over from its journal, timers
+included. A holder that dies leaves its relayed seats disconnected at the owner, which
+then treats them as any leaver (grace, then a stand-in bot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import redis.asyncio as aioredis
+import redis.exceptions as rerr
+
+from gnav.server.conn import Conn, Elsewhere, Unanswered
+from gnav.server.logs import Log
+from gnav.server.redis_store import OPEN, lease_key, table_key
+from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
+from gnav.table import Refused
+from gnav.vocab import TablePhase
+
+if TYPE_CHECKING:
+    from gnav.server.hub import Hub
+
+PREFIX = "gnav:"
+
+# KEYS: the leases to renew. ARGV: the owner, the lease in ms. Returns the indices (from
+# 1) of those it no longer holds.
+RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2])
+  else table.insert(lost, i) end
+end
+return lost
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def channel(process: str) -> str:
+    return f"{PREFIX}proc:{process}"
+
+
+def alive_key(process: str) -> str:
+    return f"{PREFIX}alive:{process}"
+
+
+class RemoteConn(Conn):
+    """At the owner: a socket another process holds. What the table sends it is
+    published to that process, numbered in order."""
+
+    def __init__(self, cluster: Cluster, holder: str, cid: str, table_id: str,
+                 seat: int | None, token: str | None) -> None:
+        super().__init__(table_id, seat, token, 0)
+        self.cluster, self.holder, self.cid, self.sent = cluster, holder, cid, 0
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        self.sent += 1
+        self.cluster.post(self.holder, {"k": "msg", "c": self.cid, "n": self.sent, "t": text})
+
+    def close(self, code: int, reason: str, *, drop: bool = False) -> None:
+        if self.closed:
+            return
+        self.closed, self.close_code, self.close_reason = True, code, reason
+        self.cluster.remote.pop((self.holder, self.cid), None)
+        self.cluster.post(self.holder, {"k": "close", "c": self.cid, "code": code,
+                                        "reason": reason, "drop": drop})
+
+
+@dataclass(eq=False)
+class Relay:
+    """At the holder: a socket of its own for a table another process owns."""
+
+    conn: Conn
+    owner: str
+    got: int = 0  # the number of the last message passed on
+
+
+class Cluster:
+    """This process's part: its leases, its channel, its forwarded requests."""
+
+    def __init__(self, url: str, log: Log, lease: float = 3.0) -> None:
+        self.me = uuid.uuid4().hex[:12]
+        self.url = url
+        self.log = log
+        self.lease = lease
+        self.hub: Hub | None = None
+        self.redis: aioredis.Redis | None = None
+        self.owned: set[str] = set()
+        self.remote: dict[tuple[str, str], RemoteConn] = {}
+        self.relays: dict[str, Relay] = {}
+        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._chores: set[asyncio.Task[Any]] = set()
+        self._release: Any = None
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    async def start(self, hub: Hub) -> None:
+        self.hub = hub
+        self.redis = aioredis.Redis.from_url(self.url, decode_responses=True,
+                                             socket_connect_timeout=5.0,
+                                             health_check_interval=30)
+        self._release = self.redis.register_script(RELEASE)
+        await self.redis.set(alive_key(self.me), "1", px=int(self.lease * 1000))
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(channel(self.me))
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen(pubsub)),
+                       loop.create_task(self._send_forever()),
+                       loop.create_task(self._keep_forever())]
+        await self.sweep()
+        self.log.info("cluster.joined", process=self.me, lease=self.lease)
+
+    async def close(self) -> None:
+        """Hand every table back at once (the hub has retired them), then stop."""
+        if self.redis is None:
+            return
+        if self._chores:
+            await asyncio.wait(set(self._chores), timeout=5)
+        with contextlib.suppress(rerr.RedisError, OSError):
+            await self.redis.delete(alive_key(self.me))
+        for _ in range(50):  # what is queued (the last closes) goes out first
+            if self._outbox.empty():
+                break
+            await asyncio.sleep(0.02)
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.redis.aclose()
+        self.redis = None
+
+    def _chore(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    def stats(self) -> dict[str, Any]:
+        return {"process": self.me, "owned": len(self.owned), "relayed": len(self.relays),
+                "remote": len(self.remote)}
+
+    # -- leases ----------------------------------------------------------------------
+
+    async def claim(self, table_id: str) -> str | None:
+        """Take the table's lease if nobody holds it; None if this process holds it
+        now, else the live process that does. Waits out the lease of a dead one."""
+        assert self.redis is not None
+        key, ms = lease_key(table_id), int(self.lease * 1000)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.lease * 2 + 1
+        while True:
+            if await self.redis.set(key, self.me, nx=True, px=ms):
+                self.owned.add(table_id)
+                return None
+            got = await self.redis.get(key)
+            holder = None if got is None else str(got)
+            if holder == self.me:  # ours already (a table let go of and asked for again)
+                self.owned.add(table_id)
+                return None
+            if holder is not None and await self.redis.exists(alive_key(holder)):
+                return holder
+            if loop.time() > end:  # pragma: no cover - a lease that never runs out
+                raise Unanswered(f"the lease of table {table_id} is held by a process "
+                                 f"that is gone, and does not run out")
+            await asyncio.sleep(0.05 + random.random() * 0.1)
+
+    async def alive(self, process: str) -> bool:
+        """Whether ``process`` still says it is alive (it renews that with its leases)."""
+        assert self.redis is not None
+        try:
+            return bool(await self.redis.exists(alive_key(process)))
+        except (rerr.RedisError, OSError):
+            return True  # cannot tell: as if it were
+
+    def release(self, table_id: str) -> None:
+        """Let the table go (it left this process's memory): another may take it."""
+        if table_id in self.owned:
+            self.owned.discard(table_id)
+            self._chore(self._drop_lease(table_id))
+
+    async def _drop_lease(self, table_id: str) -> None:
+        with contextlib.suppress(rerr.RedisError, OSError):
+            await self._release(keys=[lease_key(table_id)], args=[self.me])
+
+    async def _keep_forever(self) -> None:
+        """Renew the leases and say this process is alive; give up tables whose lease
+        was lost; notice owners and holders that died; adopt unowned tables in play."""
+        assert self.redis is not None and self.hub is not None
+        beat = self.lease / 3
+        last_sweep = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(beat)
+            try:
+                ids = list(self.owned)
+                ms = int(self.lease * 1000)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    pipe.set(alive_key(self.me), "1", px=ms)
+                    for i in range(0, len(ids), 500):
+                        chunk = ids[i:i + 500]
+                        # The script's text each time: a restarted Redis has forgotten
+                        # scripts, and a second a few hundred bytes cost nothing.
+                        pipe.eval(RENEW, len(chunk), *(lease_key(t) for t in chunk),
+                                  self.me, ms)
+                    answers = await pipe.execute()
+                for n, lost in enumerate(answers[1:]):
+                    for i in lost:
+                        table_id = ids[n * 500 + int(i) - 1]
+                        self.owned.discard(table_id)
+                        self.log.warning("cluster.lease_lost", table_id)
+                        self.hub.lost(table_id)
+                await self._check_peers()
+                if loop.time() - last_sweep >= self.lease / 2:
+                    last_sweep = loop.time()
+                    await self.sweep()
+            except (rerr.RedisError, OSError) as e:
+                # Redis is away: the leases cannot be renewed; the journal's fence keeps
+                # a table that another process takes meanwhile from being written twice.
+                self.log.warning("cluster.keep_failed", error=str(e).splitlines()[0]
+                                 if str(e) else type(e).__name__)
+            except Exception:
+                self.log.error("cluster.keep_failed", exc=True)
+
+    async def _check_peers(self) -> None:
+        """Sockets relayed from a dead owner are closed (their clients reconnect, and
+        the table is taken over); seats relayed to this owner by a dead holder leave."""
+        assert self.redis is not None and self.hub is not None
+        peers = sorted({r.owner for r in self.relays.values()} |
+                       {holder for holder, _ in self.remote})
+        if not peers:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for peer in peers:
+                pipe.exists(alive_key(peer))
+            alive = await pipe.execute()
+        dead = {peer for peer, up in zip(peers, alive, strict=True) if not up}
+        for cid, relay in list(self.relays.items()):
+            if relay.owner in dead:
+                self.relays.pop(cid, None)
+                relay.conn.close(CLOSE_GOING_AWAY, "the server that held this table is "
+                                 "gone: reconnect")
+        for key, conn in list(self.remote.items()):
+            if key[0] in dead:
+                self.remote.pop(key, None)
+                conn.closed = True
+                self._chore(self.hub.detach(conn))
+
+    async def sweep(self) -> None:
+        """Take over tables in play that nobody owns (their owner died): their timers
+        must run somewhere."""
+        assert self.redis is not None and self.hub is not None
+        hub = self.hub
+        ids = [str(t) for t in await self.redis.zrange(OPEN, 0, -1)]
+        ids = [t for t in ids if t not in self.owned]
+        if not ids:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in ids:
+                pipe.exists(lease_key(table_id))
+                pipe.hget(table_key(table_id), "phase")
+            answers = await pipe.execute()
+        orphans = [t for t, held, phase in zip(ids, answers[::2], answers[1::2], strict=True)
+                   if not held and phase == TablePhase.PLAYING]
+        random.shuffle(orphans)  # processes sweeping at once take different ones first
+        for table_id in orphans:
+            self._chore(hub.adopt(table_id))
+
+    # -- messages between processes ----------------------------------------------------
+
+    def post(self, process: str, message: dict[str, Any]) -> None:
+        """Publish to ``process``, after everything posted before (one sender)."""
+        self._outbox.put_nowait((channel(process),
+                                 json.dumps(message, separators=(",", ":"),
+                                            ensure_ascii=False)))
+
+    async def _send_forever(self) -> None:
+        assert self.redis is not None
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < 1000:
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for where, text in batch:
+                        pipe.publish(where, text)
+                    await pipe.execute()
+            except (rerr.RedisError, OSError) as e:
+                # Lost: a relay sees the gap in its numbers, a caller its timeout.
+                self.log.warning("cluster.publish_failed", count=len(batch),
+                                 error=str(e).splitlines()[0] if str(e) else type(e).__name__)
+
+    async def _listen(self, pubsub: Any) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                self.log.warning("cluster.listen_failed", error=str(e).splitlines()[0]
+                                 if str(e) else type(e).__name__)
+                await asyncio.sleep(0.2)
+                with contextlib.suppress(Exception):  # once Redis is back: listen again
+                    await pubsub.subscribe(channel(self.me))
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                self._take(json.loads(message["data"]))
+            except Exception:
+                self.log.error("cluster.bad_message", exc=True)
+
+    def _take(self, m: dict[str, Any]) -> None:
+        kind = m["k"]
+        if kind == "msg":
+            relay = self.relays.get(m["c"])
+            if relay is None:
+                return
+            if m["n"] != relay.got + 1:  # one went missing: catch up by reconnecting
+                self.relays.pop(m["c"], None)
+                relay.conn.close(CLOSE_SLOW, "messages were lost between servers: "
+                                 "reconnect with your last version")
+                self._chore(self._forget(relay))
+                return
+            relay.got = m["n"]
+            relay.conn.send(m["t"])
+        elif kind == "close":
+            relay = self.relays.pop(m["c"], None)
+            if relay is not None:
+                relay.conn.close(int(m["code"]), str(m["reason"]), drop=bool(m["drop"]))
+        elif kind == "rep":
+            future = self._pending.get(m["id"])
+            if future is not None and not future.done():
+                future.set_result(m)
+        elif kind == "req":
+            self._chore(self._answer(m))
+
+    async def call(self, owner: str, op: str, args: list[Any], timeout: float = 10.0
+                   ) -> Any:
+        """Ask ``owner`` to run ``op``; its answer, or its refusal raised here."""
+        from gnav.server.hub import Fault
+
+        n = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[n] = future
+        self.post(owner, {"k": "req", "id": n, "from": self.me, "op": op, "a": args})
+        try:
+            reply = await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise Unanswered(f"{op}: the server that holds this table did not answer"
+                             ) from None
+        finally:
+            self._pending.pop(n, None)
+        error = reply.get("e")
+        if error is None:
+            return reply.get("r")
+        if error == "refused":
+            raise Refused(reply["code"], reply["reason"])
+        if error == "elsewhere":
+            raise Elsewhere(reply["owner"])
+        raise Fault(reply["reason"], reply["code"])
+
+    async def _answer(self, m: dict[str, Any]) -> None:
+        from gnav.server.hub import Fault
+
+        assert self.hub is not None
+        reply: dict[str, Any] = {"k": "rep", "id": m["id"]}
+        try:
+            reply["r"] = await self.hub.serve_request(m["from"], m["op"], m["a"])
+        except Refused as e:
+            reply |= {"e": "refused", "code": e.code, "reason": str(e)}
+        except Elsewhere as e:
+            reply |= {"e": "elsewhere", "owner": e.owner}
+        except Fault as e:
+            reply |= {"e": "fault", "code": e.code, "reason": str(e)}
+        except Unanswered as e:
+            reply |= {"e": "fault", "code": "busy", "reason": str(e)}
+        except Exception:
+            self.log.error("cluster.request_failed", op=m.get("op"), exc=True)
+            reply |= {"e": "fault", "code": "internal",
+                      "reason": "the server hit an internal error; nothing was changed"}
+        self.post(m["from"], reply)
+
+    # -- relayed sockets ---------------------------------------------------------------
+
+    def relay(self, owner: str, conn: Conn) -> str:
+        """Make ``conn`` (a socket of this process) a relay of ``owner``'s table."""
+        conn.via, conn.cid = owner, uuid.uuid4().hex[:16]
+        self.relays[conn.cid] = Relay(conn, owner)
+        return conn.cid
+
+    def unrelay(self, conn: Conn) -> None:
+        relay = self.relays.pop(conn.cid, None)
+        if relay is not None:
+            self._chore(self._forget(relay))
+
+    async def _forget(self, relay: Relay) -> None:
+        with contextlib.suppress(Exception):
+            await self.call(relay.owner, "detach", [relay.conn.cid], timeout=5.0)

@@ -4,6 +4,7 @@ stays up, and the table (its version, its record) is unchanged."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 from contextlib import ExitStack
 from pathlib import Path
@@ -288,3 +289,37 @@ def test_one_address_opens_only_its_share_of_sockets_a_minute(tmp_path: Path) ->
                 Player(SessionLink(ws)).hello(None)
         assert _socket_refused(client, path) == "rate_limited"
         _another_address_watches(client, path)
+
+
+def test_behind_a_trusted_proxy_limits_key_on_the_address_it_reports(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """--forwarded-allow-ips: X-Forwarded-For is believed from the proxy alone; what a
+    client writes in front of it in the header changes nothing."""
+    one, two = {"X-Forwarded-For": "203.0.113.5"}, {"X-Forwarded-For": "203.0.113.6"}
+    spoof = {"X-Forwarded-For": "203.0.113.7, 203.0.113.5"}  # the proxy appended .5
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    caplog.set_level(logging.INFO, logger="gnav.server")
+    with serving(tmp_path / "a", address="10.1.2.3", creates_per_minute=1,
+                 sockets_per_client=1, forwarded_allow_ips=("10.0.0.0/8",)) as proxy:
+        created = proxy.post("/api/tables", json={}, headers=one)
+        assert created.status_code == 201
+        _error(proxy.post("/api/tables", json={}, headers=spoof), 429, "rate_limited")
+        assert proxy.post("/api/tables", json={}, headers=two).status_code == 201
+        logged = [r.fields["client"] for r in caplog.records  # type: ignore[attr-defined]
+                  if getattr(r, "event", None) == "table.created"]
+        assert logged == ["203.0.113.5", "203.0.113.6"]  # the logs see people too
+        path = f"/ws/{created.json()['id']}"
+        with proxy.websocket_connect(path, headers=one) as ws:
+            Player(SessionLink(ws)).hello(None)
+            with pytest.raises(WebSocketDenialResponse) as info, \
+                    proxy.websocket_connect(path, headers=spoof):
+                pass
+            assert info.value.json()["error"]["code"] == "too_many_sockets"
+            with proxy.websocket_connect(path, headers=two) as other:
+                Player(SessionLink(other)).hello(None)
+    # Anyone else's header is ignored: both requests come from one address.
+    with serving(tmp_path / "b", address="198.51.100.1", creates_per_minute=1,
+                 forwarded_allow_ips=("10.0.0.0/8",)) as direct:
+        assert direct.post("/api/tables", json={}, headers=one).status_code == 201
+        _error(direct.post("/api/tables", json={}, headers=two), 429, "rate_limited")

@@ -27,6 +27,11 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                             "which several servers may share (pip install 'gnav[redis]')")
     where.add_argument("--db", default=None, metavar="PATH",
                        help="the SQLite file (the same as --store sqlite:///PATH)")
+    s.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
+                   help="behind a reverse proxy: the proxies' addresses or networks "
+                        "(comma-separated) whose X-Forwarded-For gives the client's address "
+                        "for per-address limits and logs; from anyone else the header is "
+                        "ignored (default: none)")
     s.add_argument("--workers", type=int, default=1, metavar="N",
                    help="server processes on this port (default 1); more than one needs "
                         "--store redis://..., through which they share the tables")
@@ -142,4 +147,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  creates_per_minute=args.creates_per_minute,
                  tables_per_client=args.tables_per_client,
                  sockets_per_client=args.sockets_per_client,
-                 costly_per_minute=args.costly_per_minute, workers=args.workers)
+                 costly_per_minute=args.costly_per_minute, workers=args.workers,
+                 forwarded_allow_ips=args.forwarded_allow_ips)

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import WebSocketRoute
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from gnav.server.api import Api
 from gnav.server.hub import Hub
@@ -67,7 +68,13 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
               *static_routes()]
     handlers = api.handlers()
     handlers[404] = page_not_found(handlers[HTTPException])  # a person gets a page
-    app = Starlette(routes=routes, middleware=[cors, costly],
+    # Behind a reverse proxy: the client's address as the trusted proxy reports it, so
+    # that per-address limits, logs and caps see people, not the proxy. The header is
+    # believed from those addresses only (uvicorn's own middleware, its rules).
+    proxies = [Middleware(ProxyHeadersMiddleware,
+                          trusted_hosts=list(settings.forwarded_allow_ips))
+               ] if settings.forwarded_allow_ips else []
+    app = Starlette(routes=routes, middleware=[*proxies, cors, costly],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.hub = hub
     return app

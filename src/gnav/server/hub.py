@@ -535,7 +535,7 @@ class Hub:
                 raise
             self._add(table)
             self._owner[table_id] = (client, table.created)
-            self.log.info("table.created", table_id, preset=config.preset,
+            self.log.info("table.created", table_id, client=client, preset=config.preset,
                           seats=config.seats, listed=config.listed,
                           turn_timer=config.turn_timer)
             return table, host

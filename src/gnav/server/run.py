@@ -15,7 +15,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from gnav.errors import GnavError
 from gnav.server import logs
 from gnav.server.app import create_app
-from gnav.server.settings import Settings, origin_of
+from gnav.server.settings import Settings, origin_of, trusted_proxies
 from gnav.server.store import open_store
 from gnav.server.workers import supervise
 
@@ -99,7 +99,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
           public_url: str | None, *, creates_per_minute: int = Settings.creates_per_minute,
           tables_per_client: int = Settings.tables_per_client,
           sockets_per_client: int = Settings.sockets_per_client,
-          costly_per_minute: int = Settings.costly_per_minute, workers: int = 1) -> int:
+          costly_per_minute: int = Settings.costly_per_minute, workers: int = 1,
+          forwarded_allow_ips: str = "") -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
     if creates_per_minute < 1:
@@ -115,6 +116,7 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
     if workers > 1 and not where.startswith(("redis://", "rediss://", "unix://")):
         raise GnavError(f"--workers {workers} needs a store the processes can share: "
                         f"--store redis://HOST:PORT/DB")
+    proxies = trusted_proxies(forwarded_allow_ips)
     origins = tuple(origin_of(o) for o in allow_origins)
     if public_url is not None:
         origin_of(public_url)  # a base URL: scheme and host, nothing after
@@ -129,7 +131,7 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
                         public_url=public_url, creates_per_minute=creates_per_minute,
                         tables_per_client=tables_per_client,
                         sockets_per_client=sockets_per_client,
-                        costly_per_minute=costly_per_minute)
+                        costly_per_minute=costly_per_minute, forwarded_allow_ips=proxies)
     logs.setup()
     if store.created:
         logs.Log().warning("store.created", db=where, note="no database was there: a new, "

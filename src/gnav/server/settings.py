@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -21,6 +22,22 @@ def origin_of(url: str) -> str:
 
 def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
+
+
+def trusted_proxies(value: str) -> tuple[str, ...]:
+    """``--forwarded-allow-ips``: addresses or networks, comma-separated (uvicorn's
+    spelling); GnavError naming the first that is neither."""
+    out = []
+    for item in (part.strip() for part in value.split(",")):
+        if not item:
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise GnavError(f"--forwarded-allow-ips: {item!r} is not an IP address or "
+                            f"network (e.g. 127.0.0.1,10.0.0.0/8)") from None
+        out.append(item)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -51,6 +68,9 @@ class Settings:
     record_elsewhere: int = 2000  # versions from which a record is built in another process
     shutdown_wait: float = 10.0  # seconds SIGTERM waits for changes in flight
     retry_after: float = 1.0  # seconds a timer waits after a failed change
+    # Proxies (addresses, networks) whose X-Forwarded-For is believed; from anyone else
+    # the header is ignored, and every limit keys on the connecting address.
+    forwarded_allow_ips: tuple[str, ...] = ()
     lease: float = 3.0  # seconds a process holds a table of a shared store unrenewed
     # uvicorn's limits (see docs/server.md)
     keep_alive: float = 5.0  # seconds an idle HTTP connection stays open

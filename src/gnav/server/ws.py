@@ -75,20 +75,20 @@ class Sockets:
         client = address_block(ws.client.host if ws.client else "")
         held = self.open.get(client, 0)
         if held >= self.settings.sockets_per_client:
-            self.log.warning("ws.refused", table_id, code="too_many_sockets")
+            self.log.warning("ws.refused", table_id, code="too_many_sockets", client=client)
             await self._deny(ws, "too_many_sockets", f"this address has {held} sockets "
                              f"open, as many as one address may; close one first", 429)
             return
         wait = self.opens.take(client)
         if wait is not None:
-            self.log.warning("ws.refused", table_id, code="rate_limited")
+            self.log.warning("ws.refused", table_id, code="rate_limited", client=client)
             await self._deny(ws, "rate_limited", f"this address opened "
                              f"{self.settings.sockets_per_client} sockets in the last minute, "
                              f"as many as one address may; try again in {wait:.0f} s", 429)
             return
         self.open[client] = held + 1
         try:
-            await self._session(ws, table_id)
+            await self._session(ws, table_id, client)
         finally:
             left = self.open[client] - 1
             if left:
@@ -96,13 +96,13 @@ class Sockets:
             else:
                 del self.open[client]
 
-    async def _session(self, ws: WebSocket, table_id: str) -> None:
+    async def _session(self, ws: WebSocket, table_id: str, client: str) -> None:
         await ws.accept()
         flood = Flood(self.settings.ws_rate, self.settings.ws_burst, time.monotonic)
         conn = await self._hello(ws, table_id, flood)
         if conn is None:
             return
-        self.log.info("ws.opened", table_id, seat=conn.seat)
+        self.log.info("ws.opened", table_id, seat=conn.seat, client=client)
         try:
             await self._serve(ws, conn, flood)
         finally:

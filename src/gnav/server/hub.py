@@ -231,13 +231,8 @@ class Hub:
 
     async def adopt(self, table_id: str) -> None:
         """Take over a table in play that no process holds (its owner died)."""
-        try:
-            live = await self._get(table_id, True)
-        except (Elsewhere, Refused, Fault):
-            return  # another process was quicker, or it cannot be read (logged)
-        if live is not None:
-            self.log.info("table.restored", table_id, version=live.table.version,
-                          phase=live.table.phase, taken_over=True)
+        with contextlib.suppress(Elsewhere, Refused, Fault):
+            await self._get(table_id, True)  # logged there; another may have been quicker
 
     async def _claim(self, table_id: str) -> None:
         """Hold the table's lease before loading it (Elsewhere if another process does)."""
@@ -268,6 +263,9 @@ class Hub:
                     table = await self._load(table_id)
                     if table is None:
                         return None
+                    if self.cluster is not None and table.phase == TablePhase.PLAYING:
+                        self.log.info("table.restored", table_id, version=table.version,
+                                      taken_over=True)
                     live = self._add(table)
         finally:
             if not loading.locked():
@@ -593,14 +591,10 @@ class Hub:
             return None
         if op == "attach":
             table_id, seat, token, since, cid = a
-            cluster = self.cluster
-
-            def make() -> Conn:
-                conn = RemoteConn(cluster, holder, cid, table_id, seat, token)
-                cluster.remote[(holder, cid)] = conn
-                return conn
-
-            await self._attach_here(table_id, seat, token, since, make)
+            remote = RemoteConn(self.cluster, holder, cid, table_id, seat, token)
+            await self._attach_here(table_id, seat, token, since, remote)
+            if not remote.closed:
+                self.cluster.remote[(holder, cid)] = remote
             return None
         if op == "join":
             return list(await self._join_here(a[0], Name(a[1]), a[2]))
@@ -747,11 +741,11 @@ class Hub:
         """A socket says hello: it gets what it missed (or a snapshot), then every
         message for its seat, in order. For a table another process owns, the socket
         is relayed: that process keeps it among the table's connections."""
-        conn = Conn(table_id, seat, token, self.settings.send_backlog)
         for _ in range(3):
-            conn.via, conn.cid = None, ""
+            # A new one each time: one relayed to an owner that died meanwhile is closed.
+            conn = Conn(table_id, seat, token, self.settings.send_backlog)
             try:
-                await self._attach_here(table_id, seat, token, since, lambda: conn)
+                await self._attach_here(table_id, seat, token, since, conn)
                 return conn
             except Elsewhere as e:
                 assert self.cluster is not None
@@ -771,7 +765,7 @@ class Hub:
         raise Fault("this table is moving between servers; try again", "busy")
 
     async def _attach_here(self, table_id: str, seat: int | None, token: str | None,
-                           since: int | None, make: Callable[[], Conn]) -> None:
+                           since: int | None, conn: Conn) -> None:
         async def op() -> None:
             async with self._locked(table_id) as live:
                 if seat is None and len(live.conns) >= self.settings.max_sockets:
@@ -782,7 +776,6 @@ class Hub:
 
                 texts = await self._change(live, hello)
                 live.touched = self.clock()
-                conn = make()
                 for text in texts:
                     conn.send(text)
                 if seat is not None:

@@ -9,6 +9,7 @@ import re
 import select
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -192,3 +193,39 @@ def plain_updates(table: Any, seat: int | None, steps: list[Any]) -> list[dict[s
                     "view": view_to_json(view, since=len(view.events)),
                     "table": table.info(1.0)})
     return out
+
+
+def test_tables_spread_over_two_processes_survive_one_killed(
+        tmp_path: Path, redis_url: str) -> None:
+    """Each table's seats on both processes (sharing Redis); one process SIGKILLed in
+    play: its seats reconnect to the other, which takes its tables over, and every
+    match finishes with no error; the reconnects and the longest pause are reported."""
+    from test_server_process import Server
+
+    servers = [Server(redis_url, tmp_path / f"server{i}.log", "--creates-per-minute",
+                      "100000") for i in range(2)]
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gnav.cli", "loadtest", "--url", servers[0].base,
+             "--url", servers[1].base, "--tables", "6", "--seats", "4", "--lives", "3",
+             "--seed", "7", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, cwd=tmp_path)
+        deadline = time.monotonic() + 60
+        while "table.started" not in (tmp_path / "server0.log").read_text():
+            assert time.monotonic() < deadline and proc.poll() is None, proc.stderr
+            time.sleep(0.05)
+        time.sleep(0.5)  # in play
+        servers[0].proc.kill()
+        out, err = proc.communicate(timeout=180)
+    finally:
+        for server in servers:
+            if server.proc.poll() is None:
+                server.proc.kill()
+            server.proc.wait()
+    assert proc.returncode == 0, out + err
+    report = json.loads(out)
+    assert report["urls"] == [servers[0].base, servers[1].base]
+    assert report["errors"] == {}
+    assert report["matches_finished"] == report["matches_expected"] == 6
+    assert report["reconnects"] >= 6  # at least every seat that was on the killed one
+    assert report["longest_pause_s"] > 0.5  # the takeover waits out the dead one's lease

@@ -70,18 +70,23 @@ def register(sub: Any) -> None:
     add_arguments(sub.add_parser("serve", help="run the online table server"))
     add_loadtest_arguments(sub.add_parser(
         "loadtest", help="play many tables of socket bots against a local server",
-        description="Create N tables of M seats on a gnav server on this machine, seat a "
+        description="Create N tables of M seats on a gnav server on this machine (or on "
+                    "several, --url repeated: each table's seats spread over them), seat a "
                     "WebSocket bot client in each (or --humans of them), start them and "
-                    "play; report actions/s, matches finished, errors by code and the "
-                    "latency from each act to the update that carries it. Start the server "
+                    "play; report actions/s, matches finished, errors by code, the "
+                    "latency from each act to the update that carries it, the reconnects "
+                    "made and the longest pause a table saw. Start the server "
                     "with --creates-per-minute, --tables-per-client and --sockets-per-client "
                     "raised (e.g. 100000) "
                     "first."))
 
 
 def add_loadtest_arguments(s: argparse.ArgumentParser) -> None:
-    s.add_argument("--url", default="http://127.0.0.1:8000",
-                   help="the server (a loopback address only; default http://127.0.0.1:8000)")
+    s.add_argument("--url", action="append", default=None, metavar="URL",
+                   help="a server (a loopback address only; default http://127.0.0.1:8000); "
+                        "repeat it for processes sharing their tables through Redis: each "
+                        "table's seats are spread over them, and a seat whose server is gone "
+                        "reconnects to the next, as the browser does")
     s.add_argument("--tables", type=int, default=10, help="tables to create (default 10)")
     add_seats(s, 6, "seats at each table (default 6)")
     s.add_argument("--humans", type=int, default=None, metavar="H",
@@ -123,7 +128,8 @@ def cmd_loadtest(args: argparse.Namespace) -> int:
         raise GnavError(f"the load test needs the server extra: pip install 'gnav[server]' "
                         f"({e.name} is missing)") from None
     options = run.Options(
-        url=args.url, tables=args.tables, seats=args.seats, humans=args.humans,
+        urls=tuple(args.url or ("http://127.0.0.1:8000",)), tables=args.tables,
+        seats=args.seats, humans=args.humans,
         lives=args.lives, preset=args.preset, bot=args.bot, concurrency=args.concurrency,
         duration=args.duration, matches=args.matches, timeout=args.timeout, seed=args.seed,
         deflate=args.deflate, think=args.think)

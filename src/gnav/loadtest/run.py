@@ -2,6 +2,10 @@
 the seats play until each table has finished its matches (or the time is up), then
 close everything and report.
 
+With several server URLs (processes sharing their tables through Redis), each table's
+seats are spread across them, so that every table is played across processes; a seat
+whose socket is lost reconnects as the browser does, to the next URL if its own is gone.
+
 Only loopback servers may be targeted, and every loop is bounded: setup and play each
 have a deadline, and a table plays at most ``matches`` matches.
 """
@@ -33,7 +37,7 @@ SETUP_TIMEOUT = 30.0  # one request or one socket's hello
 
 @dataclass(frozen=True)
 class Options:
-    url: str = "http://127.0.0.1:8000"
+    urls: tuple[str, ...] = ("http://127.0.0.1:8000",)
     tables: int = 10
     seats: int = 6
     humans: int | None = None  # socket clients per table (None: every seat)
@@ -49,6 +53,8 @@ class Options:
     think: float = 0.0  # mean seconds a client waits before acting (0: at once)
 
     def check(self) -> None:
+        if not 1 <= len(self.urls) <= 64:
+            raise GnavError(f"--url: 1 to 64 servers, not {len(self.urls)}")
         if not 1 <= self.tables <= MAX_TABLES:
             raise GnavError(f"--tables must be 1 to {MAX_TABLES}, not {self.tables}")
         if not 2 <= self.seats <= 64:
@@ -118,9 +124,9 @@ class LoadTest:
     def __init__(self, options: Options, progress: TextIO | None = None) -> None:
         options.check()
         self.o = options
-        self.host, self.port = loopback(options.url)
-        netloc = f"[{self.host}]" if ":" in self.host else self.host
-        self.ws_base = f"ws://{netloc}:{self.port}/ws/"
+        self.servers = [loopback(url) for url in options.urls]
+        self.ws_bases = [f"ws://{f'[{host}]' if ':' in host else host}:{port}/ws/"
+                         for host, port in self.servers]
         self.stats = Stats()
         self.humans = options.seats if options.humans is None else options.humans
         self.rng = Random(options.seed)
@@ -143,7 +149,9 @@ class LoadTest:
         return {"preset": self.o.preset, "seats": self.o.seats, "turn_timer": None,
                 "grace": 600, "listed": False, "bot": self.o.bot, "options": options}
 
-    async def _setup(self, t: TableRun, http: Http, gate: asyncio.Semaphore) -> None:
+    async def _setup(self, t: TableRun, https: list[Http], gate: asyncio.Semaphore) -> None:
+        n = len(https)
+        http = https[t.index % n]  # the table's own server for its lobby requests
         try:
             async with gate:
                 created = await http.post("/api/tables", self._config())
@@ -151,16 +159,18 @@ class LoadTest:
             invite = created.get("invite")
             for n in range(1, self.humans + 1):
                 name = f"p{n}"
+                at = (t.index + n) % len(https)  # seat n's server: spread over them all
                 async with gate:
-                    joined = await http.post(f"/api/tables/{t.id}/join",
-                                             {"name": name, "invite": invite})
+                    joined = await https[at].post(f"/api/tables/{t.id}/join",
+                                                  {"name": name, "invite": invite})
                 client = SeatClient(name, t.game, self.policy, self.stats, self.think)
                 t.clients.append(client)
                 async with gate:
                     await asyncio.wait_for(
-                        client.open(self.ws_base + t.id, int(joined["seat"]),
-                                    str(joined["token"]), deflate=self.o.deflate,
-                                    timeout=SETUP_TIMEOUT), SETUP_TIMEOUT)
+                        client.open([base + t.id for base in self.ws_bases], at,
+                                    int(joined["seat"]), str(joined["token"]),
+                                    deflate=self.o.deflate, timeout=SETUP_TIMEOUT),
+                        SETUP_TIMEOUT)
                 self.readers.append(asyncio.create_task(client.run()))
         except HttpError as e:
             self.stats.error(e.code)
@@ -186,18 +196,28 @@ class LoadTest:
 
     # -- play ------------------------------------------------------------------------
 
-    async def _drive(self, t: TableRun, http: Http, target: int) -> None:
+    async def _drive(self, t: TableRun, https: list[Http], target: int) -> None:
         """Start the table's matches one after another, until ``target`` have ended
-        (or the run is cancelled); then close its sockets."""
+        (or the run is cancelled); then close its sockets. A start goes to the next
+        server when one does not answer (it may be the one that was killed)."""
         try:
             started = 0
             while started < target:
                 started += 1
                 t.ended.clear()
-                try:
-                    info = await http.post(f"/api/tables/{t.id}/start", token=t.host)
-                except HttpError as e:
-                    self.stats.error(e.code)
+                t.game.live, t.game.last_message = True, time.perf_counter()
+                info = None
+                for i in range(len(https)):
+                    http = https[(t.index + i) % len(https)]
+                    try:
+                        info = await http.post(f"/api/tables/{t.id}/start", token=t.host)
+                        break
+                    except HttpError as e:
+                        if e.code not in ("http_failed", "busy", "store_failed"):
+                            self.stats.error(e.code)
+                            return
+                if info is None:
+                    self.stats.error("start_failed")
                     return
                 t.game.saw(info)
                 while t.game.finished < started:
@@ -205,7 +225,8 @@ class LoadTest:
                         return  # counted by the client whose socket closed
                     if not t.clients:  # bots alone: the server's timer plays them out
                         await asyncio.sleep(0.25)
-                        t.game.saw(await http.get(f"/api/tables/{t.id}"))
+                        t.game.saw(await https[t.index % len(https)].get(
+                            f"/api/tables/{t.id}"))
                         continue
                     await t.ended.wait()
                     t.ended.clear()
@@ -244,13 +265,14 @@ class LoadTest:
 
     async def run(self) -> dict[str, Any]:
         o = self.o
-        http = Http(self.host, self.port, o.concurrency, timeout=SETUP_TIMEOUT)
+        https = [Http(host, port, o.concurrency, timeout=SETUP_TIMEOUT)
+                 for host, port in self.servers]
         shower = asyncio.create_task(self._show())
         setup_s = play_s = 0.0
         try:
             t0 = time.perf_counter()
             gate = asyncio.Semaphore(o.concurrency)
-            setups = [asyncio.create_task(self._setup(t, http, gate)) for t in self.tables]
+            setups = [asyncio.create_task(self._setup(t, https, gate)) for t in self.tables]
             limit = min(900.0, 60.0 + o.tables * 0.5)
             _, pending = await asyncio.wait(setups, timeout=limit)
             for task in pending:
@@ -267,7 +289,7 @@ class LoadTest:
             ready = [t for t in self.tables if t.ready]
             target = MAX_MATCHES if o.duration is not None else o.matches
             limit = o.duration if o.duration is not None else o.timeout
-            drivers = [asyncio.create_task(self._drive(t, http, target)) for t in ready]
+            drivers = [asyncio.create_task(self._drive(t, https, target)) for t in ready]
             if drivers:
                 _, late = await asyncio.wait(drivers, timeout=limit)
                 play_s = time.perf_counter() - t1
@@ -288,8 +310,9 @@ class LoadTest:
                 await asyncio.wait(self.readers, timeout=15)
                 for task in self.readers:
                     task.cancel()
-            await asyncio.to_thread(http.close)
-        config = {"url": o.url, "tables": o.tables, "seats": o.seats, "humans": self.humans,
+            for http in https:
+                await asyncio.to_thread(http.close)
+        config = {"urls": list(o.urls), "tables": o.tables, "seats": o.seats, "humans": self.humans,
                   "preset": o.preset, "lives": o.lives, "bot": o.bot,
                   "concurrency": o.concurrency, "duration": o.duration,
                   "matches": None if o.duration is not None else o.matches,

@@ -28,6 +28,8 @@ class Stats:
     matches: int = 0  # matches seen to end
     tables_ready: int = 0  # tables created, joined and connected
     sockets: int = 0  # sockets that said hello and got their snapshot
+    reconnects: int = 0  # sockets opened again after a loss, as the browser does
+    longest_pause: float = 0.0  # the longest silence any table saw in play, in seconds
 
     def error(self, code: str) -> None:
         self.errors[code] += 1
@@ -55,6 +57,8 @@ class Stats:
             "matches_finished": self.matches,
             "matches_expected": matches_expected,
             "errors": dict(sorted(self.errors.items())),
+            "reconnects": self.reconnects,
+            "longest_pause_s": round(self.longest_pause, 3),
             "latency_ms": {
                 "count": acked,
                 "mean": ms(sum(ordered) / acked) if acked else 0.0,
@@ -84,5 +88,7 @@ def format_report(r: dict[str, Any]) -> list[str]:
         f"latency (ms, act to its update): p50 {lat['p50']:.1f}  p95 {lat['p95']:.1f}  "
         f"p99 {lat['p99']:.1f}  max {lat['max']:.1f}  mean {lat['mean']:.1f}  "
         f"(n={lat['count']})",
-        f"errors: {errors}",
+        f"errors: {errors}"
+        + f"; {r['reconnects']} reconnects, the longest pause a table saw "
+          f"{r['longest_pause_s']:.2f} s",
     ]

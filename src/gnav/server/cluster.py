@@ -323,24 +323,27 @@ class Cluster:
                                  error=str(e).splitlines()[0] if str(e) else type(e).__name__)
 
     async def _listen(self, pubsub: Any) -> None:
+        # listen(), not get_message(timeout): the latter looks at the socket only, and
+        # leaves messages already read into the parser's buffer waiting for the next
+        # packet or the timeout (measured: forwarded requests answered in bursts, a
+        # second apart).
         while True:
             try:
-                message = await pubsub.get_message(timeout=1.0)
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    try:
+                        self._take(json.loads(message["data"]))
+                    except Exception:
+                        self.log.error("cluster.bad_message", exc=True)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
                 self.log.warning("cluster.listen_failed", error=str(e).splitlines()[0]
                                  if str(e) else type(e).__name__)
-                await asyncio.sleep(0.2)
-                with contextlib.suppress(Exception):  # once Redis is back: listen again
-                    await pubsub.subscribe(channel(self.me))
-                continue
-            if message is None or message.get("type") != "message":
-                continue
-            try:
-                self._take(json.loads(message["data"]))
-            except Exception:
-                self.log.error("cluster.bad_message", exc=True)
+            await asyncio.sleep(0.2)
+            with contextlib.suppress(Exception):  # once Redis is back: listen again
+                await pubsub.subscribe(channel(self.me))
 
     def _take(self, m: dict[str, Any]) -> None:
         kind = m["k"]

@@ -135,6 +135,8 @@ def test_a_fenced_change_needs_the_lease(redis_url: str, redis_server: RedisServ
     async def go() -> None:
         store = RedisStore(redis_url)
         await store.create_table("tableid1", [{"op": "create"}], {"phase": "lobby"})
+        with redis_server.client() as client:
+            client.set(lease_key("tableid1"), "you")
         with pytest.raises(NotOwner):
             await store.append("tableid1", [{"op": "x"}], {"phase": "lobby"}, fence="me")
         with redis_server.client() as client:
@@ -142,7 +144,21 @@ def test_a_fenced_change_needs_the_lease(redis_url: str, redis_server: RedisServ
         await store.append("tableid1", [{"op": "x"}], {"phase": "lobby"}, fence="me")
         with pytest.raises(NotOwner):
             await store.append("tableid1", [{"op": "y"}], {"phase": "lobby"}, fence="you")
-        assert await store.journal("tableid1") == [{"op": "create"}, {"op": "x"}]
+        # The lease ran out while nobody took it: the owner takes it back, as nobody has
+        # written since; not once another has written.
+        with redis_server.client() as client:
+            client.delete(lease_key("tableid1"))
+        await store.append("tableid1", [{"op": "y"}], {"phase": "lobby"}, fence="me")
+        with redis_server.client() as client:
+            assert client.get(lease_key("tableid1")) == "me"
+            client.delete(lease_key("tableid1"))
+        other = RedisStore(redis_url)
+        await other.append("tableid1", [{"op": "z"}], {"phase": "lobby"})
+        await other.close()
+        with pytest.raises(NotOwner):
+            await store.append("tableid1", [{"op": "w"}], {"phase": "lobby"}, fence="me")
+        assert await store.journal("tableid1") == [{"op": "create"}, {"op": "x"}, {"op": "y"},
+                                                  {"op": "z"}]
         with pytest.raises(StoreError, match="not in Redis"):
             await store.append("tableid9", [{"op": "x"}], {"phase": "lobby"})
         await store.close()

@@ -36,7 +36,8 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
         from gnav.server.redis_store import RedisStore
 
         assert isinstance(store, RedisStore)
-        cluster = Cluster(store.url, log, settings.lease)
+        store.lease_ms = int(settings.lease * 1000)
+        cluster = Cluster(store.url, log, settings.lease, store.last_ids)
     hub = Hub(store, settings, log, clock, cluster)
     api = Api(hub, settings, log)
     sockets = Sockets(hub, settings, log)

@@ -2,7 +2,7 @@
 how the others forward requests to it and relay its messages to their sockets.
 
 A table is owned by at most one process at a time: the one holding its lease
-(``gnav:t:ID:lease``, a key with an expiry that the owner renews every third of it).
+(``gnav:t:ID:lease``, a key with an expiry that the owner renews every second).
 Only the owner applies changes, and its writes to the journal are fenced by the lease
 (``RedisStore.append(fence=...)``): a process that stalled past its lease, while another
 took the table over, can never add to the journal again.
@@ -40,7 +40,7 @@ import redis.exceptions as rerr
 
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.logs import Log
-from gnav.server.redis_store import OPEN, lease_key, table_key
+from gnav.server.redis_store import OPEN, journal_key, lease_key, table_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -50,13 +50,26 @@ if TYPE_CHECKING:
 
 PREFIX = "gnav:"
 
-# KEYS: the leases to renew. ARGV: the owner, the lease in ms. Returns the indices (from
-# 1) of those it no longer holds.
+# KEYS: the leases to renew, then the tables' journals. ARGV: the owner, the lease in
+# ms, then each journal's last id as the owner knows it. A lease that ran out while
+# nobody took it (the owner was slow: a busy machine) is taken back if its journal still
+# ends there: nobody else has written since. Returns the indices (from 1) of the tables
+# it no longer holds.
 RENEW = """
 local lost = {}
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2])
-  else table.insert(lost, i) end
+local n = #KEYS / 2
+for i = 1, n do
+  local holder = redis.call('GET', KEYS[i])
+  if holder == ARGV[1] then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2])
+  else
+    local last = redis.call('XREVRANGE', KEYS[n + i], '+', '-', 'COUNT', 1)
+    if not holder and ARGV[2 + i] ~= '' and last[1] and last[1][1] == ARGV[2 + i] then
+      redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
+    else
+      table.insert(lost, i)
+    end
+  end
 end
 return lost
 """
@@ -110,11 +123,13 @@ class Relay:
 class Cluster:
     """This process's part: its leases, its channel, its forwarded requests."""
 
-    def __init__(self, url: str, log: Log, lease: float = 3.0) -> None:
+    def __init__(self, url: str, log: Log, lease: float = 5.0,
+                 last_ids: dict[str, str] | None = None) -> None:
         self.me = uuid.uuid4().hex[:12]
         self.url = url
         self.log = log
         self.lease = lease
+        self.last_ids = {} if last_ids is None else last_ids  # the store's, shared
         self.hub: Hub | None = None
         self.redis: aioredis.Redis | None = None
         self.owned: set[str] = set()
@@ -219,7 +234,7 @@ class Cluster:
         """Renew the leases and say this process is alive; give up tables whose lease
         was lost; notice owners and holders that died; adopt unowned tables in play."""
         assert self.redis is not None and self.hub is not None
-        beat = self.lease / 3
+        beat = min(1.0, self.lease / 3)
         last_sweep = 0.0
         loop = asyncio.get_running_loop()
         while True:
@@ -233,8 +248,9 @@ class Cluster:
                         chunk = ids[i:i + 500]
                         # The script's text each time: a restarted Redis has forgotten
                         # scripts, and a second a few hundred bytes cost nothing.
-                        pipe.eval(RENEW, len(chunk), *(lease_key(t) for t in chunk),
-                                  self.me, ms)
+                        pipe.eval(RENEW, 2 * len(chunk), *(lease_key(t) for t in chunk),
+                                  *(journal_key(t) for t in chunk), self.me, ms,
+                                  *(self.last_ids.get(t, "") for t in chunk))
                     answers = await pipe.execute()
                 for n, lost in enumerate(answers[1:]):
                     for i in lost:

@@ -37,17 +37,29 @@ CHANGES = f"{PREFIX}changes"  # the counter that orders both
 
 # KEYS: table, journal, records, open, listed, changes, lease.
 # ARGV: mode ('create'|'append'), id, summary, phase, listed, created, game, record,
-#       fence, entries...
+#       fence, the journal's last id as the fence knows it, lease ms, entries...
+# A fenced write whose lease ran out while nobody took it (the owner was slow to renew)
+# takes the lease back if the journal still ends where the owner knows it ends: nobody
+# else has written since, so the owner's table is the table. Returns the change counter
+# and the journal's new last id.
 WRITE = """#!lua
 if ARGV[1] == 'create' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return redis.error_reply('GNAV_EXISTS') end
 elseif redis.call('EXISTS', KEYS[1]) == 0 then
   return redis.error_reply('GNAV_NO_TABLE')
 end
-if ARGV[9] ~= '' and redis.call('GET', KEYS[7]) ~= ARGV[9] then
-  return redis.error_reply('GNAV_NOT_OWNER')
+if ARGV[9] ~= '' then
+  local holder = redis.call('GET', KEYS[7])
+  if holder ~= ARGV[9] then
+    local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+    if holder or ARGV[10] == '' or not last[1] or last[1][1] ~= ARGV[10] then
+      return redis.error_reply('GNAV_NOT_OWNER')
+    end
+    redis.call('SET', KEYS[7], ARGV[9], 'PX', ARGV[11])
+  end
 end
-for i = 10, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+local at = ''
+for i = 12, #ARGV do at = redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
 local n = redis.call('INCR', KEYS[6])
 redis.call('HSET', KEYS[1], 'summary', ARGV[3], 'phase', ARGV[4], 'listed', ARGV[5],
            'created', ARGV[6], 'updated', n)
@@ -59,7 +71,7 @@ else
   redis.call('ZREM', KEYS[5], ARGV[2])
 end
 if ARGV[7] ~= '' then redis.call('HSET', KEYS[3], ARGV[7], ARGV[8]) end
-return n
+return {n, at}
 """
 
 
@@ -92,6 +104,10 @@ class RedisStore:
         self.where = url.split("@")[-1]  # never a password in a message
         self.created = False  # whether Redis was empty is not this store's to say
         self.shared = True  # several processes may use it (gnav.server.cluster)
+        self.lease_ms = 5000  # a fenced write that takes its lease back holds it this long
+        # The last journal id this process wrote or read, by table: what a fenced write
+        # and a lease renewal check that nobody else has written since.
+        self.last_ids: dict[str, str] = {}
         self._client: aioredis.Redis | None = None
         self._write: Any = None
 
@@ -141,10 +157,13 @@ class RedisStore:
                 OPEN, LISTED, CHANGES, lease_key(table_id)]
         args = [mode, table_id, _dumps(summary), phase,
                 "1" if summary.get("listed") else "0", repr(float(summary.get("created", 0.0))),
-                game, record, fence or "", *(_dumps(e) for e in entries)]
+                game, record, fence or "", self.last_ids.get(table_id, ""),
+                str(self.lease_ms), *(_dumps(e) for e in entries)]
         try:
             self.client  # noqa: B018 - connects, and registers the script
-            await self._write(keys=keys, args=args)
+            _, at = await self._write(keys=keys, args=args)
+            if at:
+                self.last_ids[table_id] = str(at)
         except rerr.ResponseError as e:
             if "GNAV_EXISTS" in str(e):
                 raise TableExists(f"table {table_id} exists already") from None
@@ -173,6 +192,8 @@ class RedisStore:
             raise self._explain(e) from None
         if not exists:
             return None
+        if rows:
+            self.last_ids[table_id] = str(rows[-1][0])
         return [json.loads(fields["e"]) for _, fields in rows]
 
     async def load_unfinished(self) -> dict[str, list[Entry]]:

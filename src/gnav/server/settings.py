@@ -71,7 +71,7 @@ class Settings:
     # Proxies (addresses, networks) whose X-Forwarded-For is believed; from anyone else
     # the header is ignored, and every limit keys on the connecting address.
     forwarded_allow_ips: tuple[str, ...] = ()
-    lease: float = 3.0  # seconds a process holds a table of a shared store unrenewed
+    lease: float = 5.0  # seconds a process holds a table of a shared store unrenewed
     # uvicorn's limits (see docs/server.md)
     keep_alive: float = 5.0  # seconds an idle HTTP connection stays open
     header_timeout: float = 10.0  # seconds a new connection has to send a whole request head

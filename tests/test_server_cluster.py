@@ -146,8 +146,9 @@ def seat_people(stack: ExitStack, servers_: list[Server], seats: int, lives: int
 
 
 def play(players: list[Player], rng: random.Random, decisions_: int | None = None,
-         seconds: float = 240) -> int:
-    """People choose at random until the match ends (or ``decisions_`` were taken)."""
+         seconds: float = 240, tolerate: tuple[str, ...] = ()) -> int:
+    """People choose at random until the match ends (or ``decisions_`` were taken).
+    Refusals other than a move's races (and ``tolerate``) fail the test."""
     made = 0
     end = time.monotonic() + seconds
     while decisions_ is None or made < decisions_:
@@ -163,7 +164,8 @@ def play(players: list[Player], rng: random.Random, decisions_: int | None = Non
         mover = movers[0]
         before = mover.version
         mover.act(rng.choice(mover.view["legal"]) if mover.view else "stand")
-        stale = [e for e in mover.errors if e["code"] in ("stale", "not_your_turn")]
+        stale = [e for e in mover.errors
+                 if e["code"] in ("stale", "not_your_turn", *tolerate)]
         assert len(stale) == len(mover.errors), mover.errors  # races of a move only
         mover.errors.clear()
         made += mover.version is not None and before is not None and mover.version > before
@@ -258,7 +260,9 @@ def test_a_redis_restart_during_play(tmp_path: Path) -> None:
                 mover.errors.clear()
             time.sleep(1.0)
             redis_server.start()
-            play(players, rng)
+            # Just after, a forwarded act or its answer may have been lost with the
+            # channels (pub/sub keeps nothing): "busy", and the person acts again.
+            play(players, rng, tolerate=("busy", "store_failed"))
             record = finished_record(procs[0], tid, deal)
             seen = acknowledged(players)
             assert before.items() <= seen.items()

@@ -1,0 +1,106 @@
+"""The abstraction of large tables: a coarsening of the exact information set, and its
+twin computed from the public log as the engine plays (``gnav.train.play.Tracker``)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gnav.abstraction import BANDS, FEATURES, abstract_key, band, coarsen
+from gnav.infoset import infoset_key, key_of
+from gnav.match import MatchState
+from gnav.presets import PRESETS_LIST
+from gnav.round import merge
+from gnav.rules import Rules
+from gnav.train.play import Tracker, deal
+from gnav.views import seat_view
+
+PRESETS = [p.name for p in PRESETS_LIST]
+
+
+def test_bands_are_exact_below_five_and_take_the_lowest_member() -> None:
+    assert [band(c) for c in range(6)] == [0, 1, 2, 3, 4, 5]
+    assert band(6) == 5 and band(9) == 7 and band(12) == 10 and band(40) == 28
+    assert all(band(b) == b for b in BANDS)
+
+
+def test_coarsen_reads_a_hand_written_key() -> None:
+    # Position 2 of 5: its right neighbour (1) swapped with it, taking its IX; its left
+    # neighbour (3) knocked; seat 0 knocked too.
+    key = "2/5|9|3|K0,K3,S0,A12,W1:9:3"
+    assert coarsen(key) == "2|2|3|9|W|K|1"
+    assert coarsen(key, frozenset({"gave", "k"})) == "2|2|3|*|W|K|*"
+    # The dealer's left: nobody acted before it.
+    assert coarsen("0/12|owl|owl|") == "0|10|owl|-|-|-|0"
+    # An ask of position 10 to 11 is not one of position 1 (codes have no separator).
+    assert coarsen("2/13|5|5|A1011,W10:5:4").split("|")[4] == "?"
+    assert coarsen("11/13|5|4|A1011,W10:5:4") == "10|1|4|5|W|-|0"
+    # A request passed on by a Horse: the right neighbour swapped, not with the seat.
+    assert coarsen("2/13|horse|horse|A12,R2:horse,W1").split("|")[3:5] == ["-", "W"]
+
+
+def _check_twin(preset: str, n: int, seed: int) -> int:
+    rules = Rules.of(preset)
+    rng = Random(seed)
+    state, _ = deal(rules, n, rng)
+    tracker = Tracker(n, state.public)
+    seen = 0
+    while state.turn < n:
+        pos = state.turn
+        ids = rules.ids
+        dealt = ids[state.deal[pos]]
+        events = merge(state.public, state.private[pos], dealt)
+        exact = key_of(tuple(range(n)), pos, dealt, ids[state.hands[pos]], events)
+        assert tracker.key(state, pos) == coarsen(exact)
+        seen += 1
+        state, ev = state.apply(rng.choice(state.legal_actions()))
+        tracker.see(ev)
+    return seen
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(2, 41), st.integers(0, 2**32))
+def test_the_engine_twin_equals_the_view_key(preset: str, n: int, seed: int) -> None:
+    rules = Rules.of(preset)
+    n = min(n, rules.max_seats)
+    if n < rules.min_seats:
+        return
+    assert _check_twin(preset, n, seed) >= 1
+
+
+def test_the_abstract_key_of_a_view_is_the_coarsened_information_set() -> None:
+    rules = Rules.of("gnav")
+    rng = Random(3)
+    match = MatchState.new(rules, tuple(f"s{i}" for i in range(12)), seed=3).deal(rng=rng)
+    keys = []
+    while not match.round.over:  # type: ignore[union-attr]
+        seat = match.to_act
+        assert seat is not None
+        view = seat_view(match, seat)
+        key = abstract_key(view)
+        assert key == coarsen(infoset_key(view))
+        assert len(key.split("|")) == len(FEATURES)
+        keys.append(key)
+        match, _ = match.apply(rng.choice(match.legal_actions()))
+    assert keys
+
+
+@pytest.mark.parametrize("preset", ["gnav", "slabberjan"])
+def test_knocks_count_only_what_the_seat_sees(preset: str) -> None:
+    # Under silent knocks nobody else's knock is in the view, so no key counts one.
+    rules = Rules.of(preset)
+    rng = Random(5)
+    knocks = set()
+    for _ in range(200):
+        state, _ = deal(rules, 10, rng)
+        tracker = Tracker(10, state.public)
+        for pos in range(10):
+            k = tracker.key(state, pos).split("|")
+            knocks.add((k[5], k[6]))
+    if rules.knock_public:
+        assert ("K", "0") in knocks and ("-", "1") in knocks
+    else:
+        assert knocks == {("-", "0")}

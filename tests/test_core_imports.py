@@ -20,8 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "gnav"
-NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web", "solve", "openspiel",
-                      "pettingzoo", "fast"})
+NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web", "solve", "train",
+                      "openspiel", "pettingzoo", "fast"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
 # Names the interpreter itself puts in sys.modules (multiprocessing aliases the main
@@ -157,12 +157,12 @@ def test_the_package_declares_no_dependencies() -> None:
 # ``gnav`` itself (the package's __init__) is the public facade: it re-exports the core
 # and the bots, so it sits just above the bots, and no module inside imports it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("core", ("gnav.*", "gnav.texts")),
+    ("core", ("gnav.*", "gnav.texts", "gnav.strategies")),
     ("bots", ("gnav.bots",)),
     ("facade", ("gnav",)),
     # The OpenSpiel and PettingZoo adapters ask bots and draw with the terminal's table.
-    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve", "gnav.openspiel",
-                 "gnav.pettingzoo")),
+    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve", "gnav.train",
+                 "gnav.openspiel", "gnav.pettingzoo")),
     ("table", ("gnav.table",)),
     # The browser client's files and the data they read; the server mounts them, and
     # nothing in web imports the server.

@@ -1,0 +1,145 @@
+"""The ``gnav train`` command: a policy for a band of large tables (Monte Carlo CFR over
+the abstraction, on the reference engine; ``gnav.train``).
+
+Imports nothing beyond the standard library until the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from gnav.cli.common import add_json, add_rules, make_rules
+from gnav.errors import GnavError, OptionError
+
+# Table sizes served by one policy: a band is trained on its sizes drawn uniformly.
+SEAT_BANDS = ((5, 6), (7, 9), (10, 14), (15, 20), (21, 28), (29, 41))
+DEFAULT_BATCHES = 200
+
+
+def band_of(rules: Any, seats: int) -> tuple[int, int]:
+    """The band of ``SEAT_BANDS`` that holds ``seats``, cut to the sizes ``rules``
+    allows; OptionError outside 5 to 41 or the rules' range."""
+    rules.check_seats(seats)
+    for lo, hi in SEAT_BANDS:
+        if lo <= seats <= hi:
+            return lo, min(hi, rules.max_seats)
+    raise OptionError(f"gnav train makes policies for 5 to 41 seats, not {seats} "
+                      f"(gnav solve solves 2 to 4 exactly)")
+
+
+def parse_band(rules: Any, text: str, seats: int) -> tuple[int, int]:
+    """``LO-HI`` read and checked: within 5 to 41 and the rules' range, holding
+    ``seats``."""
+    try:
+        lo, hi = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise OptionError(f"--band is LO-HI, e.g. 10-14, not {text!r}") from None
+    hi = min(hi, rules.max_seats)
+    if not 5 <= lo <= seats <= hi <= 41:
+        raise OptionError(f"--band {text} must hold --seats {seats} within 5 to "
+                          f"{min(41, rules.max_seats)} seats")
+    return lo, hi
+
+
+def bands(rules: Any) -> list[tuple[int, int]]:
+    """Every band the rules take."""
+    out = []
+    for lo, hi in SEAT_BANDS:
+        if lo <= rules.max_seats and hi >= max(lo, rules.min_seats):
+            out.append((lo, min(hi, rules.max_seats)))
+    return out
+
+
+def register(sub: Any) -> None:
+    s = sub.add_parser(
+        "train", help="train the expert's policy for a band of large tables (5 to 41 seats)",
+        description="Monte Carlo CFR over the information-set abstraction on the reference "
+                    "engine: seeded and reproducible (the same seed and batches give the "
+                    "same policy, whatever --jobs). The band of table sizes that holds "
+                    "--seats is trained. Needs the [analysis] extra.")
+    add_rules(s)
+    s.add_argument("--seats", type=int, required=True,
+                   help="a table size of the band to train (5 to 41)")
+    s.add_argument("--band", metavar="LO-HI",
+                   help="train for these table sizes instead of the band of --seats "
+                        "(holding it), e.g. 5-41 for one policy at every size")
+    s.add_argument("--seed", type=int, default=0, help="the training's seed (default 0)")
+    s.add_argument("--batches", type=int, default=DEFAULT_BATCHES,
+                   help=f"CFR batches (default {DEFAULT_BATCHES})")
+    s.add_argument("--rounds", type=int, default=250,
+                   help="rounds per shard and batch (8 shards a batch; default 250)")
+    s.add_argument("--jobs", type=int, default=None,
+                   help="processes (default: every core)")
+    s.add_argument("--out", metavar="FILE", help="write the policy here (gzip'd if .gz)")
+    s.add_argument("--ship", action="store_true",
+                   help="write it to the package's shipped policies")
+    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress bar on stderr (default: when stderr is a terminal)")
+    add_json(s, "print the summary as one JSON object")
+    s.set_defaults(func=cmd_train)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("numpy") is None:
+        raise GnavError("needs numpy: pip install 'gnav[analysis]'")
+    from gnav.progress import ProgressBar
+    from gnav.solve.export import write
+    from gnav.strategies.policy import POLICIES, policy_name
+    from gnav.train.export import policy_data
+    from gnav.train.mccfr import Config, train
+
+    rules = make_rules(args.preset, args.option)
+    lo, hi = band_of(rules, args.seats)
+    if args.band is not None:
+        lo, hi = parse_band(rules, args.band, args.seats)
+    for name, value in (("--batches", args.batches), ("--rounds", args.rounds)):
+        if value < 1:
+            raise GnavError(f"{name} must be at least 1, not {value}")
+    jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
+    if jobs < 1:
+        raise GnavError(f"--jobs must be at least 1, not {jobs}")
+    options = tuple(sorted(rules.options.as_dict().items()))
+    config = Config(rules.name, tuple(range(lo, hi + 1)), seed=args.seed,
+                    batches=args.batches, rounds=args.rounds, options=options)
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    bar = ProgressBar(sys.stderr, f"{rules.name}, {lo}-{hi} seats: batches") \
+        if show else None
+    start = time.perf_counter()
+    cpu = time.process_time()
+    state = train(config, jobs=jobs, progress=bar)
+    if bar is not None:
+        bar.close()
+    seconds = time.perf_counter() - start
+    meta = {"method": "mccfr-linear", "seed": args.seed, "batches": args.batches,
+            "shards": config.shards, "rounds_per_shard": config.rounds,
+            "tries": config.tries, "seconds": round(seconds, 1)}
+    data = policy_data(rules, (lo, hi), state, **meta)
+    paths: list[Path] = []
+    if args.out:
+        paths.append(Path(args.out))
+    if args.ship:
+        POLICIES.mkdir(exist_ok=True)
+        paths.append(POLICIES / policy_name(rules.name, lo, hi))
+    for p in paths:
+        write(p, data)
+    result: dict[str, Any] = {
+        "preset": rules.name, "seats": [lo, hi], "seed": args.seed,
+        "batches": args.batches, "rounds": state.rounds, "keys": len(state.average),
+        "seconds": round(seconds, 1), "cpu_seconds_main": round(time.process_time() - cpu, 1),
+        "rounds_per_s": round(state.rounds / seconds) if seconds > 0 else None,
+        "jobs": jobs, "written": [str(p) for p in paths]}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{rules.name}, {lo}-{hi} seats: {state.rounds:,} rounds in {seconds:.0f} s "
+              f"({result['rounds_per_s']:,} rounds/s, {jobs} jobs), "
+              f"{len(state.average):,} abstract keys"
+              + (f"; wrote {', '.join(result['written'])}" if paths else ""))
+    return 0

@@ -1,0 +1,77 @@
+"""Abstract policies on the exact tree of a small table (``gnav.solve``): the yardstick.
+
+An abstract key (``gnav.abstraction.coarsen``) is a function of the exact information
+set key, so a policy over the abstraction is a strategy of the tree, and the solver's
+exact best response measures it: the NashConv of the policy as it plays. Running CFR+
+on the tree with its information sets merged by the abstraction gives the best the
+abstraction can do (an imperfect-recall game, solved as if each merged set were one),
+which is how the worth of each feature is measured.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.abstraction import coarsen
+from gnav.solve.cfr import F, Game, solve
+
+I64 = npt.NDArray[np.int64]
+
+
+def abstract_map(game: Game, drop: frozenset[str] = frozenset(),
+                 key: Callable[[str, frozenset[str]], str] = coarsen
+                 ) -> tuple[I64, list[str]]:
+    """(each exact information set's abstract index, the abstract keys)."""
+    index: dict[str, int] = {}
+    out = np.empty(game.infosets, dtype=np.int64)
+    for i, k in enumerate(game.keys):
+        a = key(k, drop)
+        out[i] = index.setdefault(a, len(index))
+    return out, list(index)
+
+
+def lift(game: Game, policy: Mapping[str, float], drop: frozenset[str] = frozenset(),
+         default: float = 0.5) -> tuple[F, int]:
+    """The tree's strategy that plays ``policy`` (abstract key -> P(swap)); a key the
+    policy lacks plays ``default``. Returns the strategy and how many exact sets had no
+    abstract key in the policy while both actions were legal."""
+    amap, keys = abstract_map(game, drop)
+    swap = np.array([policy.get(k, np.nan) for k in keys])[amap]
+    both = game.legal[:, 0] & game.legal[:, 1]
+    missing = int(np.sum(np.isnan(swap) & both))
+    swap = np.where(np.isnan(swap), default, swap)
+    swap = np.where(game.legal[:, 1], swap, 0.0)
+    swap = np.where(game.legal[:, 0], swap, 1.0)
+    return np.stack([1.0 - swap, swap], axis=1), missing
+
+
+def merged(game: Game, drop: frozenset[str] = frozenset()) -> tuple[Game, I64]:
+    """The tree with its information sets merged by the abstraction (a shallow copy)."""
+    amap, keys = abstract_map(game, drop)
+    out = copy.copy(game)
+    out.infoset = amap[game.infoset]
+    out.infosets = len(keys)
+    out.keys = keys
+    player = np.zeros(len(keys), dtype=np.int64)
+    player[amap] = game.player
+    out.player = player
+    legal = np.zeros((len(keys), 2), dtype=bool)
+    legal[amap] = game.legal
+    out.legal = legal
+    out.node_player = player[out.infoset]
+    return out, amap
+
+
+def abstract_solve(game: Game, drop: frozenset[str] = frozenset(),
+                   iterations: int = 300) -> tuple[dict[str, float], float, int]:
+    """CFR+ on the merged tree: (the abstract policy, its exact NashConv on the full
+    tree, the number of abstract sets)."""
+    small, amap = merged(game, drop)
+    sol = solve(small, target=0.0, max_iterations=iterations, check_every=iterations)
+    policy = {k: float(p) for k, p in zip(small.keys, sol.strategy[:, 1], strict=True)}
+    sigma = sol.strategy[amap]
+    return policy, game.nash_conv(sigma), small.infosets

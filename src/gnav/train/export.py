@@ -1,0 +1,44 @@
+"""A trained state as a policy file (the format of ``gnav.strategies.policy``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gnav.abstraction import VERSION
+from gnav.rules import Rules
+from gnav.strategies import round_options
+from gnav.strategies.policy import FORMAT, backoffs
+from gnav.train.mccfr import State
+
+SCALE = 1_000_000
+
+
+def policy_data(rules: Rules, seats: tuple[int, int], state: State,
+                **meta: Any) -> dict[str, Any]:
+    """The file's data: the average strategy at every key trained, and the backed-off
+    keys, each the mean of the keys it stands for weighted by how often (and how late)
+    training visited them."""
+    swap: dict[str, int] = {}
+    pooled: dict[str, list[float]] = {}
+    for key in sorted(state.average):
+        w, s = state.average[key]
+        if w <= 0:
+            continue
+        swap[key] = round(s / w * SCALE)
+        for k in backoffs(key):
+            acc = pooled.setdefault(k, [0.0, 0.0])
+            acc[0] += w
+            acc[1] += s
+    for k in sorted(pooled):
+        w, s = pooled[k]
+        swap[k] = round(s / w * SCALE)
+    return {
+        "format": FORMAT,
+        "preset": rules.name,
+        "seats": list(seats),
+        "options": round_options(rules),
+        "abstraction": VERSION,
+        "scale": SCALE,
+        "meta": {**meta, "keys": len(state.average), "rounds": state.rounds},
+        "swap": swap,
+    }

@@ -1,0 +1,95 @@
+"""gnav train: sampled rounds, Monte Carlo CFR over the abstraction, the policy files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from gnav.cli import main
+from gnav.rules import Rules
+from gnav.solve.cfr import Game
+from gnav.solve.tree import build
+from gnav.strategies.policy import backoffs, load_policy
+from gnav.train.exact import abstract_solve, lift
+from gnav.train.mccfr import Config, State, train
+from gnav.train.play import LIVES, Policy, Tracker, deal, play_out, sample
+
+
+def test_each_tried_decision_is_the_round_played_the_other_way() -> None:
+    rules = Rules.of("gnav")
+    rng = Random(4)
+    policy: dict[str, float] = {}
+
+    def p(key: str) -> float:
+        return policy.setdefault(key, rng.random())
+
+    def always(swap: int) -> Policy:
+        return lambda key: 1.5 if swap else -0.5  # u is in [0, 1): always, never
+
+    for _ in range(30):
+        state, u = deal(rules, 7, rng)
+        final, decisions = sample(state, u, [p] * 7, lambda pos: True)
+        for d in decisions:
+            # Second method: the whole round again from the deal, this position forced.
+            forced: list[Policy] = [p] * 7
+            forced[d.pos] = always(1 - d.took)
+            again = play_out(state, Tracker(7, state.public), u, forced)
+            assert d.values[1 - d.took] == again[d.pos] - LIVES
+            assert d.values[d.took] == final[d.pos] - LIVES
+
+
+def test_training_is_seeded_and_the_same_for_any_number_of_jobs() -> None:
+    config = Config("hypp", (5, 6), seed=3, batches=2, shards=2, rounds=15)
+    one = train(config, jobs=1)
+    two = train(config, jobs=2)
+    assert one.policy() == two.policy() and one.rounds == 60
+    other = train(Config("hypp", (5, 6), seed=4, batches=2, shards=2, rounds=15))
+    assert other.policy() != one.policy()
+
+
+def test_training_approaches_the_exact_solution_at_two_seats() -> None:
+    # The exact best response of the solver measures what the sampled training learnt.
+    game = Game(build(Rules.of("hypp"), 2))
+    uniform, _ = lift(game, {})
+    state = train(Config("hypp", (2,), seed=1, batches=12, shards=2, rounds=150))
+    sigma, _ = lift(game, state.policy())
+    assert game.nash_conv(sigma) < game.nash_conv(uniform) / 5
+
+
+def test_the_abstraction_solved_on_the_tree_is_measured_on_the_full_tree() -> None:
+    game = Game(build(Rules.of("hypp"), 2))
+    policy, conv, sets = abstract_solve(game, iterations=100)
+    sigma, missing = lift(game, policy)
+    assert missing == 0 and sets <= game.infosets
+    assert conv == pytest.approx(game.nash_conv(sigma))
+    # Leaving the piece out of the key leaves the seat blind: far worse.
+    _, blind, _ = abstract_solve(game, frozenset({"piece"}), iterations=100)
+    assert blind > conv + 0.05
+
+
+def test_train_writes_a_policy_that_loads(tmp_path: Path) -> None:
+    out = tmp_path / "p.json.gz"
+    assert main(["train", "--preset", "hypp", "--seats", "6", "--batches", "1",
+                 "--rounds", "5", "--jobs", "1", "--out", str(out)]) == 0
+    policy = load_policy(str(out))
+    assert policy.seats == (5, 6) and policy.fits(Rules.of("hypp"), 6)
+    assert not policy.fits(Rules.of("hypp"), 7)
+    key = next(k for k in policy.swap if "*" not in k)
+    for coarse in backoffs(key):
+        assert coarse in policy.swap  # every trained key backs off to stored ones
+    assert policy.lookup(key) == policy.swap_probability(key)
+
+
+@pytest.mark.parametrize("seats", ["3", "42"])
+def test_train_outside_five_to_forty_one_is_one_line(
+        seats: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "--preset", "gnav", "--seats", seats]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.startswith("gnav train:")
+
+
+def test_state_strategy_is_regret_matching() -> None:
+    st = State(regret={"a": [3.0, 1.0], "b": [-1.0, 2.0], "c": [0.0, -5.0]})
+    assert st.strategy() == {"a": 0.25, "b": 1.0, "c": 0.5}

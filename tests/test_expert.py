@@ -84,10 +84,20 @@ def test_expert_samples_a_mixed_choice_from_its_seed(tmp_path: Path) -> None:
         a: float(a == counter) for a in other.legal}
 
 
-def test_expert_without_a_table_plays_counter() -> None:
-    rules = Rules.of("gnav")
+def test_expert_without_a_table_plays_counter_and_says_so() -> None:
+    # No strategy or policy was made for gnav without the drag.
+    rules = Rules.of("gnav", drag=False)
     for i, view in enumerate(decisions(rules, 7, 2, 12)):
         assert ExpertBot(i).act(view) == CounterBot(i).act(view)
+    assert ExpertBot(0).plays(rules, 7).startswith("counter: no strategy or policy")
+    assert ExpertBot(0).plays(Rules.of("gnav"), 3) == "the exact strategy of gnav at 3 seats"
+
+
+def test_expert_says_when_the_strategy_given_does_not_fit(tmp_path: Path) -> None:
+    path = write_strategy(tmp_path / "s.json.gz", Rules.of("hypp"), 2, {})
+    said = ExpertBot(0, str(path)).plays(Rules.of("gnav"), 3)
+    assert said == ("the exact strategy of gnav at 3 seats (the strategy given is for "
+                    "hypp at 2 seats)")
 
 
 def test_shipped_strategies_load_fit_and_cover_their_tables() -> None:

@@ -1,9 +1,13 @@
-"""The expert bot: plays a solved equilibrium of the round.
+"""The expert bot: plays a solved equilibrium of the round, or a trained policy.
 
 At a table with a strategy (a shipped one, or ``strategy=FILE`` from ``gnav solve
 --out``) for its rules and number of active seats, it looks its information set up
-(``gnav.infoset.infoset_key`` of its view) and samples the mixed choice. Anywhere else,
-and at an information set the table does not hold, it plays as ``counter``.
+(``gnav.infoset.infoset_key`` of its view) and samples the mixed choice. Where no
+strategy fits and a policy of ``gnav train`` does (shipped for 5 to 41 seats of every
+preset: ``gnav.strategies.policy``), it looks up the abstract information set
+(``gnav.abstraction.abstract_key``) instead. Anywhere else, and at an information set
+the strategy does not hold, it plays as ``counter``; ``plays`` says in words which of
+these a table gets, so that a command can say it once.
 
 Only the view is read, and only the standard library is needed: no numpy at the table.
 A decision's random number comes from the seed and the view (as ``counter``'s do), so
@@ -14,11 +18,13 @@ from __future__ import annotations
 
 import hashlib
 
+from gnav.abstraction import abstract_key
 from gnav.bots.counter import CounterBot
 from gnav.errors import IllegalActionError
 from gnav.infoset import infoset_key
 from gnav.rules import Rules
 from gnav.strategies import Strategy, load, shipped
+from gnav.strategies.policy import Policy, shipped_policy
 from gnav.views import SeatView
 from gnav.vocab import Action, BotKind
 
@@ -42,16 +48,32 @@ class ExpertBot:
         self.given = load(strategy) if isinstance(strategy, str) else strategy
         self.fallback = fallback if fallback is not None else CounterBot(seed)
         # Keyed by the rules object itself (hashed by identity), which the key keeps alive.
-        self._tables: dict[tuple[Rules, int], Strategy | None] = {}
+        self._tables: dict[tuple[Rules, int], Strategy | Policy | None] = {}
 
-    def table(self, rules: Rules, seats: int) -> Strategy | None:
-        """The strategy this bot plays at ``seats`` active seats of ``rules``, if any."""
+    def table(self, rules: Rules, seats: int) -> Strategy | Policy | None:
+        """The strategy (or, where none is solved, the policy) this bot plays at
+        ``seats`` active seats of ``rules``, if any."""
         slot = (rules, seats)
         if slot not in self._tables:
             given = self.given
-            self._tables[slot] = given if given is not None and given.fits(rules, seats) \
-                else shipped(rules, seats)
+            found: Strategy | Policy | None = given \
+                if given is not None and given.fits(rules, seats) else shipped(rules, seats)
+            self._tables[slot] = found if found is not None else shipped_policy(rules, seats)
         return self._tables[slot]
+
+    def plays(self, rules: Rules, seats: int) -> str:
+        """What this bot plays at ``seats`` active seats of ``rules``, in words."""
+        table = self.table(rules, seats)
+        given = self.given
+        misfit = "" if given is None or given.fits(rules, seats) else \
+            f" (the strategy given is for {given.preset} at {given.seats} seats)"
+        if isinstance(table, Strategy):
+            return f"the exact strategy of {table.preset} at {table.seats} seats{misfit}"
+        if isinstance(table, Policy):
+            lo, hi = table.seats
+            return f"the trained policy of {table.preset} at {lo}-{hi} seats{misfit}"
+        return (f"counter: no strategy or policy for {rules.name} at {seats} seats with "
+                f"these options{misfit}")
 
     def probabilities(self, view: SeatView) -> dict[Action, float]:
         """The mixed strategy at ``view``: each legal action's probability. Where no
@@ -71,6 +93,9 @@ class ExpertBot:
         table = self.table(view.rules, len(view.order))
         if table is None:
             return None, ""
+        if isinstance(table, Policy):
+            key = abstract_key(view)
+            return table.lookup(key), key
         key = infoset_key(view)
         return table.swap_probability(key), key
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 import json
 import subprocess
 import sys
@@ -14,7 +16,7 @@ import pytest
 
 from gnav.bots import make_bot, parse_bot_spec
 from gnav.bots.counter import CounterBot
-from gnav.bots.expert import ExpertBot
+from gnav.bots.expert import ExpertBot, notice, what_plays
 from gnav.errors import MalformedError
 from gnav.infoset import infoset_key
 from gnav.match import MatchState
@@ -89,8 +91,26 @@ def test_expert_without_a_table_plays_counter_and_says_so() -> None:
     rules = Rules.of("gnav", drag=False)
     for i, view in enumerate(decisions(rules, 7, 2, 12)):
         assert ExpertBot(i).act(view) == CounterBot(i).act(view)
-    assert ExpertBot(0).plays(rules, 7).startswith("counter: no strategy or policy")
+    assert ExpertBot(0).plays(rules, 7).startswith("counter: nothing solved or trained")
     assert ExpertBot(0).plays(Rules.of("gnav"), 3) == "the exact strategy of gnav at 3 seats"
+    said = notice(ExpertBot(0), rules, range(2, 8))
+    assert said == ("expert plays at 2-7 seats counter: nothing solved or trained for gnav "
+                    "with these options")
+    assert notice(ExpertBot(0), Rules.of("gnav"), range(2, 5)) is None
+    assert what_plays(ExpertBot(0), Rules.of("gnav"), [4, 3]) == [
+        ("3", "the exact strategy of gnav at 3 seats"),
+        ("4", "the exact strategy of gnav at 4 seats")]
+
+
+def test_the_simulation_report_names_what_expert_played() -> None:
+    from gnav.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["simulate", "--bots", "expert,threshold,threshold", "--matches", "2",
+                     "--seed", "1", "--jobs", "1", "-o", "drag=false"]) == 0
+    assert ("expert plays: at 2-3 seats counter: nothing solved or trained for gnav with "
+            "these options") in out.getvalue()
 
 
 def test_expert_says_when_the_strategy_given_does_not_fit(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ one view always gets one answer, in any process.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 
 from gnav.abstraction import abstract_key
 from gnav.bots.counter import CounterBot
@@ -72,8 +73,7 @@ class ExpertBot:
         if isinstance(table, Policy):
             lo, hi = table.seats
             return f"the trained policy of {table.preset} at {lo}-{hi} seats{misfit}"
-        return (f"counter: no strategy or policy for {rules.name} at {seats} seats with "
-                f"these options{misfit}")
+        return f"counter: nothing solved or trained for {rules.name} with these options{misfit}"
 
     def probabilities(self, view: SeatView) -> dict[Action, float]:
         """The mixed strategy at ``view``: each legal action's probability. Where no
@@ -120,3 +120,38 @@ class ExpertBot:
         text = f"{self.seed}/{view.round}/{view.seat}/{view.lives}/{key}"
         digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big") / 2**64
+
+
+def what_plays(bot: ExpertBot, rules: Rules, sizes: Sequence[int]) -> list[tuple[str, str]]:
+    """(table sizes, what ``bot`` plays there) for ``sizes``, consecutive sizes with the
+    same answer in one entry, e.g. ``[("10", "the trained policy of gnav at 10-14
+    seats")]`` or ``("3-4", ...)``."""
+    out: list[tuple[str, str]] = []
+    run: list[int] = []
+    said = ""
+    for n in sorted(set(sizes)):
+        text = bot.plays(rules, n)
+        if run and text == said and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            out.append((_span(run), said))
+        run, said = [n], text
+    if run:
+        out.append((_span(run), said))
+    return out
+
+
+def _span(run: list[int]) -> str:
+    return str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}"
+
+
+def notice(bot: ExpertBot, rules: Rules, sizes: Sequence[int]) -> str | None:
+    """One line for a command to print when ``bot`` plays something other than an exact
+    strategy or a shipped policy at any of ``sizes`` (counter, or a strategy given that
+    does not fit); None when it plays those everywhere."""
+    odd = [(span, text) for span, text in what_plays(bot, rules, sizes)
+           if text.startswith("counter") or "(the strategy given" in text]
+    if not odd:
+        return None
+    return "expert plays " + "; ".join(f"at {span} seats {text}" for span, text in odd)

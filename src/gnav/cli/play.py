@@ -148,6 +148,7 @@ def bot_specs(text: str, strategy: str | None) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from gnav.bots.expert import ExpertBot, notice
     from gnav.bots.registry import bot_from_spec
     from gnav.tui.game import BOT_NAMES, DEFAULT_BOT, PlayConfig, play
     from gnav.tui.keys import Keys
@@ -176,6 +177,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         names.append(bot_names[i] if i < len(bot_names) else f"Bot {i + 1}")
     for kind in kinds:  # a kind given but never seated is still a typo worth reporting
         bot_from_spec(kind, seed, rules)
+    experts = [b for b in bots.values() if isinstance(b, ExpertBot)]
+    said = notice(experts[0], rules, range(2, seats + 1)) if experts else None
+    if said is not None:  # once, before the game takes the screen
+        print(f"gnav play: {said}", file=sys.stderr)
     record = Path(args.record) if args.record else \
         Path(f"gnav-{time.strftime('%Y%m%d-%H%M%S')}.json")
     if not record.parent.is_dir():

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from gnav.sim.batch import MATCHES, Result
+from gnav.sim.batch import MATCHES, Plan, Result
 from gnav.sim.stats import Estimate, wilson
 
 Summary = dict[str, Any]
@@ -35,6 +35,22 @@ def position_label(position: int, seats: int) -> str:
     if position == 1:
         return "dealer's left"
     return ""
+
+
+def _plays(plan: Plan) -> dict[str, list[dict[str, str]]]:
+    """What each expert spec of the plan actually plays, by table size: the sizes a
+    match passes through (seats go out), or the one size of single rounds."""
+    from gnav.bots.expert import ExpertBot, what_plays
+    from gnav.bots.registry import bot_from_spec
+
+    sizes = range(2, plan.seats + 1) if plan.mode == MATCHES else [plan.seats]
+    out: dict[str, list[dict[str, str]]] = {}
+    for spec in dict.fromkeys((*plan.kinds, *([plan.challenger] if plan.challenger else []))):
+        bot = bot_from_spec(spec, 0, plan.rules)
+        if isinstance(bot, ExpertBot):
+            out[spec] = [{"seats": span, "plays": text}
+                         for span, text in what_plays(bot, plan.rules, sizes)]
+    return out
 
 
 def summarise(result: Result) -> Summary:
@@ -81,6 +97,7 @@ def summarise(result: Result) -> Summary:
         "by_position": positions,
         "by_piece": pieces,
         "challenger": None,
+        "plays": _plays(plan),
     }
     if duel is not None and plan.challenger is not None:
         by_seat = []
@@ -150,6 +167,9 @@ def render_table(s: Summary) -> str:
     else:
         out.append(f"{s['preset']}, {n} seats, {_bots_text(s['bots'])}: {size}, "
                    f"seed {s['seed']}")
+    for spec, rows in s.get("plays", {}).items():
+        out.append(f"{spec} plays: " + "; ".join(f"at {r['seats']} seats {r['plays']}"
+                                                 for r in rows))
     out.append("Intervals are 95% confidence intervals.")
     if duel is not None:
         out += ["", f"Challenger at each seat against the same deals with {duel['field']} "

@@ -93,3 +93,22 @@ def test_train_outside_five_to_forty_one_is_one_line(
 def test_state_strategy_is_regret_matching() -> None:
     st = State(regret={"a": [3.0, 1.0], "b": [-1.0, 2.0], "c": [0.0, -5.0]})
     assert st.strategy() == {"a": 0.25, "b": 1.0, "c": 0.5}
+
+
+def test_exploit_finds_what_a_random_field_concedes() -> None:
+    """A field that swaps at random is beaten by a deviator that stands on a good piece
+    and swaps a bad one: the bound's interval lies above 0."""
+    from gnav.train.exploit import exploit
+
+    rules = Rules.of("hypp")
+    bound = exploit(rules, 5, "random", search=2000, measure=1000, seed=2, shards=2)
+    assert bound.gain.low > 0 and bound.chosen > 0
+    assert bound.plays == "random" and bound.gain.n == 1000
+
+
+def test_exploit_command_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["exploit", "--preset", "hypp", "--seats", "5", "--field", "threshold",
+                 "--search", "40", "--rounds", "40", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "lone deviator" in out
+    assert main(["exploit", "--preset", "hypp", "--seats", "5", "--field", "nobody"]) == 2

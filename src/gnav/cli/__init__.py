@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from gnav.cli import bench, demo, play, serve, simulate, solve, train, verify
+from gnav.cli import bench, demo, exploit, play, serve, simulate, solve, train, verify
 from gnav.cli.common import Parser, make_rules
 from gnav.errors import GnavError
 
@@ -22,7 +22,7 @@ def build_parser() -> Parser:
     p = Parser(prog="gnav", description="Gnav, the Scandinavian swap-and-bluff game.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     # In the order `gnav --help` lists them.
-    for module in (verify, bench, demo, play, simulate, serve, solve, train):
+    for module in (verify, bench, demo, play, simulate, serve, solve, train, exploit):
         module.register(sub)
     return p
 

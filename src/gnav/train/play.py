@@ -19,7 +19,7 @@ from random import Random
 from typing import NamedTuple
 
 from gnav.abstraction import band
-from gnav.events import Ask, Event, Knock, Stand, Swap
+from gnav.events import Answer, Ask, Event, Knock, Stand, Swap
 from gnav.round import STAND, SWAP, RoundState
 from gnav.rules import Rules
 
@@ -33,17 +33,19 @@ class Tracker:
     """What the public log has said so far: each position's turn (``S``, ``W``, ``A``)
     and the positions that knocked."""
 
-    __slots__ = ("knocked", "status")
+    __slots__ = ("answers", "knocked", "status")
 
     def __init__(self, n: int, events: Sequence[Event]) -> None:
         self.status = ["?"] * n
         self.knocked: list[int] = []
+        self.answers = 0  # matadors shown so far
         self.see(events)
 
     def copy(self) -> Tracker:
         out = Tracker.__new__(Tracker)
         out.status = list(self.status)
         out.knocked = list(self.knocked)
+        out.answers = self.answers
         return out
 
     def see(self, events: Sequence[Event]) -> None:
@@ -65,6 +67,8 @@ class Tracker:
             elif t is Knock:
                 assert isinstance(e, Knock)
                 self.knocked.append(e.seat)
+            elif t is Answer:
+                self.answers += 1
 
     def key(self, state: RoundState, pos: int) -> str:
         """The abstract key of position ``pos`` deciding in ``state``."""
@@ -81,6 +85,18 @@ class Tracker:
         right = "-" if pos == 0 else self.status[pos - 1]
         return (f"{band(pos)}|{band(n - 1 - pos)}|{ids[held]}|"
                 f"{ids[dealt] if dealt != held else '-'}|{right}|{left}|{min(knocks, 2)}")
+
+
+    def rich_key(self, state: RoundState, pos: int) -> str:
+        """A finer key than the abstraction's, for a deviator's search that must not
+        hide behind it: the exact position and table size, the exact count of knocks and
+        where the nearest one sits, and how many earlier seats stood, swapped or showed a
+        matador."""
+        n = len(state.seats)
+        status = self.status[:pos]
+        near = min((s - pos for s in self.knocked if s > pos), default=0)
+        return (f"{pos}/{n}|{self.key(state, pos)}|{len(self.knocked)}|{near}|"
+                f"{status.count('S')}|{status.count('W')}|{self.answers}")
 
 
 class Decision(NamedTuple):

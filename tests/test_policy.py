@@ -1,0 +1,145 @@
+"""Trained policies: the reader (standard library only), what expert does with them, the
+server's cap on costly bots, and the report of docs/strategy.md. The shipped files are
+checked by loading and sampling them; their recorded figures are re-measured by a slow
+command (gnav exploit, gnav simulate), not here."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from gnav.abstraction import VERSION, abstract_key
+from gnav.bots.expert import ExpertBot
+from gnav.errors import MalformedError
+from gnav.match import MatchState
+from gnav.rules import Rules
+from gnav.strategies import policy as policies
+from gnav.strategies import round_options
+from gnav.strategies.policy import FORMAT, load_policy, shipped_policies, shipped_policy
+from gnav.table.config import TableConfig, costly_bot_problem
+from gnav.views import SeatView, seat_view
+from gnav.vocab import Action, BotKind
+
+
+def views(rules: Rules, seats: int, seed: int, count: int) -> list[SeatView]:
+    rng = Random(seed)
+    match = MatchState.new(rules, tuple(f"s{i}" for i in range(seats)), seed=seed)
+    out: list[SeatView] = []
+    while len(out) < count:
+        if match.over or match.phase == "deal":
+            match = MatchState.new(rules, match.names, seed=rng.randrange(10**9)) \
+                if match.over else match.deal(rng=rng)
+            continue
+        seat = match.to_act
+        assert seat is not None
+        view = seat_view(match, seat)
+        if len(view.legal) == 2:
+            out.append(view)
+        match, _ = match.apply(rng.choice(match.legal_actions()))
+    return out
+
+
+def write_policy(path: Path, rules: Rules, lo: int, hi: int, swap: dict[str, int]) -> Path:
+    data = {"format": FORMAT, "preset": rules.name, "seats": [lo, hi],
+            "options": round_options(rules), "abstraction": VERSION, "scale": 100,
+            "swap": swap, "meta": {}}
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    return path
+
+
+@pytest.fixture
+def shelf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty folder of shipped policies in place of the package's."""
+    monkeypatch.setattr(policies, "POLICIES", tmp_path)
+    policies._index.cache_clear()
+    yield tmp_path
+    policies._index.cache_clear()
+
+
+def test_lookup_backs_off_to_coarser_keys(tmp_path: Path) -> None:
+    rules = Rules.of("gnav")
+    p = load_policy(str(write_policy(tmp_path / "p.json", rules, 5, 9, {
+        "2|3|5|-|S|-|0": 100, "2|3|5|*|S|-|0": 40, "2|3|5|*|*|*|*": 10})))
+    assert p.lookup("2|3|5|-|S|-|0") == 1.0
+    assert p.lookup("2|3|5|9|S|-|0") == 0.4  # gave unseen: gave left out
+    assert p.lookup("2|3|5|9|W|K|2") == 0.1  # down to position and piece
+    assert p.lookup("2|3|6|9|W|K|2") is None
+    assert p.swap_probability("2|3|5|9|S|-|0") is None
+
+
+def test_bad_policy_files_are_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "gnav-policy/1", "preset": "gnav"}')
+    with pytest.raises(MalformedError, match="missing field"):
+        load_policy(str(bad))
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"format": FORMAT, "abstraction": "gnav-abstraction/0"}))
+    with pytest.raises(MalformedError, match="abstraction"):
+        load_policy(str(old))
+
+
+def test_the_narrowest_band_is_played_and_expert_plays_it(shelf: Path) -> None:
+    rules = Rules.of("gnav")
+    write_policy(shelf / "gnav-5-41.json.gz", rules, 5, 41, {})
+    sample = views(rules, 12, 3, 30)
+    keys = {abstract_key(v): 100 for v in sample}
+    write_policy(shelf / "gnav-10-14.json.gz", rules, 10, 14, keys)
+    narrow, wide = shipped_policy(rules, 12), shipped_policy(rules, 20)
+    assert narrow is not None and narrow.seats == (10, 14)
+    assert wide is not None and wide.seats == (5, 41)
+    assert shipped_policy(Rules.of("gnav", drag=False), 12) is None
+    bot = ExpertBot(1)
+    assert bot.plays(rules, 12) == "the trained policy of gnav at 10-14 seats"
+    for view in sample:  # every sampled key says swap: the bot swaps, no counter
+        assert bot.probabilities(view) == {"stand": 0.0, "swap": 1.0}
+        assert bot.act(view) == "swap"
+
+
+def test_expert_sits_at_any_table_its_policies_cover(shelf: Path) -> None:
+    rules = Rules.of("gnav")
+    assert costly_bot_problem(BotKind.EXPERT, 20, rules) is not None
+    write_policy(shelf / "gnav-5-41.json.gz", rules, 5, 41, {})
+    policies._index.cache_clear()  # the folder is read once a process
+    assert costly_bot_problem(BotKind.EXPERT, 41, rules) is None
+    assert costly_bot_problem(BotKind.COUNTER, 41, rules) is not None
+    # Options nothing was trained for: the expert would think as counter, so capped.
+    assert costly_bot_problem(BotKind.EXPERT, 20, Rules.of("gnav", drag=False)) is not None
+    config = TableConfig.from_json({"preset": "gnav", "seats": 41, "bot": "expert"})
+    assert config.bot_problem(BotKind.EXPERT) is None
+
+
+def test_the_report_reads_a_policy(shelf: Path) -> None:
+    from gnav.train.report import plain_key, report
+
+    rules = Rules.of("gnav")
+    swap = {plain_key(rules, 10, pos, "3"): 100 for pos in range(10)}
+    swap.update({plain_key(rules, 10, pos, "6"): 100 if pos >= 7 else 0 for pos in range(10)})
+    write_policy(shelf / "gnav-10-14.json.gz", rules, 10, 14, swap)
+    text, figures = report("gnav-10")
+    assert "Highest plain piece swapped, by position: " + ", ".join(
+        ["III"] * 7 + ["VI"] * 3) in text
+    assert figures["n"] == 10
+
+
+def test_shipped_policies_load_and_sample() -> None:
+    for path in shipped_policies():
+        policy = load_policy(str(path))
+        rules = Rules.of(policy.preset)
+        lo, hi = policy.seats
+        assert path.name == f"{policy.preset}-{lo}-{hi}.json.gz"
+        assert 5 <= lo <= hi <= 41 and policy.fits(rules, lo)
+        bot = ExpertBot(0)
+        for seats in sorted({lo, hi}):
+            if shipped_policy(rules, seats) is not policy:
+                continue  # a narrower band serves this size
+            for view in views(rules, seats, 1, 20):
+                if len(view.order) != seats:
+                    continue
+                probs = bot.probabilities(view)
+                assert set(probs) == {Action.STAND, Action.SWAP}
+                assert 0.0 <= probs[Action.SWAP] <= 1.0

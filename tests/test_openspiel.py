@@ -533,8 +533,9 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Pat
     """The independent judge (issue 11): ``gnav solve`` writes a Le Her strategy with the
     NashConv its own exact best response measured; the expert plays that file, and
     OpenSpiel's nash_conv walks OpenSpiel's tree of the game, asking the expert through
-    its views. Three iterations leave it far from equilibrium, so every information set
-    counts (the shipped strategy, near equilibrium, is checked below)."""
+    its views. Three iterations leave it away from equilibrium (even once shipping has
+    removed its dominated choices), so every information set counts (the shipped
+    strategy, at equilibrium, is checked below)."""
     from gnav.cli.solve import run
     from gnav.solve.export import write
 
@@ -556,7 +557,7 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Pat
             assert infoset_key(view) in data["swap"]
     ours = exploitability.nash_conv(game, expert)
     assert ours == pytest.approx(data["nash_conv"], abs=1e-9)
-    assert ours > 1e-2
+    assert ours > 1e-3
 
 
 @pytest.mark.parametrize("preset", ["le-her", "chase-the-ace"])

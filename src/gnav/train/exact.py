@@ -75,3 +75,28 @@ def abstract_solve(game: Game, drop: frozenset[str] = frozenset(),
     policy = {k: float(p) for k, p in zip(small.keys, sol.strategy[:, 1], strict=True)}
     sigma = sol.strategy[amap]
     return policy, game.nash_conv(sigma), small.infosets
+
+
+def best_response_play(game: Game, drop: frozenset[str] = frozenset(),
+                       iterations: int = 300, average: bool = True
+                       ) -> tuple[list[tuple[int, float]], int]:
+    """Fictitious play (``average``: each iterate the running mean of the best responses
+    to the mean so far) or plain best-response iteration (each iterate the best response
+    to the last) on the tree with its sets merged by the abstraction: the methods CFR is
+    compared with. Returns (iteration, exact NashConv on the full tree) every tenth of
+    the way, and the number of abstract sets."""
+    small, amap = merged(game, drop)
+    sigma = small.uniform()
+    trace: list[tuple[int, float]] = []
+    both = small.legal[:, 0] & small.legal[:, 1]
+    for t in range(1, iterations + 1):
+        rho = small.reach(sigma)
+        _, q = small.values(sigma)
+        cf = small.action_values(rho, q)
+        swap = np.where(both, (cf[:, 1] > cf[:, 0]).astype(np.float64),
+                        small.legal[:, 1].astype(np.float64))
+        br = np.stack([1.0 - swap, swap], axis=1)
+        sigma = sigma + (br - sigma) / (t + 1) if average else br
+        if t % max(1, iterations // 10) == 0:
+            trace.append((t, game.nash_conv(sigma[amap])))
+    return trace, small.infosets

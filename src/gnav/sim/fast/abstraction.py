@@ -14,11 +14,10 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
+from gnav.abstraction import BANDS  # exact below 5, then the band's lowest member
 from gnav.rules import Rules
 from gnav.sim.fast.decision import Decision
 
-# As gnav.abstraction.BANDS: exact below 5, then the band's lowest member.
-BANDS = (0, 1, 2, 3, 4, 5, 7, 10, 14, 20, 28)
 RIGHT = ("-", "S", "W", "A", "?")  # by Decision.right's code
 MAX_COUNT = 200  # seats before/after a decider: far above any table's
 

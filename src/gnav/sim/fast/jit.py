@@ -20,8 +20,9 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from gnav.abstraction import BANDS
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import BANDS, MAX_COUNT, GnavAbstraction
+from gnav.sim.fast.abstraction import MAX_COUNT, GnavAbstraction
 from gnav.sim.fast.tables import GAIN, Tables
 
 # How a table is indexed: by piece, or over gnav-abstraction/1. RICH plays the tables

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from gnav.bot import Bot
 from gnav.bots.random_bot import RandomBot
 from gnav.errors import IllegalActionError
+from gnav.events import Ask, Stand
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.runner import play_round, play_until
+from gnav.runner import StopMatch, play_match, play_round, play_until
 from gnav.views import SeatView, seat_view, seat_view_during
 from strategies import Setup, setups
 
@@ -129,3 +130,57 @@ def test_only_the_end_of_the_round_under_way_settles() -> None:
     assert end.round is not None
     with pytest.raises(IllegalActionError, match="only the end"):
         dealt(seed=4).settle(end.round, ())  # the same seats, another deal
+
+
+class Quitter:
+    """A random bot that stops the match at its ``at``-th decision (a person's q)."""
+
+    name = "quitter"
+
+    def __init__(self, at: int) -> None:
+        self.bot = RandomBot(1)
+        self.at = at
+        self.asked = 0
+
+    def act(self, view: SeatView) -> str:
+        self.asked += 1
+        if self.asked == self.at:
+            raise StopMatch
+        return self.bot.act(view)
+
+
+@pytest.mark.parametrize("heard", [False, True], ids=["lean loop", "heard"])
+def test_a_stop_mid_round_keeps_the_decisions_made(heard: bool) -> None:
+    # play_match returns the match as the loop left it, not as the round began: the
+    # record keeps the decisions of the round cut short.
+    quitter = Quitter(at=4)
+    bots: list[Bot] = [quitter if s == 4 else RandomBot(s) for s in range(5)]
+    names = [f"S{i}" for i in range(5)]
+    heard_matches: list[MatchState] = []
+    final = play_match(Rules.of("gnav"), names, bots, seed=8,
+                       listener=(lambda m, _e: heard_matches.append(m)) if heard else None)
+    assert final.round is not None and not final.round.over
+    # Every seat before the quitter in this round has decided, and is kept.
+    assert final.round.seats[final.round.turn] == 4
+    assert final.round.turn == len([e for e in final.round.public
+                                    if isinstance(e, Stand | Ask)]) > 0
+    # The same state the loop reached: replayed by hand, deal for deal.
+    again = play_match(Rules.of("gnav"), names, [RandomBot(s) if s != 4 else RandomBot(1)
+                                                 for s in range(5)], seed=8,
+                       max_rounds=len(final.history) + 1)
+    assert again.history[:len(final.history)] == final.history
+    if heard:
+        assert heard_matches[-1] == final
+
+
+def test_a_stop_as_a_round_ends_keeps_the_round() -> None:
+    # The listener stops at the round's end (a person pressing q at "Round over"): the
+    # round is settled into the history, and no new round is dealt.
+    def listener(match: MatchState, _events: tuple[Any, ...]) -> None:
+        if match.history:
+            raise StopMatch
+
+    final = play_match(Rules.of("gnav"), [f"S{i}" for i in range(4)],
+                       [RandomBot(s) for s in range(4)], seed=2, listener=listener)
+    assert len(final.history) == 1 and final.round is final.history[0]
+    assert final.round.over and final.winners is None

@@ -186,6 +186,64 @@ def test_rules_key_and_quit_mid_match(term: Terminal, tmp_path: Path) -> None:
     data = json.loads(record.read_text(encoding="utf-8"))
     assert "result" not in data
     assert data["x"]["seed"] == 4
+    # The round cut short keeps the decisions made in it before the person's turn.
+    assert data["x"]["unfinished_round"]["actions"]
+
+
+def _quit_after_rounds(term: Terminal, screen: str, rounds: int) -> str:
+    """Stand where the rules let you (swap where they do not), press Enter at the end of
+    each round but the last, and q at its "Round over": the screen after the quit."""
+    ended = 0
+    deadline = time.monotonic() + 25
+    while True:
+        assert time.monotonic() < deadline and "EXIT=" not in screen, screen
+        if "Round over" in screen:
+            ended += 1
+            if ended == rounds:
+                return term.press("q", screen)
+            screen = term.press("Enter", screen)
+        elif DECIDE in screen:
+            after = term.press("s", screen)
+            if "may not stand" in after:
+                after = term.press("w", after)
+            screen = after
+        else:  # hot-seat: hand the screen over, hide a piece
+            screen = term.press("Enter", screen)
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_quitting_at_round_over_keeps_the_round(term: Terminal, tmp_path: Path,
+                                                rounds: int) -> None:
+    # The round just played is in the record's rounds, not kept aside as unfinished: q
+    # at "Round over" stops before the next deal, not in the middle of a round.
+    record = tmp_path / "r1.json"
+    term.start([GNAV, "play", "--seats", "4", "--bots", "expert", "--seed", "5", "--lives",
+                "2", "--delay", "0", "--record", str(record)], tmp_path)
+    screen = _quit_after_rounds(term, term.settle(), rounds)
+    assert "EXIT=0" in screen and "Saved the match to" in screen
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert len(data["rounds"]) == rounds
+    assert all(len(r["actions"]) >= 3 for r in data["rounds"])
+    assert "unfinished_round" not in data["x"]
+    assert verify_file(str(record))[0] == 0
+    replay = subprocess.run([GNAV, "replay", str(record), "--all"], capture_output=True,
+                            text=True, encoding="utf-8", timeout=30, check=False,
+                            env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert replay.returncode == 0, replay.stderr
+    assert say("tui.cut", "en") not in replay.stdout
+    assert say("tui.not_over", "en") in replay.stdout
+
+
+def test_hot_seat_quitting_at_round_over_keeps_the_round(term: Terminal,
+                                                         tmp_path: Path) -> None:
+    record = tmp_path / "hotseat.json"
+    term.start([GNAV, "play", "--names", "Ann,Bo", "--seats", "4", "--seed", "3", "--delay",
+                "0", "--lives", "3", "--record", str(record)], tmp_path)
+    screen = _quit_after_rounds(term, term.settle(), 1)
+    assert "EXIT=0" in screen
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert len(data["rounds"]) == 1 and "unfinished_round" not in data["x"]
+    assert verify_file(str(record))[0] == 0
 
 
 def test_hot_seat_hides_each_piece(term: Terminal, tmp_path: Path) -> None:

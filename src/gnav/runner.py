@@ -37,7 +37,13 @@ Players: TypeAlias = Sequence[Bot] | Callable[[int], Bot | None]
 
 
 class StopMatch(Exception):
-    """Raised by a player (a person pressing q) to stop the match where it is."""
+    """Raised by a player (a person pressing q) to stop the match where it is.
+
+    The game loop notes on it the match as it stood (``match``: every decision applied,
+    a round that has just ended settled), and ``play_match`` returns that: a person
+    quitting at "Round over" keeps the round they have just played."""
+
+    match: MatchState | None = None
 
 
 def play_until(match: MatchState, players: Players,
@@ -59,22 +65,27 @@ def play_until(match: MatchState, players: Players,
     listed = None if callable(players) else players
     view_of = seat_view
     decisions = 0
-    while rnd is not None and rnd.turn < len(rnd.seats) and not rnd.drawing \
-            and match.winners is None:
-        seat = rnd.seats[rnd.turn]  # match.to_act, without its checks
-        player = listed[seat] if listed is not None else ask(seat) if ask is not None \
-            else None
-        if player is None:
-            break
-        view = view_of(match, seat)
-        action = player.act(view)
-        if action not in view.legal:
-            raise _illegal(player, action, match.names[seat], view.legal)
-        match, events = match.apply(action)
-        decisions += 1
-        if moved is not None:
-            moved(seat, action, match, events)
-        rnd = match.round
+    try:
+        while rnd is not None and rnd.turn < len(rnd.seats) and not rnd.drawing \
+                and match.winners is None:
+            seat = rnd.seats[rnd.turn]  # match.to_act, without its checks
+            player = listed[seat] if listed is not None else ask(seat) if ask is not None \
+                else None
+            if player is None:
+                break
+            view = view_of(match, seat)
+            action = player.act(view)
+            if action not in view.legal:
+                raise _illegal(player, action, match.names[seat], view.legal)
+            match, events = match.apply(action)
+            decisions += 1
+            if moved is not None:
+                moved(seat, action, match, events)  # may stop: the match is applied
+            rnd = match.round
+    except StopMatch as stop:
+        if stop.match is None:
+            stop.match = match
+        raise
     return match, decisions
 
 
@@ -98,15 +109,20 @@ def _play_out(match: MatchState, players: Sequence[Bot]) -> tuple[MatchState, in
     view_of = seat_view_during
     decisions = 0
     events: tuple[Event, ...] = ()
-    while rnd.turn < n:
-        seat = seats[rnd.turn]
-        player = players[seat]
-        view = view_of(match, rnd, seat)
-        action = player.act(view)
-        if action not in view.legal:
-            raise _illegal(player, action, match.names[seat], view.legal)
-        rnd, events = rnd.apply(action)
-        decisions += 1
+    try:
+        while rnd.turn < n:
+            seat = seats[rnd.turn]
+            player = players[seat]
+            view = view_of(match, rnd, seat)
+            action = player.act(view)
+            if action not in view.legal:
+                raise _illegal(player, action, match.names[seat], view.legal)
+            rnd, events = rnd.apply(action)
+            decisions += 1
+    except StopMatch as stop:  # stopped mid-round (the round cannot have ended here)
+        if stop.match is None:
+            stop.match = match.evolve(round=rnd)
+        raise
     if decisions:
         match, _ = match.settle(rnd, events)
     return match, decisions
@@ -160,6 +176,6 @@ def play_match(
             if listener is not None and match.round is not None:
                 listener(match, match.round.public)
             match, _ = play_round(match, players, listener=listener)
-    except StopMatch:
-        pass
+    except StopMatch as stop:  # the match as the loop left it, not as this round began
+        match = match if stop.match is None else stop.match
     return match

@@ -18,8 +18,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev,server,analysis,rl]'
 	touch $(STAMP)
 
+# make run HOST=0.0.0.0 PORT=8080 [PUBLIC_URL=https://gnav.example] [DB=FILE]: friends join
+# (README, "Play with friends"); the default listens on this computer only. Set on the
+# command line only: a shell's own HOST or PORT variable is not read.
+HOST = 127.0.0.1
+PORT = 8000
+PUBLIC_URL =
+DB = gnav.sqlite3
+
 run: sysdeps-run $(STAMP)
-	$(BIN)/gnav serve
+	$(BIN)/gnav serve --host '$(HOST)' --port '$(PORT)' --db '$(DB)'$(if $(PUBLIC_URL), --public-url '$(PUBLIC_URL)')
 
 # The worked records of docs/spec/records.md are the repository's own: tests/records/.
 RECORDS := $(wildcard tests/records/*.json)

@@ -3,17 +3,22 @@ traceback; ``bench --json`` and ``demo`` print what they promise."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+import gnav
 from gnav.cli import main
 from recordkit import DRAGOON_DRAW, RECORDS
+
+ROOT = Path(__file__).resolve().parents[1]
 
 GNAV_SCRIPT = Path(sys.executable).parent / "gnav"
 
@@ -229,3 +234,14 @@ def test_help_is_not_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for command in ("verify", "bench", "demo"):
         assert command in out
+
+
+def test_version_is_the_packages() -> None:
+    # One version, said three ways: the command, the module and the installed metadata
+    # (pyproject.toml's), so a release cannot bump one and forget another.
+    code, out, err = run_process(["--version"])
+    assert (code, err) == (0, "")
+    assert out.strip() == f"gnav {gnav.__version__}"
+    assert gnav.__version__ == importlib.metadata.version("gnav")
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        assert tomllib.load(f)["project"]["version"] == gnav.__version__

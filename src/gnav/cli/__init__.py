@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from gnav import __version__
 from gnav.cli import bench, demo, exploit, play, serve, simulate, solve, train, verify
 from gnav.cli.common import Parser, make_rules
 from gnav.errors import GnavError
@@ -20,6 +21,7 @@ __all__ = ["build_parser", "main", "make_rules"]
 
 def build_parser() -> Parser:
     p = Parser(prog="gnav", description="Gnav, the Scandinavian swap-and-bluff game.")
+    p.add_argument("--version", action="version", version=f"gnav {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     # In the order `gnav --help` lists them.
     for module in (verify, bench, demo, play, simulate, serve, solve, train, exploit):

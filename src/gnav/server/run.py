@@ -44,6 +44,33 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+EVERY_INTERFACE = ("0.0.0.0", "::")
+
+
+def lan_address() -> str | None:
+    """This machine's IPv4 address on its network (the interface its default route
+    leaves by): where others at home reach it. Connecting a UDP socket sends nothing;
+    192.0.2.1 is a documentation address, never contacted. None without a network."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
+    """The base of the links the server hands out: ``--public-url``, else, listening on
+    every interface, this machine's address on its network (``http://0.0.0.0:PORT``
+    works for nobody, and friends' pages from the address they typed are refused their
+    WebSocket unless it is the server's own origin); else None (``http://HOST:PORT``)."""
+    if public_url is not None or host not in EVERY_INTERFACE:
+        return public_url
+    address = lan_address()
+    return None if address is None else f"http://{address}:{port}"
+
+
 class GuardedH11(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with a deadline for each request head and body.
 
@@ -127,7 +154,10 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
     except GnavError:
         sock.close()
         raise
-    settings = Settings(host=host, port=sock.getsockname()[1], db=where, allow_origins=origins,
+    port = sock.getsockname()[1]
+    given = public_url
+    public_url = public_url_for(host, port, public_url)
+    settings = Settings(host=host, port=port, db=where, allow_origins=origins,
                         public_url=public_url, creates_per_minute=creates_per_minute,
                         tables_per_client=tables_per_client,
                         sockets_per_client=sockets_per_client,
@@ -147,9 +177,16 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
     # switching raised the p99 from 30 ms to 260-340 ms (docs/server.md, load figures).
     print(f"gnav serve: open {settings.base_url}/  (API {settings.base_url}/api/tables, "
           f"docs {settings.base_url}/openapi.json; Ctrl-C stops)", flush=True)
-    if host in ("0.0.0.0", "::") and public_url is None:
-        print("gnav serve: listening on every interface; pass --public-url so that links "
-              "work for others", flush=True)
+    if host in EVERY_INTERFACE and given is None:
+        print(f"gnav serve: listening on every interface; links say {settings.base_url}/, "
+              f"this machine on its network (--public-url URL for another address, e.g. "
+              f"behind a reverse proxy)" if public_url else "gnav serve: listening on "
+              "every interface; pass --public-url so that links work for others",
+              flush=True)
+    elif settings.loopback_only:
+        print(f"gnav serve: listening on this computer only ({host}): links work here "
+              f"alone; to play with friends, --host 0.0.0.0 (README: Play with friends)",
+              flush=True)
 
     def run_one() -> int:
         server = uvicorn.Server(uvicorn_config(create_app(settings, store), settings))

@@ -40,6 +40,16 @@ def trusted_proxies(value: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def is_loopback(host: str) -> bool:
+    """A name or address of this computer alone."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
@@ -82,6 +92,12 @@ class Settings:
         if self.public_url:
             return self.public_url.rstrip("/")
         return f"http://{url_host(self.host)}:{self.port}"
+
+    @property
+    def loopback_only(self) -> bool:
+        """Whether the links handed out name this computer (127.0.0.1, localhost, ::1):
+        they work on it alone."""
+        return is_loopback(urlsplit(self.base_url).hostname or "")
 
     @property
     def origins(self) -> frozenset[str]:

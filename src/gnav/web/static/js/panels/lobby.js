@@ -65,6 +65,9 @@ export class LobbyPanel {
     const code = invite ? invite.split("#invite=")[1] : null;
     if (invite) {
       panel.append(copyField(t("wait.invite"), invite, "invite-link"));
+      // The server listens on this computer only (make run's default): say so, or
+      // friends are sent a link that cannot open for them.
+      if (onThisComputer(invite)) panel.append(h("p", { class: "note", id: "local-only", text: t("wait.local_only") }));
       panel.append(copyField(t("wait.code"), `${this.id}:${code}`, "invite-code"));
     }
     panel.append(copyField(t("wait.watch"), `${location.origin}/t/${this.id}`, "watch-link"));
@@ -89,6 +92,13 @@ export class LobbyPanel {
     if (this.focusJoin) { setTimeout(() => name.focus(), 0); this.focusJoin = false; }
     return form;
   }
+}
+
+// Whether a link names this computer alone (localhost, 127.x.x.x, ::1).
+export function onThisComputer(link) {
+  let host;
+  try { host = new URL(link).hostname; } catch { return false; }
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function copyField(label, value, id) {

@@ -102,10 +102,11 @@ function fillSettings() {
   const hints = h("input", { type: "checkbox", id: "hints-on" });
   hints.checked = hintsOn();
   hints.addEventListener("change", () => setHints(hints.checked));
-  clear(d).append(h("div", { class: "dialog-head" }, h("h2", { id: "settings-title", text: t("app.settings") }), close),
+  // Element.append writes a null as the text "null": only the parts there are.
+  clear(d).append(...[h("div", { class: "dialog-head" }, h("h2", { id: "settings-title", text: t("app.settings") }), close),
     speeds,
     h("div", { class: "field check" }, hints, h("label", { for: "hints-on", text: t("settings.hints") })),
-    reducedMotion() ? h("p", { class: "muted", text: t("settings.motion") }) : null);
+    reducedMotion() ? h("p", { class: "muted", text: t("settings.motion") }) : null].filter(Boolean));
   close.focus();
 }
 

@@ -186,11 +186,17 @@ WORDS: dict[str, dict[str, str]] = {
         "nb": "forespørselen går videre til neste spiller til venstre",
         "da": "anmodningen går videre til næste spiller til venstre",
     },
-    "does.plain": {"en": "must swap", "nb": "må bytte", "da": "skal byttes"},
+    # "when asked": under a player's own piece, beside Stand and Swap, a bare "must
+    # swap" read like an order to press Swap now.
+    "does.plain": {
+        "en": "must swap when asked",
+        "nb": "må bytte når noen ber om det",
+        "da": "skal byttes, når nogen beder om det",
+    },
     "does.fool": {
-        "en": "must swap; the fool",
-        "nb": "må bytte; narren",
-        "da": "skal byttes; narren",
+        "en": "must swap when asked; the fool",
+        "nb": "må bytte når noen ber om det; narren",
+        "da": "skal byttes, når nogen beder om det; narren",
     },
     # -- the options (docs/spec/rules.md §7) ---
     "option.lives": {

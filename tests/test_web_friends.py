@@ -9,9 +9,10 @@ import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 import socket
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Browser
 
-from browser import context, create_table
+from browser import context, create_table, until
 from devserver import Running, start
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
@@ -41,3 +42,69 @@ def test_a_public_invite_link_says_nothing_of_it(tmp_path: Path, browser: Browse
         assert page.locator("#local-only").count() == 0
     finally:
         public.stop()
+
+
+def test_the_lobby_names_each_bots_kind(server: Running, browser: Browser) -> None:
+    page = context(browser).new_page()
+    table = create_table(page, server.url, "Astrid", seats=5)
+    host = page.evaluate(f"() => JSON.parse(localStorage.getItem('gnav.table.{table}')).host")
+    for kind in ("expert", "counter", "threshold"):
+        r = httpx.post(f"{server.url}/api/tables/{table}/bots", json={"kind": kind},
+                       headers={"Authorization": f"Bearer {host}"})
+        assert r.status_code == 200, r.text
+    until(lambda: page.locator(".seat-line.bot").count() == 3, 10, "three bots in the lobby")
+    lines = page.locator(".seat-line.bot").all_text_contents()
+    # As the record says them (x.players: "expert", ...), in the lobby's words.
+    assert [kind for kind in ("expert", "counter", "threshold")
+            if any(f"({kind} bot)" in line for line in lines)] == ["expert", "counter",
+                                                                   "threshold"], lines
+    page.context.close()
+
+
+def test_the_start_page_puts_name_and_create_above_the_fold(server: Running,
+                                                            browser: Browser) -> None:
+    page = context(browser).new_page()  # 1280 x 860
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#create-form")
+    for sel in ("#name", "#create-submit"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 860, (sel, box)
+    # The eleven games follow below; the form ends with its own "Create the table".
+    assert page.locator(".preset-choice").count() == 11
+    assert page.locator("#create-submit-end").is_visible()
+    # Nothing typed: a sentence a person understands, under the name, without asking
+    # the server. The second button says so too.
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/tables") else None)
+    page.fill("#name", "")
+    page.click("#create-submit")
+    page.wait_for_selector("#name-error:not(:empty)")
+    assert page.text_content("#name-error") == "Type a name first."
+    page.evaluate("() => { document.getElementById('name-error').textContent = ''; }")
+    page.click("#create-submit-end")
+    page.wait_for_selector("#name-error:not(:empty)")
+    assert page.text_content("#name-error") == "Type a name first."
+    assert not asked
+    # A seat count out of range, from the end of the form: said beside that button.
+    page.fill("#name", "Astrid")
+    page.fill("#seats", "99")
+    page.click("#create-submit-end")
+    page.wait_for_selector("#create-error:not(:empty)")
+    error, end = (page.locator(s).bounding_box() for s in ("#create-error", "#create-submit-end"))
+    assert error is not None and end is not None and 0 <= end["y"] - error["y"] < 120
+    page.context.close()
+
+
+def test_joining_with_no_name_says_type_a_name(server: Running, browser: Browser) -> None:
+    host = context(browser).new_page()
+    create_table(host, server.url, "Astrid", seats=3)
+    invite = host.input_value("#invite-link")
+    other = context(browser, lang="da").new_page()
+    other.goto(invite)
+    other.wait_for_selector("#join-name")
+    other.fill("#join-name", "")
+    other.click(".join-form button[type=submit]")
+    other.wait_for_selector("#join-name-error:not(:empty)")
+    assert other.text_content("#join-name-error") == "Skriv et navn først."
+    host.context.close()
+    other.context.close()

@@ -2,7 +2,7 @@
 // so each seat's left neighbour is the next one round), the stock, the pieces set aside
 // and the pool in the middle; and the animations that let a person follow each event.
 
-import { h, clear } from "./dom.js";
+import { h, clear, toast } from "./dom.js";
 import { pieceSVG, livesEl, svgEl, tokenEl } from "./pieces.js";
 import { pieceName } from "./presets.js";
 import { t, lang } from "./i18n.js";
@@ -26,6 +26,14 @@ export class Board {
       h("div", { class: "piles" }, this.stockPile.el, this.asidePile.el, this.poolPile.el),
       this.centerSlot);
     this.seatBox = h("ol", { class: "seats" });
+    // The knock mark's meaning is its tooltip, which a phone never shows: a tap on a
+    // knocked seat (its "!" is too small a target on its own) says it.
+    this.seatBox.addEventListener("click", (e) => {
+      const seat = e.target.closest && e.target.closest(".seat.knocked");
+      const chip = seat && seat.querySelector(".knock-chip");
+      if (!chip || !chip.title) return;
+      toast(`${seat.querySelector(".seat-name").title}: ${chip.title}`);
+    });
     this.arrows = svgEl("svg", { class: "arrows", "aria-hidden": "true", focusable: "false" });
     this.arrows.innerHTML = `<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="7" refY="5"
       markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 10 5 0 10z" fill="#ffe08a"/></marker></defs>`;
@@ -36,6 +44,7 @@ export class Board {
     this.me = null;
     this.model = null;
     this.size = 0;
+    this.centerWidth = 0;
     this.hold = null;
     this.observer = new ResizeObserver(() => this.layout());
     this.observer.observe(this.el);
@@ -111,6 +120,35 @@ export class Board {
       el.style.top = `${y}px`;
     });
     this.arrows.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    this.centerWidth = fx * 1.45;
+    this.fitCenter();
+  }
+
+  // On a crowded board the side seats' plates point inwards, into the felt: the centre
+  // (the caption and the piles) narrows to the room between the plates level with its
+  // piles, so that "Set aside" never runs into a seat's name. The piles wrap instead.
+  fitCenter() {
+    const full = this.centerWidth;
+    if (!full) return;
+    this.center.style.width = `${full}px`;
+    if (!this.el.classList.contains("crowded")) return;
+    const mid = this.el.getBoundingClientRect().left + this.el.clientWidth / 2;
+    const piles = this.center.querySelector(".piles");
+    for (let pass = 0; pass < 2; pass++) {  // narrower is taller: look again once
+      // The piles are what is wide; the caption above them is short, and may wrap.
+      const c = piles.getBoundingClientRect();
+      let half = full / 2;
+      for (const el of this.seatEls) {
+        const side = el.dataset.side;
+        if (side !== "left" && side !== "right") continue;
+        const p = el.querySelector(".seat-plate").getBoundingClientRect();
+        if (!p.width || p.bottom < c.top || p.top > c.bottom) continue;
+        half = Math.min(half, (side === "left" ? mid - p.right : p.left - mid) - 6);
+      }
+      const width = Math.max(80, 2 * half);
+      if (Math.abs(width - this.center.getBoundingClientRect().width) < 1) break;
+      this.center.style.width = `${width}px`;
+    }
   }
 
   setSeats(n, me) {
@@ -216,6 +254,7 @@ export class Board {
     this.stockPile.set(m.lobby ? null : m.stockLeft, null, o);
     this.asidePile.set(m.lobby || !m.aside ? null : m.aside, m.asideFaces, o);
     this.poolPile.set(m.lobby || !m.pool ? null : m.pool, null, o);
+    this.fitCenter();
   }
 
   renderTimer(m) {

@@ -127,10 +127,14 @@ function createForm(state, keep) {
   const more = h("details", { class: "more" }, h("summary", { text: t("create.more") }),
     h("div", { class: "more-grid" }, moreOptions().map((opt) => optionField(opt, p, k))));
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
-  const submit = h("button", { class: "btn primary big", type: "submit", id: "create-submit", text: t("create.submit") });
+  // Two ways to create: at once under the name (Gnav, the usual settings: above the fold
+  // of a laptop), or at the end, once the game and its settings are chosen.
+  const submit = h("button", { class: "btn primary", type: "submit", id: "create-submit", text: t("create.submit") });
+  const submitEnd = h("button", { class: "btn primary big", type: "submit", id: "create-submit-end", text: t("create.submit") });
   const form = h("form", { class: "panel create-form", id: "create-form", "aria-labelledby": "create-heading" },
     h("h2", { id: "create-heading", text: t("create.heading") }),
-    field("name", t("create.name"), name), nameError,
+    h("div", { class: "name-row" }, field("name", t("create.name"), name), submit), nameError,
+    h("p", { class: "help", text: t("create.or_choose") }),
     h("fieldset", { class: "field presets" },
       h("legend", { id: "preset-legend", text: t("create.preset_count", { n: data.presets.length }) }),
       presetList, rulesBtn),
@@ -142,7 +146,7 @@ function createForm(state, keep) {
     looks,
     h("div", { class: "grid-2" }, field("calls", t("create.calls"), calls),
       h("div", { class: "field check" }, listed, h("label", { for: "listed", text: t("create.listed") }))),
-    more, error, submit);
+    more, error, submitEnd);
   state.form = form;
   presetList.addEventListener("change", () => {
     const keepNow = readForm(state);
@@ -164,7 +168,11 @@ function createForm(state, keep) {
   form.noValidate = true;  // the page says what is wrong, next to the field
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    create(form, p, error, submit, nameError);
+    // What went wrong is said by the button pressed (or under the name, for Enter there).
+    const pressed = e.submitter === submitEnd ? submitEnd : submit;
+    if (pressed === submitEnd) submitEnd.before(error);
+    else nameError.after(error);
+    create(form, p, error, [submit, submitEnd], nameError);
   });
   setRulesContext({ preset: p.name, options: {}, look: data.look_default, score: null });
   return form;
@@ -206,13 +214,13 @@ function optionField(opt, p, k) {
 
 const NAME_CODES = new Set(["bad_name", "name_blank", "name_too_long", "name_taken"]);
 
-async function create(form, p, error, submit, nameError) {
+async function create(form, p, error, submits, nameError) {
   error.textContent = "";
   nameError.textContent = "";
   const v = (id) => form.querySelector(`#${id}`).value;
   const name = v("name").trim();
-  if (!name) {
-    nameError.textContent = says({ code: "name_blank" });
+  if (!name) {  // nothing typed, or only spaces
+    nameError.textContent = says({ code: v("name") ? "name_blank" : "name_empty" });
     form.querySelector("#name").focus();
     return;
   }
@@ -247,8 +255,10 @@ async function create(form, p, error, submit, nameError) {
     listed: form.querySelector("#listed").checked, bot: v("bot"), score: v("score"),
     look: look ? look.value : data.look_default, lang: v("calls"),
   };
-  submit.disabled = true;
-  submit.textContent = t("create.busy");
+  for (const b of submits) {
+    b.disabled = true;
+    b.textContent = t("create.busy");
+  }
   try {
     const made = await api("POST", "/api/tables", { body });
     save(made.id, { host: made.host_token, invite: made.invite });
@@ -261,8 +271,10 @@ async function create(form, p, error, submit, nameError) {
     location.assign(`/t/${made.id}`);
   } catch (e) {
     (NAME_CODES.has(e.code) ? nameError : error).textContent = says(e);
-    submit.disabled = false;
-    submit.textContent = t("create.submit");
+    for (const b of submits) {
+      b.disabled = false;
+      b.textContent = t("create.submit");
+    }
   }
 }
 

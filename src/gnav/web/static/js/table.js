@@ -366,7 +366,7 @@ class TablePage {
   async join(raw) {
     const name = raw.trim();
     if (!name) {  // said next to the field, before asking the server
-      this.dispatch({ type: "join_error", text: says({ code: "name_blank" }) });
+      this.dispatch({ type: "join_error", text: says({ code: raw ? "name_blank" : "name_empty" }) });
       this.render();
       document.getElementById("join-name").focus();
       return;

@@ -24,7 +24,7 @@ export class ActionBar {
       h("div", { class: "hand" }, this.handPiece, h("div", { class: "hand-text" },
         h("div", { class: "hand-title", text: t("play.your_piece") }), this.handName, this.handDoes)),
       h("div", { class: "controls" }, h("div", { class: "status-row" }, this.statusLine, this.clockEl),
-        h("div", { class: "buttons" }, this.standBtn, this.swapBtn)));
+        this.buttons = h("div", { class: "buttons" }, this.standBtn, this.swapBtn)));
   }
 
   render(s) {
@@ -53,8 +53,9 @@ export class ActionBar {
     }
     this.handName.textContent = id ? pieceName(p, id, L) : "";
     const x = id ? piece(p, id) : null;
-    let does = x ? (x.does[L] || x.does.en || "") : "";
-    if (x && x.power) does = `«${pieceCall(p, id, game(s).tableLang)}» ${does}`;
+    // Once the match is over, what the piece does asks nothing of anyone: no caption.
+    let does = x && info.phase !== "finished" ? (x.does[L] || x.does.en || "") : "";
+    if (x && x.power && does) does = `«${pieceCall(p, id, game(s).tableLang)}» ${does}`;
     this.handDoes.textContent = does;
     this.el.classList.toggle("k-matador", Boolean(x && x.power));
     this.el.classList.toggle("k-fool", Boolean(x && x.fool));
@@ -62,6 +63,7 @@ export class ActionBar {
 
   renderControls(s) {
     const stand = canAct(s, "stand"), swap = canAct(s, "swap");
+    this.buttons.hidden = s.info.phase === "finished";  // no more turns: no greyed buttons
     this.standBtn.disabled = !stand;
     this.swapBtn.disabled = !swap;
     const me = myName(s);

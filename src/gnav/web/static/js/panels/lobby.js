@@ -36,7 +36,8 @@ export class LobbyPanel {
     info.seats.forEach((x, i) => {
       const shown = x.kind === "empty" ? t("seat.empty") : who(x.name);
       const notes = [];
-      if (x.kind === "bot") notes.push(t("seat.bot"));
+      // The bot's kind as the record names it (expert, counter, threshold, random).
+      if (x.kind === "bot") notes.push(x.bot ? t("seat.bot_kind", { kind: x.bot }) : t("seat.bot"));
       if (i === s.you) notes.push(t("seat.you"));
       if (x.kind === "human" && !x.connected && i !== s.you) notes.push(t("seat.away"));
       const li = h("li", { class: `seat-line ${x.kind}` },

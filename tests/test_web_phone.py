@@ -53,7 +53,8 @@ def test_sixteen_seats_on_a_phone_keep_names_whole(server: Running, browser: Bro
     names = [b["text"] for b in boxes(page, ".board .seat-name")]
     assert "Bot 10" in names and "Bot 16" in names
     plates = boxes(page, ".board .seat-plate")
-    for pile in boxes(page, ".board .pile"):
+    # The piles and the caption above them stay clear of every seat's plate.
+    for pile in boxes(page, ".board .pile") + boxes(page, ".board .caption"):
         assert not [p for p in plates if overlap(pile, p)], pile["text"]
     page.context.close()
 

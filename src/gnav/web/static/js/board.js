@@ -131,6 +131,7 @@ export class Board {
     const full = this.centerWidth;
     if (!full) return;
     this.center.style.width = `${full}px`;
+    this.caption.style.fontSize = "";
     if (!this.el.classList.contains("crowded")) return;
     const mid = this.el.getBoundingClientRect().left + this.el.clientWidth / 2;
     const piles = this.center.querySelector(".piles");
@@ -148,6 +149,15 @@ export class Board {
       const width = Math.max(80, 2 * half);
       if (Math.abs(width - this.center.getBoundingClientRect().width) < 1) break;
       this.center.style.width = `${width}px`;
+    }
+    // The narrower centre is taller, so its caption (one line) rises towards the top
+    // seats: a smaller font until it is clear of their plates.
+    const plates = this.seatEls.map((el) => el.querySelector(".seat-plate").getBoundingClientRect())
+      .filter((p) => p.width);
+    for (const size of ["", ".85rem", ".75rem", ".65rem"]) {
+      this.caption.style.fontSize = size;
+      const c = this.caption.getBoundingClientRect();
+      if (!plates.some((p) => p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom)) break;
     }
   }
 

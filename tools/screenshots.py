@@ -3,8 +3,11 @@
 It runs a server with the client (a temporary database), plays tables as one person
 against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots): the
 deal, a matador's answer, the showdown, a 20-seat showdown, a phone in portrait at a
-matador's answer and at its player's turn, the start page and the replay viewer. The
-animation is paused at each moment (``window.gnavDebug``) so the picture shows it.
+matador's answer and at its player's turn, a phone at 16 seats, the winner's panel with
+the standings, the start page and the replay viewer. The animation is paused at each
+moment (``window.gnavDebug``) so the picture shows it. ``--only NAME,...`` makes some of
+them (names: the functions' below, without ``_shot(s)``: table, phone, big_showdown,
+phone_turn, phone16, winner, other).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import httpx
@@ -121,6 +124,31 @@ def phone_turn_shot(browser: Browser, base: str, out: Path) -> None:
     page.context.close()
 
 
+def phone16_shot(browser: Browser, base: str, out: Path) -> None:
+    """A phone in portrait at a 16-seat table's showdown: every name whole, the piles
+    between the seats' plates."""
+    moment_shot(browser, base, out / "phone16.png", "round_end", name="Bjørn", seats=16,
+                seed=3, phone=True, speed="fast", seconds=180)
+
+
+def winner_shot(browser: Browser, base: str, out: Path) -> None:
+    """The end of a match: the winner's panel with the standings and the record."""
+    page = context(browser, speed="instant", hints=False).new_page()
+    create_table(page, base, "Astrid", seats=6, lives=2, bots=5)
+    page.click("#start-match")
+    rng = random.Random(8)
+    end = time.monotonic() + 180
+    while not page.locator("#standings").count():
+        if time.monotonic() > end:
+            raise TimeoutError("the match did not end")
+        if can_act(page):
+            click_action(page, "swap" if rng.random() < 0.6 else "stand")
+        time.sleep(0.05)
+    time.sleep(0.6)  # the panel's pop
+    shoot(page, out / "winner.png")
+    page.context.close()
+
+
 def other_shots(browser: Browser, base: str, out: Path) -> None:
     page = context(browser, speed="instant").new_page()
     page.goto(f"{base}/")
@@ -141,11 +169,24 @@ def other_shots(browser: Browser, base: str, out: Path) -> None:
     page.context.close()
 
 
+SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
+    "table": table_shots, "phone": phone_shot, "big_showdown": big_showdown_shot,
+    "phone_turn": phone_turn_shot, "phone16": phone16_shot, "winner": winner_shot,
+    "other": other_shots,
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/screenshots.py")
     parser.add_argument("out", nargs="?", default="docs/screenshots",
                         help="the directory for the PNGs (default docs/screenshots)")
+    parser.add_argument("--only", default=None, metavar="NAME,...",
+                        help=f"only these pictures ({', '.join(SHOTS)})")
     args = parser.parse_args(argv)
+    only = list(SHOTS) if args.only is None else args.only.split(",")
+    unknown = sorted(set(only) - set(SHOTS))
+    if unknown:
+        parser.error(f"--only: no picture {unknown[0]!r} (pictures: {', '.join(SHOTS)})")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -153,11 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             with sync_playwright() as pw:
                 browser = launch(pw)
-                table_shots(browser, server.url, out)
-                phone_shot(browser, server.url, out)
-                big_showdown_shot(browser, server.url, out)
-                phone_turn_shot(browser, server.url, out)
-                other_shots(browser, server.url, out)
+                for name in only:
+                    SHOTS[name](browser, server.url, out)
                 browser.close()
         finally:
             server.stop()

@@ -271,8 +271,9 @@ def test_the_command_line_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--seats", "3", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "Gnav · round 1" in out
-    assert out.rstrip().splitlines()[-2].startswith("lives won or lost: seat_0 ")
-    assert out.rstrip().splitlines()[-1].startswith("won by seat_")
+    # The last table rendered says who won; the totals follow it.
+    assert out.rstrip().splitlines()[-1].startswith("lives won or lost: seat_0 ")
+    assert out.count("won by seat_") == 1
     assert main(["--preset", "nope"]) == 2
     assert "unknown preset 'nope'" in capsys.readouterr().err
 
@@ -283,3 +284,11 @@ def test_the_versioned_module_is_the_environment() -> None:
     assert gnav_v0.raw_env is gpz.raw_env
     made = gnav_v0.env(preset="hypp", seats=2)
     assert str(made.unwrapped) == "gnav_v0"
+
+
+@pytest.mark.parametrize("quiet", [False, True], ids=["rendered", "quiet"])
+def test_the_demo_says_the_winner_once(quiet: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.pettingzoo.__main__ import main
+
+    assert main(["--seats", "3", "--seed", "1", *(["--quiet"] if quiet else [])]) == 0
+    assert capsys.readouterr().out.count("won by ") == 1

@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             action = int(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
         env.step(action)
     print("lives won or lost: " + ", ".join(f"{a} {v:+g}" for a, v in totals.items()))
-    if winners:
+    if winners and args.quiet:  # otherwise the last table rendered said it
         print("won by " + ", ".join(winners))
     env.close()
     return 0

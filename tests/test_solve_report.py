@@ -33,3 +33,22 @@ def test_report_prints_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "### hypp, 3 seats" in out and "| fool |" in out
     assert (tmp_path / "hypp-3.png").stat().st_size > 1000
     assert main(["le-her-3"]) == 2
+
+
+def test_the_plot_names_pieces_as_the_game_does_and_says_which_end_is_which() -> None:
+    import matplotlib.pyplot as plt
+
+    from gnav.solve.report import figure, report
+
+    _, figures = report("gnav-3", 20, 1)
+    fig = figure("gnav-3", figures)
+    try:
+        heat, _, bar = fig.axes
+        pieces = [t.get_text() for t in heat.get_yticklabels()]
+        assert pieces[:3] == ["Cuckoo", "Dragoon", "Cat"]
+        assert {"XII", "IV", "III", "O", "Fool"} <= set(pieces)
+        assert not {"3", "4", "12", "fool"} & set(pieces)  # ids are not what players see
+        ends = [t.get_text() for t in bar.get_yticklabels()]
+        assert ends[0] == "0: stands" and ends[-1] == "1: swaps"
+    finally:
+        plt.close(fig)

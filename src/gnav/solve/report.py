@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
+from typing import TYPE_CHECKING
 
 from gnav.bots.expert import ExpertBot
 from gnav.errors import GnavError
@@ -32,6 +33,9 @@ from gnav.runner import play_round
 from gnav.strategies import Strategy, shipped
 from gnav.views import SeatView
 from gnav.vocab import Action
+
+if TYPE_CHECKING:  # matplotlib loads only when a plot is drawn
+    from matplotlib.figure import Figure
 
 TABLES = ("gnav-3", "gnav-4", "gnav-1917-3", "gnav-1917-4", "hypp-3", "hypp-4")
 MIXED = 0.02  # a choice with both probabilities above this is "mixed"
@@ -144,6 +148,7 @@ def report(name: str, rounds: int, seed: int) -> tuple[str, dict[str, object]]:
         "mixed": play.mixed / play.total if play.total else float("nan"),
         "swaps": swaps,
         "ids": list(rules.ids),
+        "labels": [p.name() for p in rules.pieces],  # as the game names them: III, Cat
     }
     lines += ["", f"From {rounds:,} rounds of self-play (each decision weighted by how often "
               "it comes up):", "",
@@ -156,7 +161,10 @@ def report(name: str, rounds: int, seed: int) -> tuple[str, dict[str, object]]:
     return "\n".join(lines), figures
 
 
-def plot(name: str, figures: dict[str, object], path: str) -> None:
+def figure(name: str, figures: dict[str, object]) -> Figure:
+    """The plot of one table: P(swap) by piece and position, and each position's value.
+    The pieces are labelled as the game names them (III, IV, Cat), not by id, and the
+    colour bar says which end is stand and which swap."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -164,21 +172,31 @@ def plot(name: str, figures: dict[str, object], path: str) -> None:
 
     swaps = figures["swaps"]
     ids = figures["ids"]
+    names = figures["labels"]
     values = figures["values"]
     assert isinstance(swaps, dict) and isinstance(ids, list) and isinstance(values, list)
+    assert isinstance(names, list)
     seats = len(values)
     grid = [[float("nan") if v is None else v for v in swaps[p]] for p in ids]
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(9, 6), gridspec_kw={"width_ratios": [2, 1]})
     im = ax.imshow(grid, cmap="RdYlGn_r", vmin=0, vmax=1, aspect="auto")
-    ax.set_yticks(range(len(ids)), ids)
+    ax.set_yticks(range(len(ids)), names)
     labels = [f"pos {p + 1}" for p in range(seats - 1)] + ["dealer"]
     ax.set_xticks(range(seats), labels)
     ax.set_title(f"{name}: P(swap), every seat before stood")
-    fig.colorbar(im, ax=ax, fraction=0.05)
+    bar = fig.colorbar(im, ax=ax, fraction=0.05)
+    bar.set_ticks([0, 0.5, 1], labels=["0: stands", "0.5", "1: swaps"])
     bx.bar(labels, values, color="tab:blue")
     bx.set_title("value (lives a round)")
     bx.axhline(0, color="black", linewidth=0.5)
     fig.tight_layout()
+    return fig
+
+
+def plot(name: str, figures: dict[str, object], path: str) -> None:
+    import matplotlib.pyplot as plt
+
+    fig = figure(name, figures)
     fig.savefig(path, dpi=90)
     plt.close(fig)
 

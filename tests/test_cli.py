@@ -245,3 +245,46 @@ def test_version_is_the_packages() -> None:
     assert gnav.__version__ == importlib.metadata.version("gnav")
     with (ROOT / "pyproject.toml").open("rb") as f:
         assert tomllib.load(f)["project"]["version"] == gnav.__version__
+
+
+@pytest.mark.parametrize(("lives", "said"), [
+    (2, "Everyone starts with 2 lives, shown as tokens ●●."),
+    (1, "Everyone starts with 1 life, shown as tokens ●."),
+    (5, "Everyone starts with 5 lives, shown as tokens ●●●●●."),
+])
+def test_rules_show_as_many_tokens_as_lives(lives: int, said: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["rules", "--lives", str(lives)], ["rules", "-o", f"lives={lives}"]):
+        code, out, _ = run(argv, capsys)
+        assert code == 0
+        assert said in " ".join(out.split())
+
+
+def test_rules_and_demo_refuse_bad_lives_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("rules", "demo", "play"):
+        code, out, err = run([command, "--lives", "0"], capsys)
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and "--lives" in err, err
+
+
+@pytest.mark.parametrize(("lives", "head"), [(1, "3 seats, 1 life each"),
+                                             (2, "3 seats, 2 lives each")])
+def test_demo_takes_lives_as_play_does(lives: int, head: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["demo", "--seats", "3", "--seed", "4", "--lives", str(lives)], capsys)
+    assert code == 0
+    first = out.splitlines()[0]
+    assert head in first, first
+    # Every seat started with that many: the first round's lives line counts down from it.
+    assert "wins the match" in out or "shared win" in out.lower()
+
+
+def test_simulate_help_lists_every_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.vocab import BotKind
+
+    code, out, _ = run(["simulate", "--help"], capsys)
+    assert code == 0
+    text = " ".join(out.split())
+    for kind in BotKind:
+        assert f"{kind}," in text or f"{kind} " in text, kind
+    assert "expert" in text

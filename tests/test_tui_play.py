@@ -360,3 +360,21 @@ def test_a_preset_in_its_own_words_with_norwegian_beside(term: Terminal, tmp_pat
     assert english_frame_words(every, "nb") == []
     assert "EXIT=0" in seen[-1]
     assert verify_file(str(record))[0] == 0
+
+
+@pytest.mark.parametrize(("lang", "humans", "names"), [
+    ("nb", 1, ["Spiller"]), ("da", 1, ["Spiller"]), ("da", 2, ["Spiller 1", "Spiller 2"]),
+    ("en", 1, ["Player"])])
+def test_the_people_are_named_in_the_screens_language(lang: str, humans: int,
+                                                      names: list[str],
+                                                      tmp_path: Path) -> None:
+    record = tmp_path / f"{lang}.json"
+    proc = subprocess.run([GNAV, "play", "--lang", lang, "--seed", "5", "--delay", "0",
+                           "--lives", "1", "--bots", "random", "--seats", "3", "--humans",
+                           str(humans), "--record", str(record)], input="w\n\n" * 60,
+                          capture_output=True, text=True, encoding="utf-8", timeout=30,
+                          check=False, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(record.read_text(encoding="utf-8"))["seats"][:humans] == names
+    if lang != "en":
+        assert "Player" not in proc.stdout

@@ -52,6 +52,22 @@ def add_option(q: argparse.ArgumentParser, *, help: str) -> None:
                    help=help)
 
 
+def add_lives(q: argparse.ArgumentParser) -> None:
+    """``--lives N``: the commands that play or explain a game (play, demo, rules)."""
+    q.add_argument("--lives", type=int, default=None, metavar="N",
+                   help="lives each player starts with (as -o lives=N)")
+
+
+def rules_of(args: argparse.Namespace) -> Rules:
+    """The rules of ``--preset``/``PRESET``, ``-o`` and ``--lives`` (checked first, so a
+    bad count is one line naming --lives)."""
+    options = list(args.option)
+    if getattr(args, "lives", None) is not None:
+        check("lives", args.lives, where="--lives")
+        options.append(f"lives={args.lives}")
+    return make_rules(args.preset, options)
+
+
 def add_rules(q: argparse.ArgumentParser) -> None:
     """``--preset`` and ``-o``: the rules of every command that plays a game."""
     q.add_argument("--preset", default="gnav",

@@ -7,13 +7,14 @@ import time
 from random import Random
 from typing import Any
 
-from gnav.cli.common import add_lang, add_rules, add_seats, add_seed, make_rules
+from gnav.cli.common import add_lang, add_lives, add_rules, add_seats, add_seed, rules_of
 
 
 def register(sub: Any) -> None:
     """Add ``demo`` to the ``gnav`` parser."""
     d = sub.add_parser("demo", help="watch a narrated match between bots")
     add_rules(d)
+    add_lives(d)
     add_seats(d, 5)
     add_seed(d, None)
     d.add_argument("--delay", type=float, default=0.0, help="seconds between lines")
@@ -31,7 +32,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from gnav.runner import play_match
     from gnav.vocab import Lang, Phase
 
-    rules = make_rules(args.preset, args.option)
+    rules = rules_of(args)
     names = tuple(["Astrid", "Bjørn", "Cecilie", "Dag", "Eirik", "Frida", "Gunnar", "Hedda",
                    "Ivar", "Jorunn"][: args.seats]
                   + [f"Seat {i + 1}" for i in range(10, args.seats)])
@@ -39,8 +40,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rules.check_seats(len(names))
     bots = [RandomBot(seed + i) for i in range(len(names))]
     narrator = Narrator(rules, names, lang=args.lang, text=args.lang or Lang.EN)
-    print(f"{rules.preset.title}: {len(names)} seats, {rules.options.lives} lives each "
-          f"(seed {seed}).")
+    lives = rules.options.lives
+    print(f"{rules.preset.title}: {len(names)} seats, {lives} {'life' if lives == 1 else 'lives'} "
+          f"each (seed {seed}).")
 
     def listen(match: MatchState, events: tuple[Event, ...]) -> None:
         for e in events:

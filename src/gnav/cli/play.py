@@ -16,16 +16,17 @@ from typing import Any
 
 from gnav.cli.common import (
     add_lang,
+    add_lives,
     add_option,
     add_rules,
     add_seats,
     add_seed,
     add_strategy,
     make_rules,
+    rules_of,
 )
 from gnav.errors import GnavError
 from gnav.names import NAME_MAX, clean_name, name_problem
-from gnav.options import check
 from gnav.rules import Rules
 from gnav.vocab import Lang
 
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
     p.add_argument("--names", default=None, metavar="A,B,C",
                    help=f"the people's names, in seat order (sets --humans); at most "
                         f"{NAME_MAX} characters each, as at a table online")
-    p.add_argument("--lives", type=int, default=None, help="lives each (as -o lives=N)")
+    add_lives(p)
     add_seed(p, None, "seed of the deals and the bots")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="where to save the match (default ./gnav-<timestamp>.json)")
@@ -68,6 +69,7 @@ def register(sub: Any) -> None:
     q.add_argument("preset", nargs="?", default="gnav", metavar="PRESET",
                    help="a preset or one of its aliases (default gnav): see the list below")
     add_option(q, help="an option on top of the preset, e.g. -o lives=3 (repeatable)")
+    add_lives(q)
     add_lang(q, "en", "the language of the rules (default en)")
     q.add_argument("--pack", choices=("cards52",), default=None,
                    help="cards52: which card of an ordinary pack stands for which piece, "
@@ -113,9 +115,9 @@ def _people(args: argparse.Namespace) -> list[str]:
     humans = 1 if args.humans is None else args.humans
     if humans < 0:
         raise GnavError(f"--humans must be 0 or more, not {humans}")
-    if humans == 1:
-        return ["Player"]
-    return [f"Player {i + 1}" for i in range(humans)]
+    from gnav.tui.game import people_names
+
+    return people_names(humans, Lang(args.lang or Lang.EN))
 
 
 def _seats(args: argparse.Namespace, rules: Rules, people: int) -> int:
@@ -154,11 +156,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from gnav.tui.keys import Keys
     from gnav.tui.screen import Screen
 
-    options = list(args.option)
-    if args.lives is not None:
-        check("lives", args.lives, where="--lives")
-        options.append(f"lives={args.lives}")
-    rules = make_rules(args.preset, options)
+    rules = rules_of(args)
     people = _people(args)
     seats = _seats(args, rules, len(people))
     if args.delay < 0:
@@ -211,7 +209,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return _cmd_card(args)
     if args.html is not None:
         raise GnavError("--html goes with --pack cards52")
-    rules = make_rules(args.preset, args.option)
+    rules = rules_of(args)
     screen = Screen(sys.stdout)
     cols = min(100, screen.size()[0]) - 2 if screen.fancy else 88
     screen.print(*rules_lines(rules, args.lang, screen.style, cols))

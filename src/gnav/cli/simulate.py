@@ -42,8 +42,8 @@ def register(sub: Any) -> None:
     add_rules(s)
     add_seats(s, None, f"seats at the table (default: one per --bots entry, or {DEFAULT_SEATS})")
     s.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
-                   help="one bot per seat, or one for every seat: random, threshold, "
-                        "counter, or kind:arg as threshold:7 or counter:96 "
+                   help=f"one bot per seat, or one for every seat: {', '.join(BotKind)}, "
+                        "or kind:arg as threshold:7 or counter:96 "
                         f"(default {DEFAULT_BOT})")
     size = s.add_mutually_exclusive_group()
     size.add_argument("--matches", type=int, default=None,

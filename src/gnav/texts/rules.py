@@ -53,6 +53,17 @@ def piece_text(p: Piece, lang: str) -> str:
     return say(f"does.{_kind(p)}", lang)
 
 
+MARKS = {"tokens": "●", "strokes": "|"}
+
+
+def lives_shown(score: str, lives: int, lang: str) -> str:
+    """How lives are shown, with as many marks as a player starts with (the letters of
+    G-N-A-V count lives lost, so they are always four)."""
+    if score in MARKS:
+        return f"{say(f'marks.{score}', lang)} {MARKS[score] * lives}"
+    return lives_word(score, lang)
+
+
 def lives_word(score: str, lang: str) -> str:
     """How lives are shown under ``score`` (tokens, strokes, gnav), with three marks."""
     return say(f"lives.{score}", lang) if has(f"lives.{score}") else score
@@ -100,7 +111,7 @@ def value_text(v: object) -> str:
 def explanation(rules: Rules, lang: str, style: str | None = None) -> list[Paragraph]:
     """The course of a round under ``rules``, paragraph by paragraph, as sentences to be
     said in ``lang`` (the stand and swap words are the game's own, in ``lang``'s eyes).
-    ``style``: how lives are shown (None: the preset's way, with three marks)."""
+    ``style``: how lives are shown (None: the preset's way, a mark for each life)."""
     o = rules.options
     # The words are the game's own, as its calls are, meaning beside.
     own = rules.preset.lang if lang == "en" else lang
@@ -126,8 +137,9 @@ def explanation(rules: Rules, lang: str, style: str | None = None) -> list[Parag
     if o.dealer_wins_ties:
         show.append(Say("explain.dealer_wins_ties"))
     out.append(show)
-    shown = style if style is not None else lives_word(rules.preset.score, lang)
-    end = [Say("explain.lives", {"lives": o.lives, "style": shown})]
+    shown = style if style is not None else lives_shown(rules.preset.score, o.lives, lang)
+    end = [Say("explain.one_life" if o.lives == 1 else "explain.lives",
+               {"lives": o.lives, "style": shown})]
     if o.penalty_to == "holder":
         end.append(Say("explain.penalty_holder"))
     if o.max_rounds:

@@ -123,6 +123,14 @@ EXPLANATION: dict[str, dict[str, str]] = {
         "da": "Alle starter med {lives} liv, vist som {style}. Den, der står uden liv, når "
               "runden er slut, er ude; den sidste med liv tilbage vinder.",
     },
+    "explain.one_life": {
+        "en": "Everyone starts with {lives} life, shown as {style}. A player with no lives "
+              "left at the end of a round is out; the last player with lives wins.",
+        "nb": "Alle starter med {lives} liv, vist som {style}. Den som står uten liv når runden "
+              "er slutt, er ute; den siste med liv igjen vinner.",
+        "da": "Alle starter med {lives} liv, vist som {style}. Den, der står uden liv, når "
+              "runden er slut, er ude; den sidste med liv tilbage vinder.",
+    },
     "explain.penalty_holder": {"en": "A matador's penalty goes to its holder, as a life.",
                                "nb": "Straffen for en matador går til den som har den, som et "
                                      "liv.",

@@ -84,6 +84,9 @@ TERMINAL: dict[str, dict[str, str]] = {
     },
     "tui.key_rules": {"en": "[?] rules", "nb": "[?] regler", "da": "[?] regler"},
     "tui.key_quit": {"en": "[q] quit", "nb": "[q] avslutt", "da": "[q] afslut"},
+    # -- the people's names when --names is not given ---
+    "tui.player": {"en": "Player", "nb": "Spiller", "da": "Spiller"},
+    "tui.player_n": {"en": "Player {n}", "nb": "Spiller {n}", "da": "Spiller {n}"},
     "tui.must_swap": {
         "en": "You may not stand without a matador here: press w to swap.",
         "nb": "Her kan du ikke stå uten en matador: trykk w for å bytte.",

@@ -41,6 +41,14 @@ BOT_NAMES = ("Astrid", "Bjørn", "Cecilie", "Dag", "Eirik", "Frida", "Gunnar", "
 DEFAULT_BOT = BotKind.THRESHOLD
 
 
+def people_names(count: int, lang: Lang) -> list[str]:
+    """The people's names when none are given, in the screen's language ("Spiller" in
+    Norwegian and Danish): "Player", or "Player 1", "Player 2"... in hot-seat play."""
+    if count == 1:
+        return [say("tui.player", lang)]
+    return [say("tui.player_n", lang, n=i + 1) for i in range(count)]
+
+
 @dataclass
 class PlayConfig:
     rules: Rules

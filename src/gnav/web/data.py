@@ -30,7 +30,7 @@ from gnav.texts.rules import (
     changes_text,
     description,
     explanation,
-    lives_word,
+    lives_shown,
     native_name,
     option_text,
     paragraphs,
@@ -155,17 +155,6 @@ def read_options(text: str | None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise MalformedError("options: must be a JSON object of option: value")
     return data
-
-
-MARKS = {"tokens": "●", "strokes": "|"}
-
-
-def lives_shown(score: str, lives: int, lang: str) -> str:
-    """How lives are shown, with as many marks as a player starts with (the letters of
-    G-N-A-V count lives lost, so they are always four)."""
-    if score in MARKS:
-        return f"{say(f'marks.{score}', lang)} {MARKS[score] * lives}"
-    return lives_word(score, lang)
 
 
 def rules_json(preset: str, options: Mapping[str, Any], lang: str,

@@ -347,3 +347,21 @@ def test_the_tables_methods_take_parsed_values() -> None:
                    Table.connect, Table.tick):
         hints = get_type_hints(method)
         assert object not in hints.values() and Any not in hints.values(), method
+
+
+def test_a_round_that_ends_is_kept_before_the_next_waits_for_a_person() -> None:
+    # Between rounds nothing waits: the round's last decision settles it and the next is
+    # dealt in the same change, so a table restored from its journal right then (the
+    # server stopped, the people gone) holds the finished round, not an unfinished one.
+    table, _host, tokens, journal = seated(options={"lives": 3})
+    while table.match is not None and not table.match.history:
+        seat = table.match.to_act
+        assert seat is not None and seat in tokens
+        journal += table.act(seat, tokens[seat], table.version, Action.SWAP
+                             if Action.SWAP in table.match.legal_actions() else Action.STAND,
+                             T0).journal
+    again = Table.restore(journal)
+    assert again.match is not None and len(again.match.history) == 1
+    record = again.record()
+    assert len(record["rounds"]) == 1 and record["rounds"][0]["result"]
+    assert again.match.round is not None and again.match.round.number == 2  # dealt already

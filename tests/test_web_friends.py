@@ -93,18 +93,3 @@ def test_the_start_page_puts_name_and_create_above_the_fold(server: Running,
     error, end = (page.locator(s).bounding_box() for s in ("#create-error", "#create-submit-end"))
     assert error is not None and end is not None and 0 <= end["y"] - error["y"] < 120
     page.context.close()
-
-
-def test_joining_with_no_name_says_type_a_name(server: Running, browser: Browser) -> None:
-    host = context(browser).new_page()
-    create_table(host, server.url, "Astrid", seats=3)
-    invite = host.input_value("#invite-link")
-    other = context(browser, lang="da").new_page()
-    other.goto(invite)
-    other.wait_for_selector("#join-name")
-    other.fill("#join-name", "")
-    other.click(".join-form button[type=submit]")
-    other.wait_for_selector("#join-name-error:not(:empty)")
-    assert other.text_content("#join-name-error") == "Skriv et navn først."
-    host.context.close()
-    other.context.close()

@@ -308,6 +308,11 @@ def test_errors_are_sentences_next_to_their_field(server: Running, browser: Brow
     other.click(".join-form button[type=submit]")
     until(lambda: (other.text_content("#join-name-error") or "").startswith("Skriv et navn"),
           3, "the blank name refused")
+    # Nothing typed at all: what to do, not what is wrong with spaces.
+    other.fill("#join-name", "")
+    other.click(".join-form button[type=submit]")
+    until(lambda: other.text_content("#join-name-error") == "Skriv et navn først.", 3,
+          "the empty name refused")
     # An address that is no page: a page that says so, with the way back.
     other.goto(f"{server.url}/no/such/page")
     other.wait_for_selector(".not-found")

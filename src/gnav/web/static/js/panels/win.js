@@ -17,6 +17,7 @@ export class WinPanel {
     this.hostCall = hostCall;
     this.close = close;
     this.el = h("div", { class: "win-slot" });
+    this.records = new Map();  // record path -> the promise of the record
   }
 
   render(s) {
@@ -62,10 +63,14 @@ export class WinPanel {
   // Without it (offline, refused) the panel goes on without them: the record is still
   // one click away.
   async fillStandings(slot, path, who, me, key) {
+    // One fetch a game: a record is a costly read, and the panel is drawn again for a
+    // language switch.
+    if (!this.records.has(path)) this.records.set(path, api("GET", path));
     let rows;
     try {
-      rows = standings(await api("GET", path));
+      rows = standings(await this.records.get(path));
     } catch {
+      this.records.delete(path);
       return;
     }
     if (this.el.dataset.key !== key || !slot.isConnected) return;

@@ -121,7 +121,30 @@ export class Board {
     });
     this.arrows.setAttribute("viewBox", `0 0 ${W} ${H}`);
     this.centerWidth = fx * 1.45;
+    this.fitNames();
     this.fitCenter();
+  }
+
+  // On a crowded board a name may not fit its plate ("B… 10" on a phone at 16 seats):
+  // its letters get smaller, a pixel at a time down to 8px, before any is cut. The
+  // plate stays the size the layout gave it, so no neighbour is covered.
+  fitNames() {
+    const names = this.seatEls.map((el) => el.querySelector(".seat-name"));
+    for (const name of names) if (name.style.fontSize) name.style.fontSize = "";
+    if (!this.el.classList.contains("crowded")) return;
+    const cut = (name) => {
+      const word = name.querySelector(".nm-word");
+      return name.scrollWidth > name.clientWidth + 0.5 ||
+        Boolean(word && word.scrollWidth > word.clientWidth + 0.5);
+    };
+    // One layout for every seat's reading; only the names cut are changed after it.
+    for (const name of names.filter(cut)) {
+      let px = parseFloat(getComputedStyle(name).fontSize);
+      while (cut(name) && px > 8) {
+        px -= 1;
+        name.style.fontSize = `${px}px`;
+      }
+    }
   }
 
   // On a crowded board the side seats' plates point inwards, into the felt: the centre
@@ -264,6 +287,7 @@ export class Board {
     this.stockPile.set(m.lobby ? null : m.stockLeft, null, o);
     this.asidePile.set(m.lobby || !m.aside ? null : m.aside, m.asideFaces, o);
     this.poolPile.set(m.lobby || !m.pool ? null : m.pool, null, o);
+    this.fitNames();
     this.fitCenter();
   }
 

@@ -154,15 +154,24 @@ def test_the_cost_a_creator_may_ask_for_is_bounded(tmp_path: Path) -> None:
         r = client.post(f"/api/tables/{created['id']}/bots", json={"kind": "counter"},
                         headers=host(created))
         assert "12 seats" in http_error(r, 400, "bad_bot")
-        # The expert bot has no solved table this big and would play as counter: the
-        # same bound holds for it, at creation and when a bot is added.
-        r = client.post("/api/tables", json={"seats": 41, "bot": "expert"})
+        # Where the expert has nothing solved or trained (options no policy was trained
+        # for) it would play as counter: the same bound holds for it, at creation and
+        # when a bot is added.
+        r = client.post("/api/tables", json={"seats": 41, "bot": "expert",
+                                             "options": {"drag": False}})
         assert "expert" in http_error(r, 400, "bad_config")
-        r = client.post(f"/api/tables/{created['id']}/bots", json={"kind": "expert"},
-                        headers=host(created))
+        untrained = create(client, seats=41, bot="threshold", options={"drag": False})
+        r = client.post(f"/api/tables/{untrained['id']}/bots", json={"kind": "expert"},
+                        headers=host(untrained))
         assert "12 seats" in http_error(r, 400, "bad_bot")
         small = create(client, seats=4, bot="expert")
         assert small["id"]
+        # Where it looks its decisions up (every size of a gnav match ships a strategy or
+        # a policy), it sits at any size.
+        assert create(client, seats=41, bot="expert")["id"]
+        r = client.post(f"/api/tables/{created['id']}/bots", json={"kind": "expert"},
+                        headers=host(created))
+        assert r.status_code == 200
 
 
 def test_an_all_bot_table_plays_in_bursts_and_stalls_nobody(tmp_path: Path) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -29,6 +31,7 @@ from gnav.match import MatchState
 from gnav.presets import PRESETS_LIST
 from gnav.round import RoundState, fool_holders, holders
 from gnav.rules import Rules
+from gnav.vocab import Action
 from roundkit import assert_conserved, end, ev, hands, ids, play, sd, start
 from strategies import Setup, play_match, setups
 
@@ -620,7 +623,7 @@ def test_fool_holders_are_the_positions_of_every_fool_in_order(preset: str,
     assert fool_holders(rules, hands) == [p for p, h in enumerate(hands) if rules.fools[h]]
 
 
-# -- the lean paths of apply -----------------------------------------------------------
+# -- the plain swap of apply -----------------------------------------------------------
 
 
 def _same(a: tuple[RoundState, tuple[Event, ...]], b: tuple[RoundState, tuple[Event, ...]]
@@ -636,22 +639,42 @@ def _same(a: tuple[RoundState, tuple[Event, ...]], b: tuple[RoundState, tuple[Ev
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
-def test_the_lean_paths_of_apply_equal_the_working_copy(setup: Setup) -> None:
-    # apply takes a stand that does not end the round and a plain swap with the left
-    # neighbour without the working copy (_Play); every legal action at every state of
-    # random matches must come out of both the same.
+def test_the_plain_swap_of_apply_is_the_request_on_the_working_copy(setup: Setup) -> None:
+    # apply swaps with a plain left neighbour on the state itself; the working copy's
+    # request (_Play.request, which swaps past pass pieces too) walked from the same left
+    # neighbour must come out the same at every state of random matches, round-ending
+    # swaps included. (A stand has one path: apply's.)
     for states in play_match(setup, rounds=20).rounds:
         for state in states:
             rnd = state.round
-            if rnd is None or rnd.over:
+            if rnd is None or rnd.over or rnd.turn == len(rnd.seats) - 1 \
+                    or rnd.rules.effects[rnd.hands[rnd.turn + 1]] is not None:
                 continue
-            for action in rnd.legal_actions():
-                _same(rnd.apply(action), rnd._apply_in_full(action))
+            _same(rnd.apply(Action.SWAP), rnd._request())
 
 
-def test_most_steps_at_a_full_table_take_a_lean_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The property above compares something: at 10 seats of gnav most decisions never
-    # make the working copy, stands and swaps alike.
+def test_a_swap_and_a_stand_are_each_made_in_one_place() -> None:
+    # One rule per decision: the swap's pieces change hands and are told in round.swap
+    # (apply's plain swap and the working copy's request both call it), its public
+    # event and a stand's are each made in one helper, shared per seat or pair.
+    tree = ast.parse(Path(round_module.__file__).read_text(encoding="utf-8"))
+    made: dict[str, list[str]] = {}
+    for func in ast.walk(tree):
+        if isinstance(func, ast.FunctionDef):
+            for call in ast.walk(func):
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) \
+                        and call.func.id in ("Swap", "Stand", "swap"):
+                    made.setdefault(call.func.id, []).append(func.name)
+    assert sorted(made["Swap"]) == ["_swap", "swap"]
+    assert made["Stand"] == ["_stand"]
+    assert sorted(made["swap"]) == ["apply", "request"]
+
+
+def test_most_steps_at_a_full_table_make_no_working_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # apply plays a stand and a plain swap with the left neighbour on the state itself:
+    # at 10 seats of gnav most decisions never make the working copy (_Play), stands and
+    # swaps alike.
     made: list[RoundState] = []
     real = round_module._Play
 

@@ -170,7 +170,7 @@ def test_the_threshold_policy_is_the_threshold_bot() -> None:
     ref = Reference(rules, 6, 1, [5], 0)
     bot = ThresholdBot()
     for r in range(400):
-        match = ref.states[0].evolve(lives=(4,) * 6, out=())
+        match = ref.states[0]._replace(lives=(4,) * 6, out=())
         d = [int(x) for x in deck.deck[r]]
         match = match.deal(d[:6], d[6:])
         while match.to_act is not None:

@@ -1,4 +1,5 @@
-"""States built by name (issue 10, item 2): one evolve per state class, short reprs."""
+"""How states are built: one positional builder per state class, every value named for
+its field (what-if copies by name are NamedTuple's own ``_replace``), and short reprs."""
 
 from __future__ import annotations
 
@@ -68,9 +69,8 @@ def test_the_one_seat_view_builder_names_every_value_for_its_field() -> None:
                                                 ("match.py", "_match", MatchState)])
 def test_every_positional_build_names_each_value_for_its_field(
         module: str, builder: str, cls: type[Any]) -> None:
-    # The lean paths build states positionally; by rule each argument is a variable
-    # named for its field, in order (evolve passes ``self[i] if <field> is k else
-    # <field>``), so two fields cannot trade places unseen.
+    # States are built positionally, for speed; by rule each argument is a variable
+    # named for its field, in order, so two fields cannot trade places unseen.
     fields = list(cls._fields)
     tree = ast.parse((SRC / module).read_text(encoding="utf-8"))
     (define,) = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
@@ -83,29 +83,10 @@ def test_every_positional_build_names_each_value_for_its_field(
     assert len(calls) >= 2
     for call in calls:
         assert not call.keywords
-        names = [arg.orelse if isinstance(arg, ast.IfExp) else arg for arg in call.args]
-        assert [ast.unparse(n) for n in names] == fields, ast.unparse(call)
+        assert [ast.unparse(n) for n in call.args] == fields, ast.unparse(call)
     others = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == builder
               and not any(n is c.func for c in calls)]
     assert others == []  # not passed around, not aliased
-
-
-@pytest.mark.parametrize("which", range(2))
-def test_evolve_changes_only_the_named_fields_and_takes_names_only(which: int) -> None:
-    state: Any = _states()[which]
-    fields = type(state)._fields
-    for i, name in enumerate(fields):
-        marker = object()
-        changed = state.evolve(**{name: marker})
-        assert type(changed) is type(state)
-        assert changed[i] is marker
-        assert all(changed[j] is state[j] for j in range(len(fields)) if j != i)
-        assert changed == state._replace(**{name: marker})
-    assert state.evolve() == state
-    with pytest.raises(TypeError):
-        state.evolve(state[0])
-    with pytest.raises(TypeError):
-        state.evolve(no_such_field=1)
 
 
 def test_the_counter_bots_imagined_round_plays_on_from_the_middle() -> None:

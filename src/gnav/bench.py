@@ -65,7 +65,7 @@ def run(rules: Rules, seats: int, rounds: int, *, seed: int = 0) -> BenchResult:
         if match.out or match.winners is not None:
             # A new match, as MatchState.new would make it, without checking the names
             # and rules again each time.
-            match = fresh.evolve(dealer=match.dealer)
+            match = fresh._replace(dealer=match.dealer)
         match, made = play_round(match.deal(rng=rng), bots)
         decisions += made
         played += 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from random import Random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.events import Eliminated, Event, MatchEnd
@@ -20,7 +20,6 @@ from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.vocab import Action, Phase
 
-_KEEP: Any = object()  # evolve's "this field stays as it is"
 # Enum members read once: each ``Phase.PLAY`` is a ~0.1 us lookup on Python 3.11.
 _OVER, _PLAY, _DEAL, _DRAW = Phase.OVER, Phase.PLAY, Phase.DEAL, Phase.DRAW
 # The turn orders of a full table, by seat count and dealer (at most 41 x 41): made once,
@@ -30,7 +29,7 @@ _FULL_ORDERS: dict[int, tuple[int, ...]] = {}
 
 class MatchState(NamedTuple):
     """A match, immutable: ``new`` starts one, ``deal`` (chance) and ``apply`` (a
-    decision) move it on, ``evolve`` rebuilds it by field name.
+    decision) move it on; ``_replace`` gives a what-if copy by field name.
 
     ``seat_count`` is the number of seats (``names``); a round's ``seats`` are the
     seats dealt in, in turn order."""
@@ -84,33 +83,6 @@ class MatchState(NamedTuple):
         return cls(rules=rules, names=tuple(names), lives=tuple(start), out=(),
                    sitting_out=(), dealer=dealer, rounds=0, round=None, history=(),
                    winners=None, start_lives=tuple(start))
-
-    def evolve(
-        self,
-        *,
-        rules: Rules = _KEEP,
-        names: tuple[str, ...] = _KEEP,
-        lives: tuple[int, ...] = _KEEP,
-        out: tuple[int, ...] = _KEEP,
-        sitting_out: tuple[int, ...] = _KEEP,
-        dealer: int = _KEEP,
-        rounds: int = _KEEP,
-        round: RoundState | None = _KEEP,
-        history: tuple[RoundState, ...] = _KEEP,
-        winners: tuple[int, ...] | None = _KEEP,
-        start_lives: tuple[int, ...] = _KEEP,
-    ) -> MatchState:
-        """This match with the named fields changed: the way a match is rebuilt
-        (keyword-only, so no two fields can trade places)."""
-        k = _KEEP
-        return _match(
-            self[0] if rules is k else rules, self[1] if names is k else names,
-            self[2] if lives is k else lives, self[3] if out is k else out,
-            self[4] if sitting_out is k else sitting_out,
-            self[5] if dealer is k else dealer, self[6] if rounds is k else rounds,
-            self[7] if round is k else round, self[8] if history is k else history,
-            self[9] if winners is k else winners,
-            self[10] if start_lives is k else start_lives)
 
     def __repr__(self) -> str:
         # The default spells out every round of the history: thousands of characters.
@@ -329,9 +301,9 @@ def _match(rules: Rules, names: tuple[str, ...], lives: tuple[int, ...], out: tu
            sitting_out: tuple[int, ...], dealer: int, rounds: int, round: RoundState | None,
            history: tuple[RoundState, ...], winners: tuple[int, ...] | None,
            start_lives: tuple[int, ...]) -> MatchState:
-    """The one place a MatchState is rebuilt (``evolve``, ``deal``, the lean path of
-    ``apply`` and the settling of a round). Positional for speed, so by rule every
-    argument is a variable named for its field, in field order (tests/test_states.py
-    reads every call)."""
+    """The one place a MatchState is rebuilt (``deal``, the lean path of ``apply`` and the
+    settling of a round; ``new`` builds the first by keyword). Positional for speed, so
+    by rule every argument is a variable named for its field, in field order
+    (tests/test_states.py reads every call)."""
     return tuple.__new__(MatchState, (rules, names, lives, out, sitting_out, dealer, rounds,
                                       round, history, winners, start_lives))

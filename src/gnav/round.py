@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.events import (
@@ -54,12 +54,10 @@ NONE: tuple[Action, ...] = ()
 
 PrivateLog = tuple[tuple[int, Event], ...]  # (index in the public log, the seat's version)
 
-_KEEP: Any = object()  # evolve's "this field stays as it is"
-
 
 class RoundState(NamedTuple):
-    """One round, immutable: build it with ``start`` (a deal) or ``evolve`` (by field
-    name), and play it with ``apply``."""
+    """One round, immutable: build it with ``start`` (a deal), play it with ``apply``;
+    ``_replace`` gives a what-if copy by field name."""
 
     rules: Rules
     number: int  # 1-based round number in the match
@@ -169,42 +167,6 @@ class RoundState(NamedTuple):
         private = ((),) * n
         return _round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives,
                       revealed, turn, drawing, ended_by, sit_out, returning, public, private)
-
-    def evolve(
-        self,
-        *,
-        rules: Rules = _KEEP,
-        number: int = _KEEP,
-        seats: tuple[int, ...] = _KEEP,
-        deal: tuple[int, ...] = _KEEP,
-        hands: tuple[int, ...] = _KEEP,
-        stock: tuple[int, ...] = _KEEP,
-        drawn: int = _KEEP,
-        undrawn: int = _KEEP,
-        aside: tuple[int, ...] = _KEEP,
-        lives: tuple[int, ...] = _KEEP,
-        revealed: int = _KEEP,
-        turn: int = _KEEP,
-        drawing: bool = _KEEP,
-        ended_by: EndedBy | None = _KEEP,
-        sit_out: tuple[int, ...] = _KEEP,
-        returning: int = _KEEP,
-        public: tuple[Event, ...] = _KEEP,
-        private: tuple[PrivateLog, ...] = _KEEP,
-    ) -> RoundState:
-        """This state with the named fields changed: the way a round is rebuilt.
-        Keyword-only, so no two fields can trade places."""
-        k = _KEEP
-        return _round(
-            self[0] if rules is k else rules, self[1] if number is k else number,
-            self[2] if seats is k else seats, self[3] if deal is k else deal,
-            self[4] if hands is k else hands, self[5] if stock is k else stock,
-            self[6] if drawn is k else drawn, self[7] if undrawn is k else undrawn,
-            self[8] if aside is k else aside, self[9] if lives is k else lives,
-            self[10] if revealed is k else revealed, self[11] if turn is k else turn,
-            self[12] if drawing is k else drawing, self[13] if ended_by is k else ended_by,
-            self[14] if sit_out is k else sit_out, self[15] if returning is k else returning,
-            self[16] if public is k else public, self[17] if private is k else private)
 
     def __repr__(self) -> str:
         # The default spells out every piece and event: thousands of characters.
@@ -349,46 +311,39 @@ class RoundState(NamedTuple):
                     f"seat {seats[turn]} may not stand without a matador "
                     "(stand_needs_matador)"
                 )
-            # No matador revealed yet (the common case): nobody to skip, no call.
-            nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
-            if nxt < n:  # the common case, kept lean: nothing but the turn moves on
-                seat = seats[turn]
-                event = _STANDS.get(seat) or _stand(seat)
-                turn = nxt
-                public = (*public, event)
-                return _round(rules, number, seats, deal, hands, stock, drawn, undrawn,
-                              aside, lives, revealed, turn, drawing, ended_by, sit_out,
-                              returning, public, private), (event,)
+            # A stand changes nothing but the turn.
+            events: tuple[Event, ...] = _STANDS.get(seats[turn]) or _stand(seats[turn])
         elif turn < n - 1 and effects[hands[turn + 1]] is None:
-            nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
-            if nxt < n:  # a plain swap with the left neighbour, the common case, kept lean
-                asker, target = turn, turn + 1
-                held = list(hands)
-                whole = swap_pieces(rules, seats, held, asker, target)
-                events = _ASK_SWAP.get(seats[asker] << 8 | seats[target]) \
-                    or _ask_swap(seats[asker], seats[target])
-                full = ((len(public) + 1, whole),)  # laid over the public Swap
-                overlays = list(private)
-                overlays[asker] += full
-                overlays[target] += full
-                hands = tuple(held)
-                turn = nxt
-                public = public + events
-                private = tuple(overlays)
-                return _round(rules, number, seats, deal, hands, stock, drawn, undrawn,
-                              aside, lives, revealed, turn, drawing, ended_by, sit_out,
-                              returning, public, private), events
-        return self._apply_in_full(action)
+            # A plain piece on the left: the two swap, the commonest request. (The request
+            # of ``_Play`` swaps through ``swap`` too, past pass pieces.)
+            asker, target = turn, turn + 1
+            events = _ASK_SWAP.get(seats[asker] << 8 | seats[target]) \
+                or _ask_swap(seats[asker], seats[target])
+            held, overlays = list(hands), list(private)
+            swap(rules, seats, held, overlays, asker, target, len(public) + 1)
+            hands, private = tuple(held), tuple(overlays)
+        else:  # a matador answers, or the dealer asks the stock
+            return self._request()
+        # No matador revealed yet (the common case): nobody to skip, no call.
+        nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
+        if nxt >= n:  # this decision ends the round: the showdown, on the working copy
+            play = _Play(self)
+            play.hands, play.private = list(hands), list(private)
+            play.new += events
+            return play.finish()
+        turn = nxt
+        public = public + events
+        return _round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives,
+                      revealed, turn, drawing, ended_by, sit_out, returning, public,
+                      private), events
 
-    def _apply_in_full(self, action: Action) -> tuple[RoundState, tuple[Event, ...]]:
-        """``apply`` of a legal ``action`` through the working copy: every case, the two
-        lean ones of ``apply`` included (tests/test_round.py holds them equal)."""
+    def _request(self) -> tuple[RoundState, tuple[Event, ...]]:
+        """The swap of ``apply`` that a matador answers, or that the dealer makes with
+        the stock: on the working copy."""
         seats, turn = self.seats, self.turn
         seat = seats[turn]
         play = _Play(self)
-        if action is STAND:
-            play.emit(_STANDS.get(seat) or _stand(seat))
-        elif turn == len(seats) - 1:
+        if turn == len(seats) - 1:
             play.emit(_STOCK_ASKS.get(seat) or _stock_ask(seat))
             play.from_stock(turn)
         else:
@@ -422,8 +377,8 @@ def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, .
            aside: tuple[int, ...], lives: tuple[int, ...], revealed: int, turn: int,
            drawing: bool, ended_by: EndedBy | None, sit_out: tuple[int, ...], returning: int,
            public: tuple[Event, ...], private: tuple[PrivateLog, ...]) -> RoundState:
-    """The one place a RoundState is built (``start``, ``evolve``, the lean paths of
-    ``apply`` and the end of a longer one). Positional for speed, so by rule every
+    """The one place a RoundState is built (``start``, ``imagined``, ``apply``, a draw,
+    and the working copy's ``finish``). Positional for speed, so by rule every
     argument is a variable named for its field, in field order; tests/test_states.py
     reads every call to hold it so (a swap of two fields would not pass)."""
     return tuple.__new__(RoundState, (rules, number, seats, deal, hands, stock, drawn,
@@ -435,17 +390,18 @@ def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, .
 # the public draw, a seat's piece back after an undo, a plain swap's public pair) are
 # made once per seat (pair of seats, holder and piece) and shared, rather than built
 # again every round. Every key is bounded: 41 seats, the pieces of the presets in use.
-_STANDS: dict[int, Stand] = {}
+_STANDS: dict[int, tuple[Stand]] = {}  # as a decision's events
 _KNOCKS: dict[int, Knock] = {}
 _STOCK_ASKS: dict[int, Ask] = {}  # the dealer asks the stock
 _DRAWS: dict[int, Draw] = {}  # public: no piece
 _UNDOS: dict[tuple[int | None, str], Undo] = {}  # a seat's own piece back
-_ASK_SWAP: dict[int, tuple[Ask, Swap]] = {}
+_SWAPS: dict[int, Swap] = {}  # public: no pieces
+_ASK_SWAP: dict[int, tuple[Ask, Swap]] = {}  # a plain swap with the left neighbour
 
 
-def _stand(seat: int) -> Stand:
-    event = _STANDS[seat] = Stand(seat)
-    return event
+def _stand(seat: int) -> tuple[Stand]:
+    events = _STANDS[seat] = (Stand(seat),)
+    return events
 
 
 def _knock(seat: int) -> Knock:
@@ -468,8 +424,13 @@ def _undo(by: int | None, piece: str) -> Undo:
     return event
 
 
+def _swap(a: int, b: int) -> Swap:
+    event = _SWAPS[a << 8 | b] = Swap(a, b, None, None)
+    return event
+
+
 def _ask_swap(a: int, b: int) -> tuple[Ask, Swap]:
-    events = _ASK_SWAP[a << 8 | b] = (Ask(a, b), Swap(a, b, None, None))
+    events = _ASK_SWAP[a << 8 | b] = (Ask(a, b), _SWAPS.get(a << 8 | b) or _swap(a, b))
     return events
 
 
@@ -483,14 +444,18 @@ def next_turn(rules: Rules, revealed: int, after: int, n: int) -> int:
     return turn
 
 
-def swap_pieces(rules: Rules, seats: tuple[int, ...], hands: list[int], asker: int,
-                target: int) -> Swap:
-    """A plain swap: exchange the pieces at ``asker`` and ``target`` in ``hands`` (in
-    place); return the full event that both sides see. (The public one, without the
-    pieces, is the caller's: the lean path shares one per pair of seats.)"""
+def swap(rules: Rules, seats: tuple[int, ...], hands: list[int], private: list[PrivateLog],
+         asker: int, target: int, index: int) -> None:
+    """The one rule of a swap, wherever it happens: ``asker`` and ``target`` exchange
+    their pieces (in ``hands``), and each sees what both now hold, laid over the public
+    Swap at ``index`` of the log (in ``private``). Both lists change in place; the public
+    events are the caller's (shared per pair of seats)."""
     hands[asker], hands[target] = hands[target], hands[asker]
     ids = rules.ids
-    return Swap(seats[asker], seats[target], ids[hands[asker]], ids[hands[target]])
+    full = ((index, Swap(seats[asker], seats[target], ids[hands[asker]],
+                         ids[hands[target]])),)
+    private[asker] += full
+    private[target] += full
 
 
 def full_event(rnd: RoundState | None, index: int, event: Event) -> Event:
@@ -551,12 +516,19 @@ class _Play:
         self.emit: Callable[[Event], None] = self.new.append
         self.private: list[PrivateLog] | None = None
 
-    def emit_private(self, position: int, event: Event) -> None:
-        """``event`` as ``position`` sees it, in place of the last public event."""
+    def overlays(self) -> list[PrivateLog]:
+        """Every position's private overlays, to change (copied once, when first asked)."""
         if self.private is None:
             self.private = list(self.state.private)
-        index = len(self.state.public) + len(self.new) - 1
-        self.private[position] += ((index, event),)
+        return self.private
+
+    def last_index(self) -> int:
+        """The index in the round's log of the last public event emitted."""
+        return len(self.state.public) + len(self.new) - 1
+
+    def emit_private(self, position: int, event: Event) -> None:
+        """``event`` as ``position`` sees it, in place of the last public event."""
+        self.overlays()[position] += ((self.last_index(), event),)
 
     def request(self, asker: int) -> None:
         """``asker`` asks its left neighbour; the answer may pass further left."""
@@ -570,10 +542,9 @@ class _Play:
         while True:
             effect = effects[hands[target]]
             if effect is None:
-                full = swap_pieces(rules, seats, hands, asker, target)
-                self.emit(Swap(seats[asker], seats[target], None, None))
-                self.emit_private(asker, full)
-                self.emit_private(target, full)
+                a, b = seats[asker], seats[target]
+                self.emit(_SWAPS.get(a << 8 | b) or _swap(a, b))
+                swap(rules, seats, hands, self.overlays(), asker, target, self.last_index())
                 return
             if self.answer(asker, target, effect.charge, effect.outcome, hands[target]):
                 return
@@ -640,10 +611,8 @@ class _Play:
         self.emit(Undo(by, None))
         # Each seat's own piece back, laid over the public Undo: emit_private's work for
         # every position at once, the events shared per holder and piece.
-        if self.private is None:
-            self.private = list(state.private)
-        private = self.private
-        index = len(state.public) + len(self.new) - 1
+        private = self.overlays()
+        index = self.last_index()
         for pos, piece in enumerate(state.deal):
             mine = ids[piece]
             private[pos] += ((index, _UNDOS.get((by, mine)) or _undo(by, mine)),)

@@ -121,7 +121,7 @@ def _play_out(match: MatchState, players: Sequence[Bot]) -> tuple[MatchState, in
             decisions += 1
     except StopMatch as stop:  # stopped mid-round (the round cannot have ended here)
         if stop.match is None:
-            stop.match = match.evolve(round=rnd)
+            stop.match = match._replace(round=rnd)
         raise
     if decisions:
         match, _ = match.settle(rnd, events)

@@ -113,6 +113,9 @@ def test_fast_tree_is_the_engine_tree(preset: str, options: dict[str, object]) -
     assert list(fast.parent) == list(slow.parent)
     assert list(fast.prob) == list(slow.prob)
     assert np.allclose(fast.term, slow.term, atol=1e-12)
+    # The second measure, the chance of paying, takes the same shortcuts.
+    assert np.allclose(fast.pay, slow.pay, atol=1e-12)
+    assert fast.deals == slow.deals and len(fast.deals) == list(fast.parent).count(-1)
 
 
 def test_deal_probabilities_sum_to_one() -> None:

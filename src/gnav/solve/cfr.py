@@ -45,6 +45,7 @@ class Game:
         order = np.argsort(depth, kind="stable")
         inv = np.empty_like(order)
         inv[order] = np.arange(len(order))
+        self.order = order  # build order -> this order, for the tree's other measures
         parent = np.asarray(tree.parent, dtype=np.int64)[order]
         self.parent = np.where(parent >= 0, inv[np.maximum(parent, 0)], -1)
         self.action = np.asarray(tree.action, dtype=np.int64)[order]

@@ -19,7 +19,9 @@ Collapsing (what keeps it small; each seat decides at most once a round):
 
 Payoff: each seat's change of lives in the round. Every seat starts the round with
 ``LIVES`` lives, so that every payment is made (the solved game assumes every seat has
-lives to pay).
+lives to pay). Beside it the tree holds a second measure on the same edges, ``pay``: the
+chance that the seat ends the round with fewer lives than it began (the odds atlas and
+the coach read it; the solver reads only the payoff).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
 
@@ -69,6 +71,10 @@ class Tree:
     player: list[int]  # per infoset: the deciding position
     legal: list[int]  # per infoset: bit 0 stand is legal, bit 1 swap is legal
     openings: dict[str, int]  # piece id -> infoset of position 0 when nobody else knocked
+    # Laid out as ``term``: the chance (weighted as ``term``) that position i pays.
+    pay: array[float] = field(default_factory=lambda: array("d"))
+    # The deal by piece type of each root, in the order the roots were built.
+    deals: list[tuple[int, ...]] = field(default_factory=list)
 
     @property
     def nodes(self) -> int:
@@ -127,6 +133,7 @@ class _Builder:
         self.infoset: array[int] = array("i")
         self.depth: array[int] = array("b")
         self.term: array[float] = array("d")
+        self.pay: array[float] = array("d")
         self.index: dict[str, int] = {}
         self.keys: list[str] = []
         self.player: list[int] = []
@@ -161,15 +168,17 @@ class _Builder:
         self.infoset.append(info)
         self.depth.append(depth)
         self.term.extend(self.zero)
+        self.pay.extend(self.zero)
         base = h * 2 * n
         if pos == n - 1 and self.fast:
             # The dealer's move ends the round: its payoffs straight from the showdowns.
             for a, act in enumerate(ACTIONS):
                 if act in legal:
-                    payoff = self.dealer_stand(state) if act == STAND \
+                    payoff, pays = self.dealer_stand(state) if act == STAND \
                         else self.dealer_swap(state)
                     for i in range(n):
                         self.term[base + a * n + i] = payoff[i]
+                        self.pay[base + a * n + i] = pays[i]
             return
         for a, act in enumerate(ACTIONS):
             if act not in legal:
@@ -178,13 +187,15 @@ class _Builder:
                 final = self.final_draw(state)
                 if final is not None:
                     for i in range(n):
-                        self.term[base + a * n + i] = final[i]
+                        self.term[base + a * n + i] = final[0][i]
+                        self.pay[base + a * n + i] = final[1][i]
                     continue
             for p, nxt in self.outcomes(state, act):
                 if nxt.over:
                     lives = nxt.lives
                     for i in range(n):
                         self.term[base + a * n + i] += p * (lives[i] - LIVES)
+                        self.pay[base + a * n + i] += p * (lives[i] < LIVES)
                 else:
                     self.node(nxt, p, h, a, depth + 1)
 
@@ -248,10 +259,10 @@ class _Builder:
         return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private),
                               lives=lives)
 
-    def final_draw(self, state: RoundState) -> list[float] | None:
-        """The expected payoff of a swap that reaches the stock (a pass chain to the
-        dealer and beyond) when the round ends right after the draw; None if the swap
-        does not reach the stock or the round goes on."""
+    def final_draw(self, state: RoundState) -> tuple[list[float], list[float]] | None:
+        """The expected payoff (and the chance of paying) of a swap that reaches the
+        stock (a pass chain to the dealer and beyond) when the round ends right after the
+        draw; None if the swap does not reach the stock or the round goes on."""
         pos = state.turn
         if pos >= self.n - 1:
             return None
@@ -277,12 +288,14 @@ class _Builder:
         before = [v - LIVES - d for v, d in zip(probe.lives, shown, strict=True)]
         return self.stock_answer(state, pos, before)
 
-    def dealer_stand(self, state: RoundState) -> list[float]:
-        """The dealer stands: the payments so far and the showdown of the hands."""
-        return [b - LIVES + d for b, d in
-                zip(state.lives, self.showdown(state, state.hands), strict=True)]
+    def dealer_stand(self, state: RoundState) -> tuple[list[float], list[float]]:
+        """The dealer stands: the payments so far and the showdown of the hands (and
+        whether each position pays)."""
+        payoff = [float(b - LIVES + d) for b, d in
+                  zip(state.lives, self.showdown(state, state.hands), strict=True)]
+        return payoff, [float(x < 0) for x in payoff]
 
-    def dealer_swap(self, state: RoundState) -> list[float]:
+    def dealer_swap(self, state: RoundState) -> tuple[list[float], list[float]]:
         """The expected payoff of the dealer's swap with the stock, the round's last move.
 
         A pass piece drawn changes nothing but the pool, so the first other piece is drawn
@@ -295,9 +308,10 @@ class _Builder:
         return self.stock_answer(state, self.n - 1, [b - LIVES for b in state.lives])
 
     def stock_answer(self, state: RoundState, last: int,
-                     before: Sequence[float]) -> list[float]:
+                     before: Sequence[float]) -> tuple[list[float], list[float]]:
         """``dealer_swap`` for a request by position ``last`` that reaches the stock and
-        ends the round; ``before``: each position's payments before the showdown."""
+        ends the round; ``before``: each position's payments before the showdown.
+        Returns the expected payoffs and each position's chance of paying."""
         n = self.n
         rules = self.rules
         effects = rules.effects
@@ -306,8 +320,10 @@ class _Builder:
         total = sum(counts.values())
         if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
             delta = self.showdown(state, state.hands)
-            return [b + d for b, d in zip(before, delta, strict=True)]
+            payoff = [b + d for b, d in zip(before, delta, strict=True)]
+            return payoff, [float(x < 0) for x in payoff]
         out = [0.0] * n
+        pays = [0.0] * n
         hands = list(state.hands)
         for t, c in counts.items():
             p = c / total
@@ -321,9 +337,10 @@ class _Builder:
                 charge = int(effect.charge)
             delta = self.showdown(state, shown)
             for i in range(n):
-                out[i] += p * (before[i] + delta[i])
-            out[last] -= p * charge
-        return out
+                got = before[i] + delta[i] - (charge if i == last else 0)
+                out[i] += p * got
+                pays[i] += p * (got < 0)
+        return out, pays
 
     def showdown(self, state: RoundState, hands: tuple[int, ...]) -> tuple[int, ...]:
         """The engine's showdown of ``hands``: each position's change of lives."""
@@ -375,4 +392,4 @@ def build(rules: Rules, seats: int, *, fast: bool = True,
     if progress is not None:
         progress(len(deals), len(deals))
     return Tree(rules, seats, b.parent, b.action, b.prob, b.infoset, b.depth, b.term,
-                b.keys, b.player, b.legal, b.openings)
+                b.keys, b.player, b.legal, b.openings, b.pay, [hand for _, hand in deals])

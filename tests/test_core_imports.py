@@ -29,7 +29,8 @@ STDLIB = frozenset(sys.stdlib_module_names)
 ALIASES = frozenset({"__main__", "__mp_main__"})
 # Optional extras a core module may import inside a function, only when asked for
 # (simulate --plot): importing the module itself still loads only the stdlib.
-LAZY_EXTRAS = {"gnav.sim.plot": frozenset({"matplotlib"})}
+LAZY_EXTRAS = {"gnav.sim.plot": frozenset({"matplotlib"}),
+               "gnav.odds.plot": frozenset({"matplotlib"})}
 
 
 def _module_name(path: Path) -> str:
@@ -162,7 +163,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("facade", ("gnav",)),
     # The OpenSpiel and PettingZoo adapters ask bots and draw with the terminal's table.
     ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve", "gnav.train",
-                 "gnav.openspiel", "gnav.pettingzoo")),
+                 "gnav.openspiel", "gnav.pettingzoo", "gnav.odds")),
     ("table", ("gnav.table",)),
     # The browser client's files and the data they read; the server mounts them, and
     # nothing in web imports the server.

@@ -1,0 +1,189 @@
+"""The atlas computed exactly: a solved strategy evaluated on the round's whole tree.
+
+The tree (``gnav.solve.tree``) holds every deal by piece type with its exact probability,
+every stock draw, and two measures on its edges: the change of lives and the chance of
+paying. Each seat decides at most once a round, so "stands whatever happens" is simply
+the strategy with that seat's every choice set to stand, and an information set's value
+of an action is its counterfactual value divided by its reach (chance and the other
+seats' choices), as the solver's best response computes it.
+
+numpy (the ``[analysis]`` extra); 4 seats of ``gnav`` take a couple of minutes and about
+a gigabyte, like ``gnav solve``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from gnav.odds.figures import Atlas, Cell, Choice, Figure, situation
+from gnav.rules import Rules
+from gnav.solve.cfr import F, Game
+from gnav.solve.tree import Tree, build
+from gnav.strategies import Strategy
+
+# An information set the strategy reaches less often than this is off its path: its
+# figures are weighted by chance alone (every other seat's choices counted alike).
+UNREACHED = 1e-12
+
+
+@dataclass
+class Evaluated:
+    """A strategy on a tree: per information set, its reach and each action's value."""
+
+    tree: Tree
+    game: Game
+    sigma: F  # (P(stand), P(swap)) per information set
+    reach: F  # per information set: chance times the other seats' choices
+    lives: F  # per information set and action: expected change of lives
+    pay: F  # per information set and action: P(pay)
+    off_path: np.ndarray  # per information set: True where the strategy never goes
+
+    def key_figures(self) -> dict[str, tuple[float, float, float, float, float, float]]:
+        """Information set key -> (reach, P(swap), P(pay | stand), P(pay | swap),
+        lives if stand, lives if swap), for every set where both actions are legal."""
+        both = self.game.legal[:, 0] & self.game.legal[:, 1]
+        out = {}
+        for i in np.flatnonzero(both).tolist():
+            out[self.game.keys[i]] = (
+                float(self.reach[i]), float(self.sigma[i, 1]), float(self.pay[i, 0]),
+                float(self.pay[i, 1]), float(self.lives[i, 0]), float(self.lives[i, 1]))
+        return out
+
+
+def strategy_sigma(game: Game, strategy: Strategy) -> F:
+    """The strategy as the solver's per-set (P(stand), P(swap)); a forced choice where
+    only one action is legal."""
+    sigma = np.zeros((game.infosets, 2))
+    for i, key in enumerate(game.keys):
+        stand, swap = bool(game.legal[i, 0]), bool(game.legal[i, 1])
+        if stand and swap:
+            p = strategy.swap_probability(key)
+            if p is None:
+                raise ValueError(f"the strategy holds no choice for {key}")
+            sigma[i] = (1.0 - p, p)
+        else:
+            sigma[i] = (float(stand), float(swap and not stand))
+    return sigma
+
+
+def _with_term(game: Game, term: F, sigma: F) -> tuple[F, F]:
+    saved = game.term
+    game.term = term
+    try:
+        return game.values(sigma)
+    finally:
+        game.term = saved
+
+
+def evaluate(tree: Tree, strategy: Strategy) -> Evaluated:
+    game = Game(tree)
+    n = tree.seats
+    sigma = strategy_sigma(game, strategy)
+    pay_term = np.asarray(tree.pay, dtype=np.float64).reshape(-1, 2, n)[game.order]
+    rho = game.reach(sigma)
+    _, q_lives = game.values(sigma)
+    _, q_pay = _with_term(game, pay_term, sigma)
+    weight: F = np.bincount(game.infoset, weights=rho, minlength=game.infosets).astype(np.float64)
+    lives = game.action_values(rho, q_lives)
+    pay = game.action_values(rho, q_pay)
+    off = weight < UNREACHED
+    if off.any():
+        chance = game.reach(np.ones_like(sigma))
+        w0 = np.bincount(game.infoset, weights=chance, minlength=game.infosets)
+        lives[off] = game.action_values(chance, q_lives)[off]
+        pay[off] = game.action_values(chance, q_pay)[off]
+        weight = np.where(off, w0, weight).astype(np.float64)
+    safe = np.where(weight > 0, weight, 1.0)[:, None]
+    return Evaluated(tree, game, sigma, weight, lives / safe, pay / safe, off)
+
+
+def atlas(rules: Rules, seats: int, strategy: Strategy, policy: str = "expert",
+          progress: Callable[[int, int], None] | None = None) -> tuple[Atlas, Evaluated]:
+    """The exact atlas of ``strategy`` at ``seats`` seats of ``rules``, and the evaluated
+    tree (the coach's table comes from it)."""
+    tree = build(rules, seats, progress=progress)
+    ev = evaluate(tree, strategy)
+    game, sigma = ev.game, ev.sigma
+    n = seats
+    ids = rules.ids
+    pay_term = np.asarray(tree.pay, dtype=np.float64).reshape(-1, 2, n)[game.order]
+    roots_a, roots_b = game.levels[0]
+    root_prob = game.prob[roots_a:roots_b]
+    deals = np.asarray(tree.deals, dtype=np.int64).reshape(-1, n)  # build order = root order
+    ntypes = len(ids)
+
+    def by_dealt(values: F, pos: int) -> F:
+        """Per piece type dealt at ``pos``: the probability-weighted sum of ``values``."""
+        out = np.bincount(deals[:, pos], weights=root_prob * values, minlength=ntypes)
+        return out.astype(np.float64)
+
+    dealt_p = [by_dealt(np.ones(len(root_prob)), i) for i in range(n)]
+    v_lives, _ = game.values(sigma)
+    v_pay, _ = _with_term(game, pay_term, sigma)
+    values = game.root_values(v_lives)
+    pays = game.root_values(v_pay)
+    both = game.legal[:, 0] & game.legal[:, 1]
+
+    forced: dict[tuple[int, int], F] = {}
+    for i in range(n):
+        mine = game.player == i
+        for a in (0, 1):
+            s = sigma.copy()
+            can = mine & game.legal[:, a]
+            s[can] = 0.0
+            s[can, a] = 1.0
+            v, _ = _with_term(game, pay_term, s)
+            forced[i, a] = by_dealt(v[roots_a:roots_b, i], i)
+        if progress is not None:
+            progress(i + 1, n)
+
+    # How often each position swaps, by the piece dealt to it, and its choices by
+    # situation and piece held: from the information sets (reach times P(swap)).
+    swaps = np.zeros((n, ntypes))
+    table: dict[tuple[int, str, str], list[float]] = defaultdict(lambda: [0.0] * 4)
+    totals = np.zeros(n)
+    index = {pid: k for k, pid in enumerate(ids)}
+    for k, key in enumerate(game.keys):
+        w = float(ev.reach[k]) if not ev.off_path[k] else 0.0
+        if w == 0.0:
+            continue
+        pos = int(game.player[k])
+        parts = key.split("|")
+        dealt, held = parts[1], parts[2]
+        swaps[pos, index[dealt]] += w * float(sigma[k, 1])
+        if not both[k]:
+            continue
+        totals[pos] += w
+        row = table[pos, situation(key), held]
+        row[0] += w
+        row[1] += w * float(sigma[k, 1])
+        row[2] += w * float(ev.pay[k, 0])
+        row[3] += w * float(ev.pay[k, 1])
+
+    pieces = [ids[t] for t in sorted(set(rules.deck), reverse=True)]  # lowest first
+    cells: dict[tuple[str, int], Cell] = {}
+    for i in range(n):
+        for pid in pieces:
+            t = index[pid]
+            d = float(dealt_p[i][t])
+            if d <= 0:
+                continue
+            pol = by_dealt(v_pay[roots_a:roots_b, i], i)[t] / d
+            cells[pid, i] = Cell(d, Figure(float(pol)), Figure(float(forced[i, 0][t] / d)),
+                                 Figure(float(forced[i, 1][t] / d)),
+                                 Figure(float(swaps[i, t] / d)))
+    choices = {}
+    for (pos, sit, held), (w, sw, ps, pw) in table.items():
+        choices[pos, sit, held] = Choice(w / totals[pos], sw / w, Figure(ps / w),
+                                         Figure(pw / w))
+    ordered = dict(sorted(choices.items(), key=lambda kv: (
+        kv[0][0], kv[0][1], pieces.index(kv[0][2]) if kv[0][2] in pieces else 0)))
+    result = Atlas(rules.name, seats, policy, "exact", pieces, cells,
+                   [Figure(float(v)) for v in values], [Figure(float(p)) for p in pays],
+                   ordered, meta={"nash_conv": strategy.nash_conv,
+                                  "options": rules.options.as_dict()})
+    return result, ev

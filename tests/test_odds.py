@@ -1,0 +1,139 @@
+"""The odds atlas: its figures, where they come from, and ``gnav odds``."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from gnav.bots.registry import bot_from_spec
+from gnav.cli import main
+from gnav.odds.figures import Atlas, Figure, situation
+from gnav.odds.simulated import atlas as simulated_atlas
+from gnav.odds.simulated import wilson
+from gnav.odds.source import compute, is_exact
+from gnav.rules import Rules
+from gnav.sim.batch import ROUNDS, Plan, run
+
+
+def test_wilson_is_the_textbook_interval() -> None:
+    # 40 of 100: Wilson's 95% interval is about [0.309, 0.498] (by hand from the formula).
+    f = wilson(40, 100)
+    assert f.value == pytest.approx(0.4)
+    assert f.low == pytest.approx(0.3094, abs=1e-3)
+    assert f.high == pytest.approx(0.4980, abs=1e-3)
+    assert wilson(0, 10).low == pytest.approx(0.0) and wilson(10, 10).high == pytest.approx(1.0)
+    assert math.isnan(wilson(0, 0).value)
+
+
+@pytest.mark.parametrize(("key", "expected"), [
+    ("0/3|3|3|", "plain"),
+    ("2/3|5|5|S0,S1", "plain"),
+    ("2/3|5|5|A01,W0,S1", "swaps"),
+    ("1/3|8|2|A01,W0:2:8", "asked"),
+    ("2/3|5|5|A01,R1:cat,P0s:charge", "matador"),
+    ("1/3|fool|fool|K1", "knock"),
+    ("2/4|4|4|A01,W0,K3", "knock"),
+])
+def test_situation_reads_the_key(key: str, expected: str) -> None:
+    assert situation(key) == expected
+
+
+def test_the_source_is_exact_only_where_a_strategy_ships() -> None:
+    gnav = Rules.of("gnav")
+    assert is_exact(gnav, 3, "expert")
+    assert not is_exact(gnav, 3, "threshold")
+    assert not is_exact(gnav, 10, "expert")
+    assert not is_exact(Rules.of("kille"), 4, "expert")
+
+
+def test_an_atlas_survives_json() -> None:
+    a = compute(Rules.of("gnav"), 4, "threshold", rounds=60, seed=3)
+    again = Atlas.from_json(json.loads(json.dumps(a.as_json())))
+    assert json.dumps(again.as_json()) == json.dumps(a.as_json())  # NaN: never observed
+    assert again.cells == {k: v for k, v in again.cells.items()}
+    assert isinstance(next(iter(a.cells.values())).pay, Figure)
+
+
+def test_the_expert_at_a_large_table_says_what_played() -> None:
+    a = compute(Rules.of("gnav"), 5, "expert", rounds=4, seed=1)
+    assert "counter" in a.note and a.source == "simulated"
+
+
+def _agree(a: float, a_se: float, b: float, b_se: float) -> bool:
+    """Two estimates agree: their difference within 3.3 standard errors (99.9%: many
+    comparisons are made, each must pass)."""
+    return abs(a - b) <= 3.3 * math.sqrt(a_se ** 2 + b_se ** 2)
+
+
+def test_at_10_seats_the_atlas_agrees_with_a_plain_simulation() -> None:
+    """The atlas's chance of paying by position and by piece dealt against
+    ``gnav simulate``'s own engine loop on other deals (``gnav.sim.batch``)."""
+    rules = Rules.of("gnav")
+    n = 10
+    rounds = 1500
+    bots = [bot_from_spec("threshold", seed=i) for i in range(n)]
+    a = simulated_atlas(rules, n, bots, "threshold", rounds, seed=11, branches=1)
+    plain = run(Plan(rules, ("threshold",) * n, ROUNDS, rounds, seed=12), jobs=1).tally
+
+    def se(p: float, k: int) -> float:
+        return math.sqrt(max(p * (1 - p), 1e-4) / k)
+
+    for pos in range(n):
+        k = plain.position_rounds[pos]
+        p = plain.position_losses[pos] / k
+        mine = a.pay[pos]
+        assert mine.low is not None and mine.high is not None
+        assert mine.low <= mine.value <= mine.high
+        assert _agree(mine.value, se(mine.value, rounds), p, se(p, k)), pos
+    ids = rules.ids
+    for t, k in enumerate(plain.piece_rounds):
+        if k < 50:
+            continue
+        p = plain.piece_losses[t] / k
+        cells = [c for (pid, _), c in a.cells.items() if pid == ids[t]]
+        seen = sum(c.pay.n for c in cells)
+        pooled = sum(c.pay.value * c.pay.n for c in cells) / seen
+        assert _agree(pooled, se(pooled, seen), p, se(p, k)), ids[t]
+
+
+def test_standing_and_swapping_are_played_both_ways() -> None:
+    """The Cuckoo stands safe and loses it by asking; the fool pays less by swapping
+    (over every seat: a fool handed on is mostly gone)."""
+    rules = Rules.of("gnav")
+    bots = [bot_from_spec("threshold", seed=i) for i in range(6)]
+    a = simulated_atlas(rules, 6, bots, "threshold", 400, seed=5, branches=6)
+    cuckoo = a.cells["cuckoo", 0]
+    assert cuckoo.stand.value == 0.0 and cuckoo.swap.value > 0.0
+    fools = [a.cells["fool", i] for i in range(6)]
+    stand = sum(c.stand.value * c.stand.n for c in fools)
+    swap = sum(c.swap.value * c.swap.n for c in fools)
+    assert swap < 0.8 * stand
+
+
+def test_gnav_odds_prints_and_writes(tmp_path: object, capsys: pytest.CaptureFixture[str]
+                                     ) -> None:
+    from pathlib import Path
+    out = Path(str(tmp_path))
+    assert main(["odds", "--seats", "6", "--policy", "threshold", "--rounds", "30",
+                 "--no-progress", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "simulated: 30 rounds" in text and "dealer" in text
+    assert (out / "gnav-6.json").exists() and (out / "gnav-6.png").exists()
+    assert main(["odds", "--seats", "6", "--policy", "threshold", "--rounds", "20",
+                 "--json", "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seats"] == 6 and data["source"] == "simulated"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["odds", "--seats", "1"], "takes 2 to 41 seats"),
+    (["odds", "--rounds", "0", "--seats", "6"], "--rounds must be at least 1"),
+    (["odds", "--preset", "nope"], "nope"),
+])
+def test_bad_input_is_one_line(argv: list[str], message: str,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

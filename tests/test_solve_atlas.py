@@ -1,0 +1,178 @@
+"""The exact atlas against a second method: a plain enumeration through the engine.
+
+The atlas evaluates the shipped strategy on the solver's collapsed tree. Here every deal
+by piece type and every stock draw is walked through ``RoundState.apply`` with no
+shortcut, each decision taken by the ``expert`` bot's own probabilities from the seat's
+view; the chance of paying (standing, swapping, playing the policy) and each seat's value
+must come out equal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pytest
+
+from gnav.bots.expert import ExpertBot
+from gnav.match import MatchState
+from gnav.odds.figures import situation
+from gnav.round import RoundState
+from gnav.rules import Rules
+from gnav.solve.atlas import atlas
+from gnav.strategies import shipped
+from gnav.views import seat_view_during
+from gnav.vocab import Action
+
+LIVES = 1000
+
+
+class Enumeration:
+    """P(pay) and values of ``bot`` on every deal of ``rules`` at ``n`` seats; position
+    ``focal`` forced to ``mode`` (None: it plays the policy too)."""
+
+    def __init__(self, rules: Rules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        self.bot = ExpertBot(seed=0)
+        self.match = MatchState.new(rules, [f"s{i}" for i in range(n)], dealer=n - 1,
+                                    lives=dict.fromkeys(range(n), LIVES))
+
+    def outcomes(self, state: RoundState, action: Action) -> list[tuple[float, RoundState]]:
+        """Every result of ``action``: stock draws by type, with their chance."""
+        nxt, _ = state.apply(action)
+        if nxt.drawn == state.drawn:
+            return [(1.0, nxt)]
+        return self.draws(state, action, ())
+
+    def draws(self, state: RoundState, action: Action,
+              chosen: tuple[int, ...]) -> list[tuple[float, RoundState]]:
+        prefix = state.stock[: state.drawn]
+        pool = list(state.stock[state.drawn:])
+        for t in chosen:
+            pool.remove(t)
+        out: list[tuple[float, RoundState]] = []
+        counts = Counter(pool)
+        if not counts:
+            nxt, _ = state._replace(stock=prefix + chosen).apply(action)
+            return [(1.0, nxt)]
+        for t, c in counts.items():
+            rest = list(pool)
+            rest.remove(t)
+            nxt, _ = state._replace(stock=prefix + chosen + (t,) + tuple(rest)).apply(action)
+            if nxt.drawn - len(prefix) > len(chosen) + 1:  # t was set aside: draw again
+                out += [(p * c / len(pool), s) for p, s in
+                        self.draws(state, action, (*chosen, t))]
+            else:
+                out.append((c / len(pool), nxt))
+        return out
+
+    def walk(self, state: RoundState, prob: float, focal: int | None, mode: Action | None,
+             acc: list[list[float]], choices: dict[tuple[int, str, str], list[float]]
+             ) -> None:
+        if state.over:
+            for i in range(self.n):
+                acc[i][0] += prob * (state.lives[i] < LIVES)
+                acc[i][1] += prob * (state.lives[i] - LIVES)
+            return
+        pos = state.turn
+        view = seat_view_during(self.match, state, self.match.turn_order()[pos])
+        legal = view.legal
+        if pos == focal and mode is not None and mode in legal:
+            policy = {mode: 1.0}
+        else:
+            policy = self.bot.probabilities(view)
+        if focal is None and len(legal) == 2:
+            from gnav.infoset import infoset_key
+            key = infoset_key(view)
+            row = choices[pos, situation(key), key.split("|")[2]]
+            row[0] += prob
+            row[1] += prob * policy.get(Action.SWAP, 0.0)
+        for action, p in policy.items():
+            if p > 0:
+                for q, nxt in self.outcomes(state, action):
+                    self.walk(nxt, prob * p * q, focal, mode, acc, choices)
+
+    def run(self, deals: list[tuple[float, tuple[int, ...]]], focal: int | None,
+            mode: Action | None) -> tuple[dict[tuple[int, int], list[float]],
+                                          dict[tuple[int, str, str], list[float]]]:
+        """Per (position, type dealt): [P(dealt), P(pay) mass, lives mass]."""
+        out: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+        choices: dict[tuple[int, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+        rules = self.rules
+        order = self.match.turn_order()
+        for prob, hand in deals:
+            stock = list(rules.deck)
+            for t in hand:
+                stock.remove(t)
+            state = RoundState.start(rules, order, hand, tuple(stock),
+                                     (LIVES,) * self.n, checked=True)
+            acc = [[0.0, 0.0] for _ in range(self.n)]
+            self.walk(state, prob, focal, mode, acc, choices)
+            for i in range(self.n):
+                row = out[i, hand[i]]
+                row[0] += prob
+                row[1] += acc[i][0]
+                row[2] += acc[i][1]
+        return out, choices
+
+
+def deals_of(rules: Rules, n: int) -> list[tuple[float, tuple[int, ...]]]:
+    counts = Counter(rules.deck)
+    total = len(rules.deck)
+    out: list[tuple[float, tuple[int, ...]]] = []
+
+    def go(hand: tuple[int, ...], prob: float) -> None:
+        if len(hand) == n:
+            out.append((prob, hand))
+            return
+        left = total - len(hand)
+        for t in sorted(counts):
+            if counts[t]:
+                c = counts[t]
+                counts[t] -= 1
+                go((*hand, t), prob * c / left)
+                counts[t] += 1
+
+    go((), 1.0)
+    return out
+
+
+# chase-the-ace: 13 ranks, every check; hypp: 21 pieces and every gnav power, the
+# policy's figures only (the forced walks are six more enumerations: too slow for the
+# unit suite).
+@pytest.mark.parametrize(("preset", "forced"), [("chase-the-ace", True), ("hypp", False)])
+def test_exact_atlas_equals_an_enumeration_at_3_seats(preset: str, forced: bool) -> None:
+    rules = Rules.of(preset)
+    n = 3
+    strategy = shipped(rules, n)
+    assert strategy is not None
+    got, _ = atlas(rules, n, strategy)
+    enum = Enumeration(rules, n)
+    deals = deals_of(rules, n)
+    plain, choices = enum.run(deals, None, None)
+    ids = rules.ids
+    for (pos, t), (dealt, pay, _) in plain.items():
+        cell = got.cells[ids[t], pos]
+        assert cell.dealt == pytest.approx(dealt, abs=1e-12)
+        assert cell.pay.value == pytest.approx(pay / dealt, abs=1e-9)
+    for pos in range(n):
+        assert got.values[pos].value == pytest.approx(
+            sum(v[2] for (p, _), v in plain.items() if p == pos), abs=1e-9)
+        assert got.pay[pos].value == pytest.approx(
+            sum(v[1] for (p, _), v in plain.items() if p == pos), abs=1e-9)
+    # Standing and swapping whatever happens, one position at a time.
+    for pos in range(n if forced else 0):
+        for mode, attr in ((Action.STAND, "stand"), (Action.SWAP, "swap")):
+            walked, _ = enum.run(deals, pos, mode)
+            for (p, t), (dealt, pay, _) in walked.items():
+                if p == pos:
+                    assert getattr(got.cells[ids[t], p], attr).value == pytest.approx(
+                        pay / dealt, abs=1e-9), (pos, mode, ids[t])
+    # The policy's choices by situation: how often each comes up and P(swap).
+    for pos in range(n):
+        total = sum(w for (p, _, _), (w, _) in choices.items() if p == pos)
+        for (p, sit, held), (w, sw) in choices.items():
+            if p == pos and w > 0:
+                c = got.choices[p, sit, held]
+                assert c.weight == pytest.approx(w / total, abs=1e-9)
+                assert c.swap == pytest.approx(sw / w, abs=1e-9)

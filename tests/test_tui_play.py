@@ -290,6 +290,26 @@ def test_plain_pipe_plays_to_the_end(tmp_path: Path) -> None:
     assert verify_file(str(record))[0] == 0
 
 
+def test_the_coach_key_shows_the_figures_and_marks_the_record(tmp_path: Path) -> None:
+    """c turns the coach on: its line under the turn, and every decision taken with it
+    on is listed in the record's x.coached; the record still verifies."""
+    record = tmp_path / "coached.json"
+    keys = "c\nw\n\n" + "w\n\n" * 60
+    proc = subprocess.run([GNAV, "play", "--seed", "5", "--delay", "0", "--lives", "1",
+                           "--seats", "3", "--bots", "random", "--record", str(record)],
+                          input=keys, capture_output=True, text=True, encoding="utf-8",
+                          timeout=60, check=False,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert proc.returncode == 0, proc.stderr
+    assert "Coach: if you stand you pay with" in proc.stdout
+    assert "the expert would" in proc.stdout
+    data = json.loads(record.read_text(encoding="utf-8"))
+    coached = data["x"]["coached"]
+    assert coached and all(name == data["seats"][0] for _, name in coached)
+    assert coached[0][0] == 1
+    assert verify_file(str(record))[0] == 0
+
+
 @pytest.mark.parametrize(("lang", "people"), [("nb", ["--seats", "3"]),
                                               ("da", ["--names", "Ann,Bo", "--seats", "3"])])
 def test_plain_pipe_speaks_the_language_asked_for(lang: str, people: list[str],

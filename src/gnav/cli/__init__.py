@@ -12,7 +12,8 @@ import sys
 from collections.abc import Sequence
 
 from gnav import __version__
-from gnav.cli import bench, demo, exploit, odds, play, serve, simulate, solve, train, verify
+from gnav.cli import (analyse, bench, demo, exploit, odds, play, serve, simulate, solve,
+                      train, verify)
 from gnav.cli.common import Parser, make_rules
 from gnav.errors import GnavError
 
@@ -24,7 +25,8 @@ def build_parser() -> Parser:
     p.add_argument("--version", action="version", version=f"gnav {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     # In the order `gnav --help` lists them.
-    for module in (verify, bench, demo, play, simulate, serve, solve, train, exploit, odds):
+    for module in (verify, bench, demo, play, simulate, serve, solve, train, exploit, odds,
+                   analyse):
         module.register(sub)
     return p
 

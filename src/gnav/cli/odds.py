@@ -42,6 +42,9 @@ def register(sub: Any) -> None:
     s.add_argument("--scale", type=float, default=1.0,
                    help="with --all: multiply the simulated rounds (below 1: a quick look)")
     add_jobs(s, "with --all: processes (default 0: one per core)")
+    s.add_argument("--coach-tables", action="store_true",
+                   help="write the coach's exact tables (every shipped strategy) into "
+                        "src/gnav/odds/tables/")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on stderr (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_odds)
@@ -55,6 +58,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     if args.rounds is not None and args.rounds < 1:
         raise GnavError(f"--rounds must be at least 1, not {args.rounds}")
+    if args.coach_tables:
+        return coach_tables()
     if args.all:
         from gnav.odds.docs import build
 
@@ -90,4 +95,27 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print(json.dumps(data))
     else:
         print(text(atlas, rules))
+    return 0
+
+
+def coach_tables() -> int:
+    """Every shipped strategy's coach table (gnav.solve.atlas.coach_table)."""
+    import gzip
+
+    from gnav.cli.solve import shipped_tables
+    from gnav.odds.coach import HERE, table_path
+    from gnav.rules import Rules
+    from gnav.solve.atlas import coach_table
+    from gnav.strategies import shipped
+
+    HERE.mkdir(parents=True, exist_ok=True)
+    for preset, seats in shipped_tables():
+        rules = Rules.of(preset)
+        strategy = shipped(rules, seats)
+        if strategy is None:
+            continue
+        data = coach_table(rules, seats, strategy)
+        table_path(preset, seats).write_bytes(
+            gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0))
+        print(f"{preset}-{seats}: {len(data['keys'])} information sets", flush=True)  # type: ignore[arg-type]
     return 0

@@ -33,7 +33,7 @@ LIVES = 1000  # every seat can pay every payment of a round
 Z = z_quantile()
 
 
-def wilson(hits: float, n: int) -> Figure:
+def wilson(hits: float, n: float) -> Figure:
     """A chance from ``hits`` of ``n`` with Wilson's 95% interval."""
     if n == 0:
         return Figure(math.nan, math.nan, math.nan, 0)
@@ -41,7 +41,7 @@ def wilson(hits: float, n: int) -> Figure:
     d = 1 + Z * Z / n
     centre = (p + Z * Z / (2 * n)) / d
     half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
-    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), round(n))
 
 
 def _mean(acc: Moments) -> Figure:

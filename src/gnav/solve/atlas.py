@@ -187,3 +187,22 @@ def atlas(rules: Rules, seats: int, strategy: Strategy, policy: str = "expert",
                    ordered, meta={"nash_conv": strategy.nash_conv,
                                   "options": rules.options.as_dict()})
     return result, ev
+
+
+COACH_FORMAT = "gnav-coach/1"
+
+
+def coach_table(rules: Rules, seats: int, strategy: Strategy,
+                progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+    """The coach's table of one solved table: for every information set where both
+    actions are legal, [reach, P(swap), P(pay | stand), P(pay | swap), lives if stand,
+    lives if swap] (``Evaluated.key_figures``), rounded to 1e-6; what ``gnav.odds.coach``
+    looks a decision up in."""
+    tree = build(rules, seats, progress=progress)
+    ev = evaluate(tree, strategy)
+    rows = {k: [round(x, 6) for x in v] for k, v in ev.key_figures().items()}
+    return {"format": COACH_FORMAT, "preset": rules.name, "seats": seats,
+            "options": strategy.options, "fields": ["reach", "swap", "pay_stand",
+                                                    "pay_swap", "lives_stand",
+                                                    "lives_swap"],
+            "keys": rows}

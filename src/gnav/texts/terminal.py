@@ -84,6 +84,30 @@ TERMINAL: dict[str, dict[str, str]] = {
     },
     "tui.key_rules": {"en": "[?] rules", "nb": "[?] regler", "da": "[?] regler"},
     "tui.key_quit": {"en": "[q] quit", "nb": "[q] avslutt", "da": "[q] afslut"},
+    "tui.key_coach": {"en": "[c] coach", "nb": "[c] trener", "da": "[c] træner"},
+    "tui.key_coach_off": {"en": "[c] coach off", "nb": "[c] trener av",
+                          "da": "[c] træner fra"},
+    "tui.coach_stand": {
+        "en": "Coach: if you stand you pay with {stand}, if you swap with {swap}; "
+              "the expert would stand.",
+        "nb": "Trener: står du, betaler du med {stand}, bytter du, med {swap}; "
+              "eksperten ville stått.",
+        "da": "Træner: står du, betaler du med {stand}, bytter du, med {swap}; "
+              "eksperten ville stå.",
+    },
+    "tui.coach_swap": {
+        "en": "Coach: if you stand you pay with {stand}, if you swap with {swap}; "
+              "the expert would swap.",
+        "nb": "Trener: står du, betaler du med {stand}, bytter du, med {swap}; "
+              "eksperten ville byttet.",
+        "da": "Træner: står du, betaler du med {stand}, bytter du, med {swap}; "
+              "eksperten ville bytte.",
+    },
+    "tui.coach_none": {
+        "en": "Coach: no figures for this view.",
+        "nb": "Trener: ingen tall for denne situasjonen.",
+        "da": "Træner: ingen tal for denne situation.",
+    },
     # -- the people's names when --names is not given ---
     "tui.player": {"en": "Player", "nb": "Spiller", "da": "Spiller"},
     "tui.player_n": {"en": "Player {n}", "nb": "Spiller {n}", "da": "Spiller {n}"},

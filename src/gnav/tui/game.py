@@ -19,6 +19,7 @@ from gnav.errors import GnavError
 from gnav.events import Draw, Eliminated, Event, MatchEnd, RoundEnd, Swap, Undo
 from gnav.match import MatchState
 from gnav.narrate import Narrator
+from gnav.odds.figures import Figure
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
@@ -99,6 +100,8 @@ class Game:
         self.last_person: int | None = None  # hot-seat: whose eyes are on the screen
         self.acted: tuple[int, Action] | None = None  # the person who just acted, and how
         self.fast = False  # fast-forward once every person is out
+        self.coach = False  # the coach's line under a person's turn (key c)
+        self.coached: list[tuple[int, int]] = []  # (round, seat) decided with the coach on
         self.text = cfg.rules_lang
         self.title = say("tui.title_seed", self.text, seed=cfg.seed,
                          title=cfg.title or title(cfg.rules.preset, self.text))
@@ -237,8 +240,11 @@ class Game:
         can_stand = Action.STAND in view.legal
         message = ""
         again = False
+        advice: list[str] | None = None
         self.keys.flush()
         while True:
+            if self.coach and advice is None:
+                advice = [coach_line(view, text, self.rules, lang)]
             mine = piece_label(self.rules, view.piece, lang)
             stand = say("tui.key_stand", text, word=stand_word) if can_stand else \
                 s(say("tui.no_stand", text), "dim")
@@ -246,7 +252,10 @@ class Game:
                 s(message, "bold", "yellow") if message else "",
                 s(say("tui.your_turn", text, name=self.names[seat]), "bold", "cyan") +
                 ": " + say("tui.you_hold", text, piece=mine),
+                *(advice if self.coach and advice else []),
                 *self.keys_hint(stand, say("tui.key_swap", text, whom=whom, word=swap_word),
+                                say("tui.key_coach_off", text) if self.coach
+                                else say("tui.key_coach", text),
                                 say("tui.key_rules", text), say("tui.key_quit", text)),
             ]
             self.draw(seat, prompt, again=again)
@@ -260,6 +269,10 @@ class Game:
                 self.show_rules()
                 message = ""
                 continue
+            elif key == "c":
+                self.coach = not self.coach
+                message = ""
+                continue
             elif key in ("q", ESC):
                 raise StopMatch
             elif key == "s":
@@ -269,6 +282,8 @@ class Game:
                 message = say("tui.keys_help", text)
                 continue
             self.acted = (seat, action)
+            if self.coach:
+                self.coached.append((view.round, seat))
             return action
 
     def pass_screen(self, seat: int) -> None:
@@ -361,7 +376,7 @@ class Game:
         s = self.screen.style
         text = self.text
         try:
-            where = save_record(self.match, self.cfg)
+            where = save_record(self.match, self.cfg, self.coached)
             saved = s(say("tui.saved", text, path=where), "bold", "green") + \
                 "  " + say("tui.replay_hint", text, path=where)
             code = 0
@@ -403,14 +418,19 @@ def _private(e: Event) -> bool:
     return False
 
 
-def save_record(match: MatchState, cfg: PlayConfig) -> Path:
-    """Write the record (a round cut short by a quit goes under ``x``: see from_match)."""
+def save_record(match: MatchState, cfg: PlayConfig,
+                coached: Sequence[tuple[int, int]] = ()) -> Path:
+    """Write the record (a round cut short by a quit goes under ``x``: see from_match).
+    ``coached``: the (round, seat) decisions taken with the coach on, written as
+    ``x.coached`` (docs/spec/records.md)."""
     x: dict[str, Any] = {
         "program": "gnav play",
         "seed": cfg.seed,
         "players": {cfg.names[s]: ("person" if s in cfg.humans else cfg.kinds.get(s, "bot"))
                     for s in range(len(cfg.names))},
     }
+    if coached:
+        x["coached"] = [[r, cfg.names[s]] for r, s in coached]
     data = from_match(match, x=x)
     cfg.record.write_text(dumps(data), encoding="utf-8")
     return cfg.record
@@ -423,3 +443,22 @@ def play(cfg: PlayConfig, screen: Screen, keys: Keys) -> int:
             return Game(cfg, screen, keys).run()
         finally:
             screen.end()
+
+
+def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
+    """The coach's figures for a person's turn, in one line (gnav.odds.coach: from this
+    seat's view only)."""
+    from gnav.odds.coach import advise
+
+    advice = advise(view)
+    if advice is None:
+        return say("tui.coach_none", lang)
+
+    def pct(f: Figure) -> str:
+        if f.low is None or f.high is None:
+            return f"{100 * f.value:.0f}%"
+        return f"{100 * f.value:.0f}% (±{100 * (f.high - f.low) / 2:.0f})"
+    stand, swap = pct(advice.pay_stand), pct(advice.pay_swap)
+    if advice.expert == Action.SWAP:
+        return say("tui.coach_swap", lang, stand=stand, swap=swap)
+    return say("tui.coach_stand", lang, stand=stand, swap=swap)

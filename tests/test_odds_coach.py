@@ -1,0 +1,193 @@
+"""The coach and the analysis: figures from one seat's view, never from hidden pieces."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gnav
+from gnav.cli import main
+from gnav.match import MatchState
+from gnav.odds.analyse import analyse, mark
+from gnav.odds.coach import advise, table_for
+from gnav.record import dumps, from_match, loads, parse
+from gnav.rules import Rules
+from gnav.views import seat_view
+from gnav.vocab import Action
+
+LIVES = 1000
+
+
+def _hidden_shuffled(rules: Rules, deck: list[int], n: int, focal: int,
+                     rng: Random) -> list[int]:
+    """``deck`` (hands then stock) with every piece the focal position cannot see moved
+    around: other hands and the stock, fools kept where they are (a knock is public)."""
+    fools = {i for i, p in enumerate(rules.pieces) if p.fool}
+    movable = [i for i in range(len(deck)) if i != focal and deck[i] not in fools]
+    pieces = [deck[i] for i in movable]
+    rng.shuffle(pieces)
+    out = list(deck)
+    for i, p in zip(movable, pieces, strict=True):
+        out[i] = p
+    return out
+
+
+def _view_after_stands(rules: Rules, deck: list[int], n: int, focal: int) -> object:
+    match = MatchState.new(rules, [f"s{i}" for i in range(n)], dealer=n - 1,
+                           lives=dict.fromkeys(range(n), LIVES))
+    match = match.deal(deck[:n], deck[n:])
+    for _ in range(focal):
+        if match.to_act is None or Action.STAND not in match.legal_actions():
+            return None
+        match, _ = match.apply(Action.STAND)
+    if match.to_act != focal:
+        return None
+    return seat_view(match, focal)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), seats=st.sampled_from([3, 6]), focal=st.integers(0, 5))
+def test_hidden_pieces_never_move_a_coach_figure(seed: int, seats: int, focal: int) -> None:
+    rules = Rules.of("gnav")
+    focal %= seats
+    rng = Random(seed)
+    deck = rules.shuffle(rng)
+    other = _hidden_shuffled(rules, deck, seats, focal, rng)
+    assert other != deck or len(set(deck)) == 1
+    a = _view_after_stands(rules, deck, seats, focal)
+    b = _view_after_stands(rules, other, seats, focal)
+    if a is None or b is None:
+        return
+    assert a == b  # the seat sees the same; the pieces it cannot see differ
+    first, second = advise(a, samples=24), advise(b, samples=24)  # type: ignore[arg-type]
+    assert (first is None) == (second is None)
+    if first is not None and second is not None:
+        assert first.as_json() == second.as_json()
+
+
+def test_the_exact_coach_is_the_atlas() -> None:
+    """At the dealer's left with nothing before it, the coach's lookup and the atlas's
+    own figures for that seat and piece are one computation's."""
+    pytest.importorskip("numpy")
+    from gnav.solve.atlas import atlas
+    from gnav.strategies import shipped
+
+    rules = Rules.of("gnav")
+    strategy = shipped(rules, 3)
+    assert strategy is not None and table_for(rules, 3) is not None
+    got, _ = atlas(rules, 3, strategy)
+    rng = Random(4)
+    seen = 0
+    while seen < 8:
+        deck = rules.shuffle(rng)
+        view = _view_after_stands(rules, deck, 3, 0)
+        assert view is not None
+        if view.knocked:  # type: ignore[attr-defined]
+            continue
+        advice = advise(view)  # type: ignore[arg-type]
+        assert advice is not None and advice.source == "exact"
+        choice = got.choices[0, "plain", view.piece]  # type: ignore[attr-defined]
+        assert advice.pay_stand.value == pytest.approx(choice.pay_stand.value, abs=1e-6)
+        assert advice.pay_swap.value == pytest.approx(choice.pay_swap.value, abs=1e-6)
+        assert advice.expert == (Action.SWAP if choice.swap > 0.5 else Action.STAND)
+        seen += 1
+
+
+def test_the_sampled_coach_is_bounded_and_agrees_with_counter() -> None:
+    """At 6 seats the coach samples (a fixed number of deals) with the counter bot's
+    model; its stand-minus-swap gap has the sign of counter's own estimate wherever the
+    gap is clear."""
+    from gnav.bots.counter import CounterBot
+
+    rules = Rules.of("gnav")
+    rng = Random(9)
+    counter = CounterBot(seed=1, samples=256, adaptive=False)
+    checked = 0
+    for _ in range(12):
+        match = MatchState.new(rules, [f"s{i}" for i in range(6)], dealer=5).deal(rng=rng)
+        view = seat_view(match, 0)
+        advice = advise(view, samples=64)
+        costs = counter.costs(view)
+        assert advice is not None and advice.source == "sampled" and costs is not None
+        assert advice.samples == 64
+        gain = advice.swap_gain
+        assert gain.low is not None and gain.high is not None
+        if gain.low > 0.05 or gain.high < -0.05:
+            # counter's costs are lives lost: swapping gains when it costs less.
+            assert (costs[Action.STAND] - costs[Action.SWAP] > 0) == (gain.value > 0)
+            checked += 1
+    assert checked >= 3
+
+
+def _match_record(seats: int, seed: int, lives: int = 6) -> dict[str, object]:
+    rules = Rules.of("gnav", lives=lives)
+    names = ["Expert", "Random"] + [f"T{i}" for i in range(seats - 2)]
+    bots = [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2)] + \
+        [gnav.make_bot("threshold", seed=3 + i) for i in range(seats - 2)]
+    final = gnav.play_match(rules, names, bots, seed=seed)
+    return from_match(final)
+
+
+def test_marks_follow_the_documented_thresholds() -> None:
+    assert [mark(c) for c in (0.0, 0.019, 0.02, 0.049, 0.05, 0.149, 0.15, 2.0)] == [
+        "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder",
+        "blunder"]
+
+
+def test_the_expert_loses_nothing_to_its_own_decisions_at_a_solved_table() -> None:
+    data = _match_record(3, 5)
+    result = analyse(parse(data))
+    assert result.exact
+    expert, rand = result.totals[0], result.totals[1]
+    assert expert.cost == pytest.approx(0.0, abs=1e-9)
+    assert rand.cost > expert.cost
+    assert all(d.cost >= 0 for d in result.decisions)
+    for d in result.decisions:
+        best = max(d.advice.lives_stand.value, d.advice.lives_swap.value)
+        taken = d.advice.lives_swap if d.action == Action.SWAP else d.advice.lives_stand
+        assert d.cost == pytest.approx(best - taken.value)
+
+
+def test_unseen_stock_pieces_never_move_the_analysis() -> None:
+    """Two records alike but for the order of stock pieces nobody drew: the same
+    analysis, figure for figure."""
+    data = _match_record(3, 11, lives=3)
+    rounds = data["rounds"]
+    assert isinstance(rounds, list)
+    changed = json.loads(json.dumps(data))
+    moved = 0
+    for rr, original in zip(changed["rounds"], rounds, strict=True):
+        # Pieces drawn are the stock's top; the bottom half of the stock is never reached
+        # in a 3-seat round (at most a few draws).
+        stock = rr["stock"]
+        half = len(stock) // 2
+        tail = stock[half:]
+        tail.reverse()
+        rr["stock"] = stock[:half] + tail
+        moved += rr["stock"] != original["stock"]
+        rr.pop("result", None)
+    assert moved
+    changed.pop("result", None)
+    changed = json.loads(dumps(changed))
+    first = analyse(parse(data)).as_json()
+    second = analyse(parse(changed)).as_json()
+    assert first["decisions"] == second["decisions"]
+
+
+def test_gnav_analyse_marks_a_random_seat(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "match.json"
+    path.write_text(dumps(_match_record(3, 5)), encoding="utf-8")
+    assert main(["analyse", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["totals"]["Random"]["cost"] > data["totals"]["Expert"]["cost"]
+    assert main(["analyse", str(path)]) == 0
+    assert "Random" in capsys.readouterr().out
+    assert main(["analyse", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert loads(path.read_text(encoding="utf-8")).seats[0] == "Expert"

@@ -247,6 +247,16 @@ def _paths() -> J:
                            {"name": "lang", "in": "query",
                             "schema": {"enum": [str(x) for x in TEXT_LANGS]}}],
             "responses": {"200": PAGE, **_errors(400)}}},
+        "/odds": {"get": {"summary": "The odds atlas page (docs/odds.md's figures)",
+                          "responses": {"200": PAGE}}},
+        "/api/odds": {"get": {
+            "summary": "The odds atlas: without parameters the presets and table sizes "
+                       "shipped; with preset and seats one table's figures (gnav odds)",
+            "parameters": [
+                {"name": "preset", "in": "query", "schema": {"type": "string"}},
+                {"name": "seats", "in": "query", "schema": {"type": "integer"}}],
+            "responses": {"200": _json({"type": "object"}, "The atlas"),
+                          **_errors(400, 404)}}},
         "/static/presets.json": {"get": {
             "summary": "The client's metadata: every preset (pieces, names, calls), every "
                        "option and what it may be, the bot kinds, looks, scores and languages",

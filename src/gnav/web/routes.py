@@ -21,6 +21,7 @@ from starlette.types import Scope
 
 from gnav.errors import GnavError
 from gnav.web.data import presets_text, read_options, rules_json, texts_text
+from gnav.web.odds import ODDS_PAGE, index, odds_json
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -163,6 +164,31 @@ async def replay(request: Request) -> Response:
                     media_type="application/json")
 
 
+async def odds_page(request: Request) -> Response:
+    """``/odds``: the odds atlas, its own small page (odds.html, js/odds.js)."""
+    return FileResponse(STATIC / ODDS_PAGE, media_type="text/html; charset=utf-8",
+                        headers=PAGE_HEADERS)
+
+
+async def odds(request: Request) -> Response:
+    """``GET /api/odds``: what ships; ``?preset=P&seats=N``: one table's atlas."""
+    q = request.query_params
+    extra = sorted(set(q) - {"preset", "seats"})
+    if extra:
+        return error("bad_field", f"odds: unknown query parameter {extra[0]!r} "
+                     "(parameters: preset, seats)", 400)
+    if "preset" not in q and "seats" not in q:
+        return JSONResponse(index(), headers={"Cache-Control": "no-cache"})
+    seats = q.get("seats", "")
+    if not (seats.isascii() and seats.isdigit()):
+        return error("bad_field", f"odds: seats must be a whole number, not {seats!r}", 400)
+    try:
+        body = odds_json(q.get("preset", "gnav"), int(seats))
+    except GnavError as e:
+        return error("no_odds", str(e), 404)
+    return JSONResponse(body, headers={"Cache-Control": "no-cache"})
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/", page, methods=["GET"]),
@@ -171,6 +197,8 @@ def routes() -> list[BaseRoute]:
         Route("/companion", companion, methods=["GET"]),
         Route("/companion-sw.js", companion_sw, methods=["GET"]),
         Route("/card/{preset}", card, methods=["GET"]),
+        Route("/odds", odds_page, methods=["GET"]),
+        Route("/api/odds", odds, methods=["GET"]),
         Route("/static/presets.json", presets, methods=["GET"]),
         Route("/static/texts.json", texts, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),

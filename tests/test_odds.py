@@ -137,3 +137,25 @@ def test_bad_input_is_one_line(argv: list[str], message: str,
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_docs_are_made_table_by_table_and_resume(tmp_path: object) -> None:
+    """``gnav odds --all``: each table's data, picture and the page, written as soon as
+    it is made; a second run makes only what is missing."""
+    from pathlib import Path
+
+    from gnav.odds.docs import build, load
+
+    root = Path(str(tmp_path))
+    docs, data = root / "docs", root / "data"
+    made = build(docs, only=[("chase-the-ace", 3), ("gnav", 6)], scale=0.02, data=data)
+    assert [(a.preset, a.seats, a.source) for a in made] == [
+        ("chase-the-ace", 3, "exact"), ("gnav", 6, "simulated")]
+    page = (docs / "odds.md").read_text()
+    assert "### chase-the-ace, 3 seats" in page and "### gnav, 6 seats" in page
+    assert "Not made yet" in page and "gnav-3" in page
+    assert (docs / "odds" / "gnav-6.png").stat().st_size > 1000
+    again = load("gnav", 6, data)
+    assert again is not None and again.rounds == made[1].rounds
+    assert build(docs, only=[("chase-the-ace", 3), ("gnav", 6)], scale=0.02,
+                 data=data) == []

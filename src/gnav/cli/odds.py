@@ -39,6 +39,8 @@ def register(sub: Any) -> None:
                         "preset at 3, 4, 6, 10 and 20 seats")
     s.add_argument("--docs", metavar="DIR", default="docs",
                    help="with --all: the docs folder (default docs)")
+    s.add_argument("--fresh", action="store_true",
+                   help="with --all: make every table again, not only the missing ones")
     s.add_argument("--scale", type=float, default=1.0,
                    help="with --all: multiply the simulated rounds (below 1: a quick look)")
     add_jobs(s, "with --all: processes (default 0: one per core)")
@@ -66,8 +68,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
         if args.scale <= 0:
             raise GnavError(f"--scale must be above 0, not {args.scale}")
         jobs = args.jobs or os.cpu_count() or 1
-        atlases = build(Path(args.docs), jobs=jobs, scale=args.scale, seed=args.seed)
-        print(f"wrote {len(atlases)} tables into {args.docs}/odds.md and {args.docs}/odds/")
+        atlases = build(Path(args.docs), jobs=jobs, scale=args.scale, seed=args.seed,
+                        fresh=args.fresh)
+        print(f"made {len(atlases)} tables; {args.docs}/odds.md holds every one made")
         return 0
     rules = make_rules(args.preset, args.option)
     rules.check_seats(args.seats)
@@ -109,7 +112,9 @@ def coach_tables() -> int:
     from gnav.strategies import shipped
 
     HERE.mkdir(parents=True, exist_ok=True)
-    for preset, seats in shipped_tables():
+    for preset, seats in sorted(shipped_tables(), key=lambda t: (t[1], t[0])):
+        if table_path(preset, seats).exists():
+            continue  # made already: delete the file to make it again
         rules = Rules.of(preset)
         strategy = shipped(rules, seats)
         if strategy is None:

@@ -15,6 +15,10 @@ Marks, by the cost in lives (expected lives given away this round):
 - ``mistake``: 0.05 to 0.15;
 - ``blunder``: 0.15 or more.
 
+Where the figures are sampled, a decision is ``good`` whenever the 95% interval of the
+gap between the two actions (paired on the same deals) holds 0; its cost is still added
+to the seat's total (an estimate, as unbiased as the samples).
+
 A seat's total: the expected lives lost to its own decisions (the sum of its costs), and
 **luck**: the lives its rounds actually brought (a loss is negative) minus what its
 decisions were expected to bring when taken; a round where it had no choice counts
@@ -64,6 +68,12 @@ class Decision:
 
     @property
     def mark(self) -> str:
+        """The cost's mark; a sampled decision whose paired interval for the gap between
+        the actions holds 0 is ``good``: the samples cannot tell the actions apart."""
+        gain = self.advice.gain
+        if gain is not None and gain.low is not None and gain.high is not None \
+                and gain.low <= 0.0 <= gain.high:
+            return "good"
         return mark(self.cost)
 
     @property

@@ -83,7 +83,8 @@ policy. Made by `gnav odds --all` (the figures, the pictures, this page); `gnav 
   −0.30 means about one life every three rounds).
 - **Swaps up to** is the highest piece the expert swaps at that seat: *plain* when every
   seat before you stood, *swaps* when someone before you swapped, *asked* when your
-  right neighbour just took your piece and you hold the one it gave you.
+  right neighbour just took your piece and you hold the one it gave you; *nothing*: it
+  stands on every piece there; *n/a*: that never happens at that seat.
 - **Exact or simulated.** At 3 and 4 seats a solved strategy ships for most presets and
   the figures are exact. Elsewhere they come from rounds played by the bots, and every
   figure has a 95% interval: `52±4` means the true value is very likely between 48 and

@@ -40,6 +40,15 @@ def seat_name(position: int, seats: int) -> str:
     return f"{position + 1}"
 
 
+def limit(a: Atlas, rules: Rules, position: int, situation: str) -> str:
+    """The swap threshold in words: a piece, 'nothing' (the policy stands on all), or
+    'n/a' where the situation never comes up at that seat."""
+    if not any(k[0] == position and k[1] == situation for k in a.choices):
+        return "n/a"
+    p = a.threshold(position, situation)
+    return piece_name(rules, p) if p else "nothing"
+
+
 def source_line(a: Atlas) -> str:
     if a.source == "exact":
         return ("exact: the solved strategy evaluated on every deal and every draw "
@@ -64,9 +73,7 @@ def text(a: Atlas, rules: Rules) -> str:
     out.append("")
     out.append("Swap threshold (the highest piece the policy swaps) by seat, when:")
     for s in SITUATIONS:
-        row = [a.threshold(i, s) for i in range(n)]
-        shown = ", ".join(f"{seat_name(i, n)}: {piece_name(rules, p) if p else '—'}"
-                          for i, p in enumerate(row))
+        shown = ", ".join(f"{seat_name(i, n)}: {limit(a, rules, i, s)}" for i in range(n))
         out.append(f"  {SITUATION_WORDS[s]}:")
         out.append(f"    {shown}")
     out.append("")
@@ -105,8 +112,7 @@ def markdown(a: Atlas, rules: Rules, image: str | None) -> str:
         f"{100 * a.pay[i].value:.0f}%" for i in range(n)) + " |")
     for s in ("plain", "swaps", "asked"):
         out.append(f"| swaps up to ({s}) | " + " | ".join(
-            (piece_name(rules, p) if (p := a.threshold(i, s)) else "—")
-            for i in range(n)) + " |")
+            limit(a, rules, i, s) for i in range(n)) + " |")
     out.append("")
     if n <= 10:
         out.append("<details><summary>Every piece: chance of paying if you play as "

@@ -53,3 +53,18 @@ def test_bad_questions_get_one_line(client: TestClient, query: str, status: int,
     assert r.status_code == status
     reason = r.json()["error"]["reason"]
     assert words in reason and "\n" not in reason
+
+
+def test_every_string_of_the_page_is_in_english_norwegian_and_danish() -> None:
+    import re
+
+    source = (Path(__file__).resolve().parents[1] / "src" / "gnav" / "web" / "static" / "js"
+              / "odds.js").read_text(encoding="utf-8")
+    table = source[source.index("const S = {"):source.index("\n};\n")]
+    entries = dict(re.findall(r"^  (\w+): \{(.*?)\},?$", table, re.S | re.M))
+    assert len(entries) > 20
+    for key, body in entries.items():
+        for lang in ("en", "nb", "da"):
+            assert re.search(rf"\b{lang}: ", body), (key, lang)
+    used = set(re.findall(r'\bword\("(\w+)"', source))
+    assert used and used <= set(entries)

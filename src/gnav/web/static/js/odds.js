@@ -54,7 +54,9 @@ const S = {
 };
 
 let lang = "en";
-const t = (key, params = {}) => (S[key][lang] || S[key].en).replace(/\{(\w+)\}/g,
+// The page's languages are the server's (presets.json): this page keeps no list of them.
+let LANGS = ["en"];
+const word = (key, params = {}) => (S[key][lang] || S[key].en).replace(/\{(\w+)\}/g,
   (_, k) => String(params[k] ?? ""));
 
 function el(tag, props = {}, ...children) {
@@ -81,10 +83,8 @@ const state = { index: null, data: null, preset: "gnav", seats: 0, piece: null, 
 function readAddress() {
   const q = new URLSearchParams(location.search);
   const stored = localStorage.getItem("gnav.odds.lang");
-  lang = ["en", "nb", "da"].includes(q.get("lang")) ? q.get("lang")
-    : ["en", "nb", "da"].includes(stored) ? stored
-    : (navigator.language || "en").startsWith("nb") || (navigator.language || "").startsWith("no") ? "nb"
-    : (navigator.language || "").startsWith("da") ? "da" : "en";
+  const browser = (navigator.language || "en").slice(0, 2).replace("no", "nb");
+  lang = [q.get("lang"), stored, browser].find((x) => LANGS.includes(x)) || "en";
   state.preset = q.get("preset") || "gnav";
   state.seats = Number(q.get("seats")) || 0;
   state.piece = q.get("piece");
@@ -97,8 +97,8 @@ function writeAddress() {
   history.replaceState(null, "", `/odds?${q}`);
 }
 
-const seatName = (pos, n) => (pos === n ? t("dealer") : pos === 1 ? t("left") : t("seatN", { n: pos }));
-const shortSeat = (pos, n) => (pos === n ? t("dealer") : String(pos));
+const seatName = (pos, n) => (pos === n ? word("dealer") : pos === 1 ? word("left") : word("seatN", { n: pos }));
+const shortSeat = (pos, n) => (pos === n ? word("dealer") : String(pos));
 
 async function getJSON(url) {
   const r = await fetch(url);
@@ -136,9 +136,9 @@ function colour(p) {
 
 function draw() {
   document.documentElement.lang = lang;
-  document.title = `Gnav: ${t("title")}`;
-  document.getElementById("odds-title").textContent = t("title");
-  document.getElementById("odds-lang-label").textContent = t("lang");
+  document.title = `Gnav: ${word("title")}`;
+  document.getElementById("odds-title").textContent = word("title");
+  document.getElementById("odds-lang-label").textContent = word("lang");
   document.getElementById("odds-lang").value = lang;
   const main = document.getElementById("main");
   main.replaceChildren();
@@ -151,30 +151,30 @@ function draw() {
   const pieces = [...atlas.pieces].reverse().map((p) => [p, name(p)]);
   const seats = Array.from({ length: n }, (_, i) => [i + 1, seatName(i + 1, n)]);
   const controls = el("div", { class: "odds-controls" },
-    select("odds-preset", t("preset"), presets, state.preset, (v) => { state.preset = v; refresh(); }),
-    select("odds-size", t("size"), sizes, state.seats, (v) => { state.seats = Number(v); refresh(); }),
-    select("odds-piece", t("piece"), pieces, state.piece, (v) => { state.piece = v; writeAddress(); draw(); }),
-    select("odds-seat", t("seat"), seats, state.seat, (v) => { state.seat = Number(v); writeAddress(); draw(); }));
-  main.append(el("h2", { text: t("heading") }), controls);
+    select("odds-preset", word("preset"), presets, state.preset, (v) => { state.preset = v; refresh(); }),
+    select("odds-size", word("size"), sizes, state.seats, (v) => { state.seats = Number(v); refresh(); }),
+    select("odds-piece", word("piece"), pieces, state.piece, (v) => { state.piece = v; writeAddress(); draw(); }),
+    select("odds-seat", word("seat"), seats, state.seat, (v) => { state.seat = Number(v); writeAddress(); draw(); }));
+  main.append(el("h2", { text: word("heading") }), controls);
 
   const cell = cells.get(`${state.piece}/${state.seat - 1}`);
   const answer = el("section", { class: "odds-answer", "aria-live": "polite", id: "odds-answer" });
   if (cell) {
     answer.append(
       el("p", {}, el("span", { class: "big", text: pct(cell.pay) }), " ",
-         el("span", { text: t("answer", { piece: name(state.piece), seat: seatName(state.seat, n) }) })),
-      el("p", { text: t("stand", { p: pct(cell.stand) }) }),
-      el("p", { text: t("swap", { p: pct(cell.swap) }) }),
-      el("p", { class: "odds-advice", text: t("swaps", { p: pct(cell.swaps) }) }));
+         el("span", { text: word("answer", { piece: name(state.piece), seat: seatName(state.seat, n) }) })),
+      el("p", { text: word("stand", { p: pct(cell.stand) }) }),
+      el("p", { text: word("swap", { p: pct(cell.swap) }) }),
+      el("p", { class: "odds-advice", text: word("swaps", { p: pct(cell.swaps) }) }));
   }
   const limit = atlas.thresholds.plain[state.seat - 1];
-  answer.append(el("p", { text: limit ? t("threshold", { piece: name(limit) }) : t("never") }));
+  answer.append(el("p", { text: limit ? word("threshold", { piece: name(limit) }) : word("never") }));
   main.append(answer);
-  main.append(el("p", { class: "odds-source", text: atlas.source === "exact" ? t("exact")
-    : t("simulated", { rounds: atlas.rounds.toLocaleString(lang) }) + (atlas.note ? " " + t("counter") : "") }));
+  main.append(el("p", { class: "odds-source", text: atlas.source === "exact" ? word("exact")
+    : word("simulated", { rounds: atlas.rounds.toLocaleString(lang) }) + (atlas.note ? " " + word("counter") : "") }));
 
   const table = el("table", { class: "odds-grid" });
-  const head = el("tr", {}, el("th", { class: "row", text: t("piece") }));
+  const head = el("tr", {}, el("th", { class: "row", text: word("piece") }));
   for (let i = 1; i <= n; i++) head.append(el("th", { scope: "col", text: shortSeat(i, n) }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
@@ -196,17 +196,17 @@ function draw() {
     body.append(row);
   }
   table.append(body);
-  main.append(el("p", { class: "odds-legend", text: t("grid") }), el("div", { class: "odds-grid-wrap" }, table));
+  main.append(el("p", { class: "odds-legend", text: word("grid") }), el("div", { class: "odds-grid-wrap" }, table));
 
   const seatsTable = el("table");
-  seatsTable.append(el("tr", {}, el("th", { text: t("colSeat") }), el("th", { text: t("colLives") }),
-                       el("th", { text: t("colPays") })));
+  seatsTable.append(el("tr", {}, el("th", { text: word("colSeat") }), el("th", { text: word("colLives") }),
+                       el("th", { text: word("colPays") })));
   for (let i = 0; i < n; i++) {
     const v = atlas.values[i];
     seatsTable.append(el("tr", {}, el("td", { text: seatName(i + 1, n) }),
       el("td", { text: (value(v) >= 0 ? "+" : "") + value(v).toFixed(2) }), el("td", { text: pct(atlas.pay[i]) })));
   }
-  main.append(el("section", { class: "odds-seats" }, el("h3", { text: t("seats") }), seatsTable));
+  main.append(el("section", { class: "odds-seats" }, el("h3", { text: word("seats") }), seatsTable));
 }
 
 async function refresh() {
@@ -215,11 +215,19 @@ async function refresh() {
     writeAddress();
     draw();
   } catch (e) {
-    document.getElementById("main").replaceChildren(el("p", { class: "error", text: t("failed") }));
+    document.getElementById("main").replaceChildren(el("p", { class: "error", text: word("failed") }));
   }
 }
 
 async function start() {
+  try {
+    const meta = await getJSON("/static/presets.json");
+    LANGS = Object.keys(meta.page_languages);
+    const chooser = document.getElementById("odds-lang");
+    chooser.replaceChildren(...LANGS.map((code) => el("option", { value: code, text: meta.page_languages[code] })));
+  } catch (e) {
+    // English only: the page still works.
+  }
   readAddress();
   document.getElementById("odds-lang").addEventListener("change", (e) => {
     lang = e.target.value;
@@ -230,7 +238,7 @@ async function start() {
   try {
     state.index = await getJSON("/api/odds");
   } catch (e) {
-    document.getElementById("main").replaceChildren(el("p", { class: "error", text: t("failed") }));
+    document.getElementById("main").replaceChildren(el("p", { class: "error", text: word("failed") }));
     return;
   }
   await refresh();

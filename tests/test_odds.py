@@ -51,7 +51,12 @@ def test_the_source_is_exact_only_where_a_strategy_ships() -> None:
 def test_an_atlas_survives_json() -> None:
     a = compute(Rules.of("gnav"), 4, "threshold", rounds=60, seed=3)
     again = Atlas.from_json(json.loads(json.dumps(a.as_json())))
-    assert json.dumps(again.as_json()) == json.dumps(a.as_json())  # NaN: never observed
+    text = json.dumps(a.as_json(), allow_nan=False)  # nothing observed is null, not NaN
+    assert json.dumps(again.as_json()) == text
+    assert Atlas.from_json(json.loads(text)).as_json() == a.as_json()
+    nothing = Figure(math.nan, math.nan, math.nan, 0)
+    assert nothing.as_json() == {"value": None, "low": None, "high": None, "n": 0}
+    assert math.isnan(Figure.from_json(nothing.as_json()).value)
     assert again.cells == {k: v for k, v in again.cells.items()}
     assert isinstance(next(iter(a.cells.values())).pay, Figure)
 

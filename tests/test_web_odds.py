@@ -68,3 +68,12 @@ def test_every_string_of_the_page_is_in_english_norwegian_and_danish() -> None:
             assert re.search(rf"\b{lang}: ", body), (key, lang)
     used = set(re.findall(r'\bword\("(\w+)"', source))
     assert used and used <= set(entries)
+
+
+def test_every_shipped_table_is_served(client: TestClient) -> None:
+    """A simulated table has cells nobody observed: they are served as null (JSON has
+    no NaN), never as a server error."""
+    for preset, sizes in shipped().items():
+        for seats in sizes:
+            r = client.get(f"/api/odds?preset={preset}&seats={seats}")
+            assert r.status_code == 200, (preset, seats)

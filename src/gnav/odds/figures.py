@@ -13,6 +13,7 @@ Standard library only: the server's ``/odds`` page and the coach read atlases as
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,9 +35,13 @@ class Figure:
     def exact(self) -> bool:
         return self.low is None
 
-    def as_json(self) -> dict[str, float | int] | float:
+    def as_json(self) -> dict[str, float | int | None] | float:
+        """A plain number when exact; else the estimate with its interval, ``None``
+        where nothing was observed (JSON has no NaN)."""
         if self.low is None or self.high is None:
             return round(self.value, 6)
+        if self.n == 0 or math.isnan(self.value):
+            return {"value": None, "low": None, "high": None, "n": 0}
         return {"value": round(self.value, 6), "low": round(self.low, 6),
                 "high": round(self.high, 6), "n": self.n}
 
@@ -45,6 +50,8 @@ class Figure:
         if isinstance(data, int | float):
             return cls(float(data))
         if isinstance(data, dict):
+            if data.get("value") is None:
+                return cls(math.nan, math.nan, math.nan, 0)
             return cls(float(data["value"]), float(data["low"]), float(data["high"]),
                        int(data.get("n", 0)))
         raise ValueError(f"not a figure: {data!r}")

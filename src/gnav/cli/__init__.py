@@ -12,8 +12,19 @@ import sys
 from collections.abc import Sequence
 
 from gnav import __version__
-from gnav.cli import (analyse, bench, demo, exploit, odds, play, serve, simulate, solve,
-                      train, verify)
+from gnav.cli import (
+    analyse,
+    bench,
+    demo,
+    exploit,
+    odds,
+    play,
+    serve,
+    simulate,
+    solve,
+    train,
+    verify,
+)
 from gnav.cli.common import Parser, make_rules
 from gnav.errors import GnavError
 

@@ -51,10 +51,14 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
         from gnav.solve.atlas import atlas as exact_atlas  # numpy: only where needed
         return exact_atlas(rules, seats, strategy, policy, progress=progress)[0]
     from gnav.odds.simulated import atlas as simulated_atlas
+    bots = [bot_from_spec(policy, seed=seed * 1000 + i, rules=rules) for i in range(seats)]
     note = ""
     if policy == BotKind.EXPERT:
-        note = (f"no solved strategy ships for {seats} seats of {rules.name}: the expert "
-                f"bot plays as counter here")
-    bots = [bot_from_spec(policy, seed=seed * 1000 + i, rules=rules) for i in range(seats)]
+        # The bot says what it plays here: a trained policy where one ships (issue 18),
+        # else counter.
+        from gnav.bots.expert import ExpertBot
+        expert = bots[0]
+        assert isinstance(expert, ExpertBot)
+        note = f"the expert bot plays {expert.plays(rules, seats)}"
     return simulated_atlas(rules, seats, bots, policy, rounds, seed=seed, note=note,
                            progress=progress)

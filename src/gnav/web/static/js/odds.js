@@ -171,7 +171,7 @@ function draw() {
   answer.append(el("p", { text: limit ? word("threshold", { piece: name(limit) }) : word("never") }));
   main.append(answer);
   main.append(el("p", { class: "odds-source", text: atlas.source === "exact" ? word("exact")
-    : word("simulated", { rounds: atlas.rounds.toLocaleString(lang) }) + (atlas.note ? " " + word("counter") : "") }));
+    : word("simulated", { rounds: atlas.rounds.toLocaleString(lang) }) + (atlas.note.includes("counter") ? " " + word("counter") : "") }));
 
   const table = el("table", { class: "odds-grid" });
   const head = el("tr", {}, el("th", { class: "row", text: word("piece") }));

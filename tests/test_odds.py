@@ -62,8 +62,13 @@ def test_an_atlas_survives_json() -> None:
 
 
 def test_the_expert_at_a_large_table_says_what_played() -> None:
-    a = compute(Rules.of("gnav"), 5, "expert", rounds=4, seed=1)
-    assert "counter" in a.note and a.source == "simulated"
+    from gnav.bots.expert import ExpertBot
+
+    rules = Rules.of("gnav")
+    a = compute(rules, 5, "expert", rounds=4, seed=1)
+    assert a.source == "simulated"
+    assert a.note == f"the expert bot plays {ExpertBot().plays(rules, 5)}"
+    assert "policy" in a.note or "counter" in a.note
 
 
 def _agree(a: float, a_se: float, b: float, b_se: float) -> bool:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 
 import pytest
 
 from gnav.errors import MalformedError, OptionError
-from gnav.options import Options
+from gnav.options import BOOLS, CHOICE_TYPES, CHOICES, Options
 from gnav.presets import PRESETS
 from gnav.rules import Rules
+from gnav.vocab import Knock, Pack, PenaltyTo, Revealed, TwoFools
 
 VALID: dict[str, list[object]] = {
     "lives": list(range(1, 11)),
@@ -54,11 +56,30 @@ def test_option_names_and_defaults_are_the_contract() -> None:
     assert set(VALID) == set(DEFAULTS) == set(INVALID)
 
 
+def test_choices_are_read_off_the_enums() -> None:
+    assert {"knock": Knock, "revealed": Revealed, "two_fools": TwoFools,
+                            "penalty_to": PenaltyTo, "pack": Pack} == CHOICE_TYPES
+    assert {k: list(v) for k, v in CHOICES.items()} == {k: VALID[k] for k in CHOICES}
+    assert set(BOOLS) == {k for k, v in VALID.items() if v == [True, False]}
+
+
+def test_options_built_from_words_hold_enum_members_and_write_words() -> None:
+    built = Options(knock="silent", two_fools="plain")  # type: ignore[arg-type]
+    assert built.knock is Knock.SILENT and built.two_fools is TwoFools.PLAIN
+    assert built == Options(knock=Knock.SILENT, two_fools=TwoFools.PLAIN)
+    assert json.dumps(built.as_dict()["knock"]) == '"silent"'
+    assert json.dumps(Rules.of("gnav", knock="silent").to_spec()) == \
+        '{"preset": "gnav", "knock": "silent"}'
+    with pytest.raises(OptionError, match="knock must be one of public, silent"):
+        Options(knock="loud")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("name", "value"), CASES_VALID)
 def test_option_valid_value_is_accepted(name: str, value: object) -> None:
     rules = Rules.of("gnav", **{name: value})
     assert getattr(rules.options, name) == value
-    assert type(getattr(rules.options, name)) is type(value)
+    # An option of named values holds its enum member (a string too); others their value.
+    assert type(getattr(rules.options, name)) is CHOICE_TYPES.get(name, type(value))
     spec = Rules.from_spec({"preset": "gnav", name: value})
     assert spec == rules
     assert Options().updated({name: value}).as_dict()[name] == value

@@ -1,24 +1,21 @@
-"""The options of docs/spec/rules.md §7: names, values and defaults are part of the contract."""
+"""The options of docs/spec/rules.md §7: names, values and defaults are part of the contract.
+
+An option with a few named values has a ``StrEnum`` of ``gnav.vocab`` as its type, and
+``CHOICES`` (what a form offers, what a check accepts) is read off those types: a new
+value is added in one place. A member is its string, so records, forms and the wire keep
+the plain words (``Knock.PUBLIC == "public"``, ``json.dumps`` writes ``"public"``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from enum import StrEnum
+from typing import Any, get_type_hints
 
 from gnav.errors import OptionError
+from gnav.vocab import Knock, Pack, PenaltyTo, Revealed, TwoFools
 
-CHOICES: dict[str, tuple[str, ...]] = {
-    "knock": ("public", "silent"),
-    "revealed": ("skip", "act"),
-    "two_fools": ("gain", "pay", "plain"),
-    "penalty_to": ("pool", "holder"),
-    # What the table plays with: wooden pieces, the game's own cards, or an ordinary pack
-    # of 52 cards and two jokers (gnav.cards maps the pieces onto it). It changes how the
-    # pieces are shown and named, never the play.
-    "pack": ("pieces", "cards", "cards52"),
-}
-BOOLS = ("drag", "two_fools_sit_out", "stand_needs_matador", "dealer_wins_ties")
 RANGES: dict[str, tuple[int, int]] = {"lives": (1, 10), "copies": (1, 4)}
 
 
@@ -28,17 +25,28 @@ class Options:
 
     lives: int = 4
     copies: int = 2
-    knock: str = "public"
-    revealed: str = "skip"
+    knock: Knock = Knock.PUBLIC
+    revealed: Revealed = Revealed.SKIP
     drag: bool = True
-    two_fools: str = "gain"
+    two_fools: TwoFools = TwoFools.GAIN
     two_fools_sit_out: bool = True
-    penalty_to: str = "pool"
+    penalty_to: PenaltyTo = PenaltyTo.POOL
     stand_needs_matador: bool = False
     max_rounds: int | None = None
     # Le Her's rule: the dealer never pays for a tie on the rank that pays.
     dealer_wins_ties: bool = False
-    pack: str = "pieces"
+    # What the table plays with: wooden pieces, the game's own cards, or an ordinary pack
+    # of 52 cards and two jokers (gnav.cards maps the pieces onto it). It changes how the
+    # pieces are shown and named, never the play.
+    pack: Pack = Pack.PIECES
+
+    def __post_init__(self) -> None:
+        # ``Options(knock="silent")`` is read as the word it is: every option of named
+        # values holds its enum member, however it was built (a bad word: OptionError).
+        for name, kind in CHOICE_TYPES.items():
+            value = getattr(self, name)
+            if type(value) is not kind:
+                object.__setattr__(self, name, check(name, value, where="options"))
 
     def updated(self, changes: Mapping[str, object], *, where: str = "rules") -> Options:
         """These options with ``changes`` applied, each one checked. Raises OptionError
@@ -58,6 +66,16 @@ class Options:
         return asdict(self)
 
 
+_HINTS = get_type_hints(Options)
+# The options of named values, by their enum; their choices, as a form offers them.
+CHOICE_TYPES: dict[str, type[StrEnum]] = {
+    name: hint for name, hint in _HINTS.items()
+    if isinstance(hint, type) and issubclass(hint, StrEnum)}
+CHOICES: dict[str, tuple[str, ...]] = {
+    name: tuple(kind) for name, kind in CHOICE_TYPES.items()}
+BOOLS: tuple[str, ...] = tuple(name for name, hint in _HINTS.items() if hint is bool)
+
+
 def check(name: str, value: object, *, where: str = "rules") -> object:
     """``value`` if it is a valid value of option ``name``; else an OptionError."""
     if name in RANGES:
@@ -66,11 +84,11 @@ def check(name: str, value: object, *, where: str = "rules") -> object:
             raise OptionError(f"{where}: {name} must be a whole number from {lo} to {hi}, "
                               f"not {value!r}")
         return value
-    if name in CHOICES:
-        if value not in CHOICES[name]:
+    if name in CHOICE_TYPES:
+        if not isinstance(value, str) or value not in CHOICES[name]:
             raise OptionError(f"{where}: {name} must be one of {', '.join(CHOICES[name])}, "
                               f"not {value!r}")
-        return value
+        return CHOICE_TYPES[name](value)
     if name in BOOLS:
         if not isinstance(value, bool):
             raise OptionError(f"{where}: {name} must be true or false, not {value!r}")

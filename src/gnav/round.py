@@ -41,7 +41,16 @@ from gnav.events import (
 )
 from gnav.powers import Outcome
 from gnav.rules import Rules
-from gnav.vocab import Action, EndedBy, Ending, Phase, ending_of, parse_action
+from gnav.vocab import (
+    Action,
+    EndedBy,
+    Ending,
+    PenaltyTo,
+    Phase,
+    TwoFools,
+    ending_of,
+    parse_action,
+)
 
 STAND = Action.STAND
 SWAP = Action.SWAP
@@ -627,7 +636,7 @@ class _Play:
         if paid:
             lives[seat] -= 1
         holder = None
-        if to is not None and self.state.rules.options.penalty_to == "holder":
+        if to is not None and self.state.rules.options.penalty_to == PenaltyTo.HOLDER:
             holder = seats[to]
         self.emit(Pay(seat, holder, reason, lives[seat], paid))
         if holder is not None and paid:
@@ -674,10 +683,10 @@ class _Play:
         fools = fool_holders(rules, hands)
         sit_out: list[int] = []
         lowest = -1  # the rank that pays a life; -1 (none) when two fools settle instead
-        if len(fools) >= 2 and opts.two_fools != "plain":
+        if len(fools) >= 2 and opts.two_fools != TwoFools.PLAIN:
             lives = self.lives
             for p in fools:
-                if opts.two_fools == "gain":
+                if opts.two_fools == TwoFools.GAIN:
                     lives[seats[p]] += 1
                     self.emit(Gain(seats[p], "two_fools", lives[seats[p]]))
                 else:

@@ -13,7 +13,7 @@ from gnav.options import Options
 from gnav.pieces import Piece, PieceReader
 from gnav.powers import Effect
 from gnav.presets import Preset, get_preset
-from gnav.vocab import Action
+from gnav.vocab import Action, Knock, Pack, Revealed
 
 
 def _preset(name: object, where: str) -> Preset:
@@ -55,15 +55,15 @@ class Rules:
         s(self, "fools", tuple(p.fool for p in pieces))
         s(self, "fool_set", frozenset(i for i, p in enumerate(pieces) if p.fool))
         s(self, "stand_needs_matador", self.options.stand_needs_matador)
-        s(self, "skip_revealed", self.options.revealed == "skip")
-        s(self, "knock_public", self.options.knock == "public")
+        s(self, "skip_revealed", self.options.revealed == Revealed.SKIP)
+        s(self, "knock_public", self.options.knock == Knock.PUBLIC)
         s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
         both, only_swap = (Action.STAND, Action.SWAP), (Action.SWAP,)
         s(self, "legal_holding", tuple(
             only_swap if self.stand_needs_matador and effect is None else both
             for effect in self.effects))
         cards: dict[str, int] = {}
-        if self.options.pack == "cards52":
+        if self.options.pack == Pack.CARDS52:
             problem = fit_problem(pieces, self.options.copies)
             if problem is not None:
                 raise OptionError(f"pack cards52: {self.preset.name} does not fit an ordinary "

@@ -49,6 +49,46 @@ class Ending(StrEnum):
 EndedBy: TypeAlias = str
 
 
+class Knock(StrEnum):
+    """Option ``knock``: a dealt fool is announced at once (``public``) or not (``silent``)."""
+
+    PUBLIC = "public"
+    SILENT = "silent"
+
+
+class Revealed(StrEnum):
+    """Option ``revealed``: a seat whose piece was shown is skipped, or still acts."""
+
+    SKIP = "skip"
+    ACT = "act"
+
+
+class TwoFools(StrEnum):
+    """Option ``two_fools``: with both fools at the showdown, their holders gain a life,
+    pay one, or the round ends as any other (``plain``)."""
+
+    GAIN = "gain"
+    PAY = "pay"
+    PLAIN = "plain"
+
+
+class PenaltyTo(StrEnum):
+    """Option ``penalty_to``: where a charge's life goes, to the pool or to the holder."""
+
+    POOL = "pool"
+    HOLDER = "holder"
+
+
+class Pack(StrEnum):
+    """Option ``pack``: what the table plays with, the wooden pieces, the game's own
+    cards, or an ordinary pack of 52 cards and two jokers (``gnav.cards``). It changes
+    how the pieces are shown and named, never the play."""
+
+    PIECES = "pieces"
+    CARDS = "cards"
+    CARDS52 = "cards52"
+
+
 class SeatKind(StrEnum):
     """Who sits in a seat of an online table."""
 

@@ -134,7 +134,7 @@ class _Knowledge:
             knocked = {position[s] for s in view.knocked if s in position}
             for p in knocked:
                 restrict(p, model.fools)
-            if rules.options.knock == "public":  # every fool dealt was announced
+            if rules.knock_public:  # every fool dealt was announced
                 for p in range(n):
                     if p not in knocked:
                         restrict(p, model.no_fool)

@@ -60,7 +60,7 @@ def plain_key(rules: Rules, seats: int, position: int, piece: str) -> str:
     """The key of ``position`` holding its dealt ``piece`` when every seat before stood
     and nobody else knocked."""
     codes = []
-    if rules.options.knock == "public" and rules.fools[rules.index(piece)]:
+    if rules.knock_public and rules.fools[rules.index(piece)]:
         codes.append(f"K{position}")
     codes += [f"S{i}" for i in range(position)]
     return f"{position}/{seats}|{piece}|{piece}|{','.join(codes)}"

@@ -15,6 +15,7 @@ from gnav.pieces import Piece
 from gnav.presets import PRESETS, Preset
 from gnav.rules import Rules
 from gnav.texts.catalogue import Say, has, say, template, text_lang
+from gnav.vocab import PenaltyTo, TwoFools
 
 # One paragraph: sentences said one after the other.
 Paragraph = list[Say]
@@ -132,7 +133,7 @@ def explanation(rules: Rules, lang: str, style: str | None = None) -> list[Parag
     if rules.has_fool:
         show.append(Say("explain.drag_on" if o.drag else "explain.drag_off"))
         show.append(Say(f"explain.two_fools_{o.two_fools}"))
-        if o.two_fools != "plain" and o.two_fools_sit_out:
+        if o.two_fools != TwoFools.PLAIN and o.two_fools_sit_out:
             show.append(Say("explain.two_fools_sit_out"))
     if o.dealer_wins_ties:
         show.append(Say("explain.dealer_wins_ties"))
@@ -140,7 +141,7 @@ def explanation(rules: Rules, lang: str, style: str | None = None) -> list[Parag
     shown = style if style is not None else lives_shown(rules.preset.score, o.lives, lang)
     end = [Say("explain.one_life" if o.lives == 1 else "explain.lives",
                {"lives": o.lives, "style": shown})]
-    if o.penalty_to == "holder":
+    if o.penalty_to == PenaltyTo.HOLDER:
         end.append(Say("explain.penalty_holder"))
     if o.max_rounds:
         end.append(Say("explain.max_rounds", {"n": o.max_rounds}))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import NewType
 
-from gnav.errors import MalformedError
+from gnav.errors import Code, MalformedError, RefusedError
 
 NAME_MAX = 24  # characters, after runs of spaces are folded into one
 
@@ -20,13 +20,9 @@ NAME_MAX = 24  # characters, after runs of spaces are folded into one
 Name = NewType("Name", str)
 
 
-class BadName(MalformedError):
+class BadName(RefusedError, MalformedError):
     """A name that cannot sit down; ``code`` is machine-readable (``bad_name``,
     ``name_blank``, ``name_too_long``: a page says which it was), the text one line."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def clean_name(name: str) -> str:
@@ -41,22 +37,22 @@ def parse_name(value: object) -> Name:
     encoded), a control or formatting character (bidi overrides among them), only
     spaces, or more than ``NAME_MAX`` characters once its spaces are folded."""
     if not isinstance(value, str):
-        raise BadName("bad_name", "a name is needed to sit down" if value is None else
+        raise BadName(Code.BAD_NAME, "a name is needed to sit down" if value is None else
                       f"a name is text, not {type(value).__name__}")
     cleaned = clean_name(value)
     if not cleaned:
-        raise BadName("name_blank", "a name needs a letter or a digit, not only spaces"
+        raise BadName(Code.NAME_BLANK, "a name needs a letter or a digit, not only spaces"
                       if value else "a name may not be empty")
     for char in value:
         category = unicodedata.category(char)
         if category == "Cs":
-            raise BadName("bad_name", f"a name must be valid Unicode, not hold the lone "
+            raise BadName(Code.BAD_NAME, f"a name must be valid Unicode, not hold the lone "
                           f"surrogate U+{ord(char):04X}")
         if category in ("Cc", "Cf"):
-            raise BadName("bad_name", f"a name may not hold the control or formatting "
+            raise BadName(Code.BAD_NAME, f"a name may not hold the control or formatting "
                           f"character U+{ord(char):04X}")
     if len(cleaned) > NAME_MAX:
-        raise BadName("name_too_long",
+        raise BadName(Code.NAME_TOO_LONG,
                       f"a name has at most {NAME_MAX} characters, not {len(cleaned)}")
     return Name(cleaned)
 

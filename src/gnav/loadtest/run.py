@@ -23,7 +23,7 @@ from random import Random
 from typing import Any, TextIO
 from urllib.parse import urlsplit
 
-from gnav.errors import GnavError
+from gnav.errors import Code, GnavError
 from gnav.loadtest.client import Game, SeatClient, make_policy
 from gnav.loadtest.http import Http, HttpError
 from gnav.loadtest.stats import Stats
@@ -174,11 +174,11 @@ class LoadTest:
                 self.readers.append(asyncio.create_task(client.run()))
         except HttpError as e:
             self.stats.error(e.code)
-            if e.code in ("rate_limited", "too_many"):
+            if e.code in (Code.RATE_LIMITED, Code.TOO_MANY):
                 self.fatal = ("the server limits table creation: start it with "
                               "'gnav serve --creates-per-minute 100000 "
                               "--tables-per-client 100000'")
-            elif e.code == "busy":
+            elif e.code == Code.BUSY:
                 self.fatal = "the server holds as many unfinished tables as it may"
             return
         except (OSError, TimeoutError) as e:

@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from gnav.bots.registry import BOT_KINDS
-from gnav.errors import MalformedError
+from gnav.errors import Code, MalformedError, RefusedError
 from gnav.names import BadName, Name, parse_name
 from gnav.server.hub import Fault, Hub
 from gnav.server.logs import Log
@@ -30,22 +30,6 @@ from gnav.server.untrusted import Untrusted, address_block, quote, token, whole
 from gnav.table import Refused, TableConfig
 from gnav.table.config import lang_problem
 from gnav.vocab import BotKind
-
-STATUS = {
-    "bad_json": 400, "bad_body": 400, "bad_field": 400, "bad_config": 400, "bad_name": 400,
-    "name_blank": 400, "name_too_long": 400, "bad_lang": 400,
-    "bad_seat": 400, "bad_bot": 400, "bad_game": 400, "bad_invite": 403,
-    "no_host_token": 401,
-    "not_host": 403, "bad_token": 403,
-    "no_table": 404, "no_record": 404, "not_found": 404,
-    "method_not_allowed": 405,
-    "name_taken": 409, "full": 409, "started": 409, "not_playing": 409, "not_over": 409,
-    "no_match": 409, "expired": 410,
-    "too_big": 413,
-    "rate_limited": 429, "too_many": 429,
-    "internal": 500,
-    "busy": 503, "closing": 503, "crowded": 503, "store_failed": 503,
-}
 
 
 @dataclass(frozen=True)
@@ -59,18 +43,21 @@ class BotRequest:
     kind: BotKind | None
 
 
-class ApiError(Exception):
-    def __init__(self, code: str, reason: str, headers: Mapping[str, str] | None = None):
-        super().__init__(reason)
-        self.code, self.reason, self.headers = code, reason, dict(headers or {})
+class ApiError(RefusedError):
+    """A request the API turns down before the table sees it, with headers to send."""
+
+    def __init__(self, code: Code, reason: str,
+                 headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(code, reason)
+        self.headers = dict(headers or {})
 
 
-def error_response(code: str, reason: str, headers: Mapping[str, str] | None = None,
+def error_response(code: Code, reason: str, headers: Mapping[str, str] | None = None,
                    status: int | None = None) -> JSONResponse:
     # The reason may quote what the client sent: keep it encodable whatever that was.
     reason = reason.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": {"code": code, "reason": reason}},
-                        status_code=status or STATUS.get(code, 400), headers=headers)
+                        status_code=status or code.status, headers=headers)
 
 
 def page_links(base: str, table_id: str, host_token: str | None,
@@ -121,16 +108,17 @@ class Api:
         if isinstance(exc, Refused):
             return error_response(exc.code, f"{where}: {exc}")
         if isinstance(exc, HTTPException):
-            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http")
+            code = {404: Code.NOT_FOUND, 405: Code.METHOD_NOT_ALLOWED}.get(exc.status_code,
+                                                                         Code.HTTP)
             reason = {404: f"{request.url.path}: no such route (see /openapi.json)",
                       405: f"{request.method} {request.url.path}: method not allowed"}
             return error_response(code, reason.get(exc.status_code, str(exc.detail)),
                                   exc.headers, exc.status_code)
         if isinstance(exc, Fault):
-            retry = {"Retry-After": "5"} if exc.code == "store_failed" else None
+            retry = {"Retry-After": "5"} if exc.code == Code.STORE_FAILED else None
             return error_response(exc.code, f"{where}: {exc}", retry)
         self.log.error("http.failed", path=request.url.path, exc=True)
-        return error_response("internal", f"{where}: internal error")
+        return error_response(Code.INTERNAL, f"{where}: internal error")
 
     # -- request helpers -------------------------------------------------------------
 
@@ -142,30 +130,30 @@ class Api:
         limit = self.settings.http_max_bytes
         length = request.headers.get("content-length")
         if length is not None and whole(length.strip(), f"{where}: Content-Length",
-                                        most=10**9, code="bad_body") > limit:
-            raise ApiError("too_big", f"{where}: the body is over {limit} bytes")
+                                        most=10**9, code=Code.BAD_BODY) > limit:
+            raise ApiError(Code.TOO_BIG, f"{where}: the body is over {limit} bytes")
         body = bytearray()
         async for chunk in request.stream():
             body += chunk
             if len(body) > limit:
-                raise ApiError("too_big", f"{where}: the body is over {limit} bytes")
+                raise ApiError(Code.TOO_BIG, f"{where}: the body is over {limit} bytes")
         if not body.strip():
             return {}
         try:
             data = json.loads(bytes(body))
         except json.JSONDecodeError as e:
-            raise ApiError("bad_json", f"{where}: the body is not JSON ({e.msg} at line "
+            raise ApiError(Code.BAD_JSON, f"{where}: the body is not JSON ({e.msg} at line "
                            f"{e.lineno} column {e.colno})") from None
         except (ValueError, RecursionError):
-            raise ApiError("bad_json", f"{where}: the body is not JSON this server reads "
+            raise ApiError(Code.BAD_JSON, f"{where}: the body is not JSON this server reads "
                            f"(not UTF-8, a number too long, or nesting too deep)") from None
         if not isinstance(data, dict):
-            raise ApiError("bad_body", f"{where}: the body must be a JSON object, not "
+            raise ApiError(Code.BAD_BODY, f"{where}: the body must be a JSON object, not "
                            f"{type(data).__name__}")
         if fields is not None:
             extra = sorted(set(data) - fields)
             if extra:
-                raise ApiError("bad_field", f"{where}: unknown field {extra[0]!r}"
+                raise ApiError(Code.BAD_FIELD, f"{where}: unknown field {extra[0]!r}"
                                + (f" (fields: {', '.join(sorted(fields))})" if fields else ""))
         return data
 
@@ -174,10 +162,10 @@ class Api:
         request.scope["gnav.where"] = where
         given = bearer(request.headers)
         if given is None:
-            raise ApiError("no_host_token", f"{where}: send the host token in an "
+            raise ApiError(Code.NO_HOST_TOKEN, f"{where}: send the host token in an "
                            f"'Authorization: Bearer <token>' header",
                            {"WWW-Authenticate": "Bearer"})
-        return token(given, f"{where}: the host token", "not_host")
+        return token(given, f"{where}: the host token", Code.NOT_HOST)
 
     @staticmethod
     def _client(request: Request) -> str:
@@ -206,14 +194,14 @@ class Api:
         try:
             config = TableConfig.from_json(data)
         except MalformedError as e:
-            raise ApiError("bad_config", str(e)) from None
+            raise ApiError(Code.BAD_CONFIG, str(e)) from None
         problem = lang_problem(config)
         if problem is not None:
-            raise ApiError("bad_lang", problem)
+            raise ApiError(Code.BAD_LANG, problem)
         address = self._client(request)
         wait = self.creates.take(address)
         if wait is not None:
-            raise ApiError("rate_limited", f"table: at most {self.settings.creates_per_minute}"
+            raise ApiError(Code.RATE_LIMITED, f"table: at most {self.settings.creates_per_minute}"
                            f" new tables a minute from one address; try again in "
                            f"{math.ceil(wait)} s", {"Retry-After": str(math.ceil(wait))})
         table, host_token = await self.hub.create(config, address)
@@ -233,7 +221,7 @@ class Api:
         request.scope["gnav.where"] = "table"
         given = bearer(request.headers)
         info, is_host = await self.hub.info(
-            table_id, None if given is None else token(given, "table: the token", "not_host"))
+            table_id, None if given is None else token(given, "table: the token", Code.NOT_HOST))
         body: dict[str, Any] = {**info, "ws": self._ws_url(table_id)}
         if is_host:  # the host may fetch the invite link again
             digest = await self.hub.host_digest(table_id)
@@ -256,14 +244,14 @@ class Api:
             raise Untrusted(e.code, f"join.name: {e}") from None
         invite = data.get("invite")
         return JoinRequest(name, None if invite is None else token(invite, "join.invite",
-                                                                   "bad_invite"))
+                                                                   Code.BAD_INVITE))
 
     async def add_bot(self, request: Request) -> Response:
         host = self._host(request, "bots")
         data = await self._body(request, "bots", frozenset({"kind"}))
         kind = data.get("kind")
         if kind is not None and kind not in BOT_KINDS:
-            raise ApiError("bad_bot", f"bots.kind: unknown bot {quote(kind)} (bots: "
+            raise ApiError(Code.BAD_BOT, f"bots.kind: unknown bot {quote(kind)} (bots: "
                            f"{', '.join(BOT_KINDS)})")
         asked = BotRequest(None if kind is None else BotKind(kind))
         return JSONResponse(await self.hub.add_bot(self._table_id(request), host, asked.kind))
@@ -271,7 +259,7 @@ class Api:
     async def remove_seat(self, request: Request) -> Response:
         host = self._host(request, "seats")
         seat = whole(str(request.path_params["seat"]), "seats: the seat", most=9999,
-                     code="bad_seat")
+                     code=Code.BAD_SEAT)
         return JSONResponse(await self.hub.remove_seat(self._table_id(request), host, seat))
 
     async def start(self, request: Request) -> Response:
@@ -284,11 +272,11 @@ class Api:
         table_id = self._table_id(request)
         extra = sorted(set(request.query_params) - {"game"})
         if extra:
-            raise ApiError("bad_field", f"record: unknown query parameter {extra[0]!r} "
+            raise ApiError(Code.BAD_FIELD, f"record: unknown query parameter {extra[0]!r} "
                            f"(parameters: game)")
         text = request.query_params.get("game")
         number = None if text is None else whole(text, "record: game (1, 2, ...)",
-                                                 most=999999, code="bad_game")
+                                                 most=999999, code=Code.BAD_GAME)
         game, record = await self.hub.record(table_id, number)
         return JSONResponse(record, headers={
             "Content-Disposition": f'attachment; filename="gnav-{table_id}-{game}.json"'})

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import redis.asyncio as aioredis
 import redis.exceptions as rerr
 
+from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.logs import Log
 from gnav.server.redis_store import OPEN, journal_key, lease_key, table_key
@@ -421,10 +422,10 @@ class Cluster:
         if error is None:
             return reply.get("r")
         if error == "refused":
-            raise Refused(reply["code"], reply["reason"])
+            raise Refused(Code(reply["code"]), reply["reason"])
         if error == "elsewhere":
             raise Elsewhere(reply["owner"])
-        raise Fault(reply["reason"], reply["code"])
+        raise Fault(reply["reason"], Code(reply["code"]))
 
     async def _answer(self, m: dict[str, Any]) -> None:
         from gnav.server.hub import Fault
@@ -440,10 +441,10 @@ class Cluster:
         except Fault as e:
             reply |= {"e": "fault", "code": e.code, "reason": str(e)}
         except Unanswered as e:
-            reply |= {"e": "fault", "code": "busy", "reason": str(e)}
+            reply |= {"e": "fault", "code": Code.BUSY, "reason": str(e)}
         except Exception:
             self.log.error("cluster.request_failed", op=m.get("op"), exc=True)
-            reply |= {"e": "fault", "code": "internal",
+            reply |= {"e": "fault", "code": Code.INTERNAL,
                       "reason": "the server hit an internal error; nothing was changed"}
         self.post(m["from"], reply)
 

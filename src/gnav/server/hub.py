@@ -33,6 +33,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gnav.errors import Code, CodedError
 from gnav.names import Name
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.logs import Log
@@ -48,8 +49,8 @@ from gnav.server.wire import (
 )
 from gnav.table import Refused, Table, TableConfig
 from gnav.table.render import messages, render
-from gnav.table.table import Result, check_token
-from gnav.vocab import Action, BotKind, TablePhase
+from gnav.table.table import Op, Result, check_token
+from gnav.vocab import Action, BotKind, SeatKind, TablePhase
 
 if TYPE_CHECKING:
     from gnav.server.cluster import Cluster
@@ -58,13 +59,13 @@ T = TypeVar("T")
 Change = Callable[[Table, float], tuple[T, Result]]
 
 
-class Fault(Exception):
+class Fault(CodedError):
     """The server, not the request, went wrong (a bug, a failing disk); ``code`` is
-    machine-readable, the text one line. Nothing was changed."""
+    machine-readable, the text one line. Nothing was changed. A ``CodedError`` but no
+    ``GnavError``: it is not bad input."""
 
-    def __init__(self, message: str, code: str = "internal") -> None:
-        super().__init__(message)
-        self.code = code
+    def __init__(self, message: str, code: Code = Code.INTERNAL) -> None:
+        super().__init__(code, message)
 
 
 @dataclass(eq=False)
@@ -88,8 +89,8 @@ def summary(table: Table) -> Entry:
     return {"id": table.id, "phase": table.phase, "listed": table.config.listed,
             "created": table.created, "preset": table.config.preset,
             "seats": len(table.seats),
-            "open": sum(1 for s in table.seats if s.kind == "empty"),
-            "players": [s.name for s in table.seats if s.kind != "empty"],
+            "open": sum(1 for s in table.seats if s.kind == SeatKind.EMPTY),
+            "players": [s.name for s in table.seats if s.kind != SeatKind.EMPTY],
             "turn_timer": table.config.turn_timer, "games": table.games}
 
 
@@ -130,7 +131,7 @@ class Hub:
             return
         journals = await self.store.load_unfinished()
         for table_id, journal in journals.items():
-            if not any(e.get("op") == "start" for e in journal):
+            if not any(e.get("op") == Op.START for e in journal):
                 continue  # a lobby has no timer to run: it is loaded when asked for
             try:
                 table = await self._run(self._work, Table.restore, journal, now=self.clock())
@@ -241,11 +242,11 @@ class Hub:
         try:
             holder = await self.cluster.claim(table_id)
         except Unanswered as e:
-            raise Fault(str(e), "busy") from None
+            raise Fault(str(e), Code.BUSY) from None
         except Exception as e:
             self.log.error("store.failed", table_id, error=repr(e))
             raise Fault("the server cannot reach the store that holds the tables' "
-                        "owners", "store_failed") from None
+                        "owners", Code.STORE_FAILED) from None
         if holder is not None:
             raise Elsewhere(holder)
 
@@ -299,20 +300,20 @@ class Hub:
         except StoreError as e:
             self.log.error("store.failed", error=str(e))
             raise Fault(f"the server cannot read or write its database: {e}",
-                        "store_failed") from None
+                        Code.STORE_FAILED) from None
         except Exception as e:
             self.log.error("store.failed", exc=True)
             raise Fault(f"the server cannot read or write its database "
-                        f"({type(e).__name__})", "store_failed") from None
+                        f"({type(e).__name__})", Code.STORE_FAILED) from None
 
     @contextlib.asynccontextmanager
     async def _locked(self, table_id: str, *, load: bool = True) -> AsyncIterator[Live]:
         while True:
             if self._closing:
-                raise Refused("closing", "the server is shutting down")
+                raise Refused(Code.CLOSING, "the server is shutting down")
             live = await self._get(table_id, load)
             if live is None:
-                raise Refused("no_table", f"no table {table_id!r}")
+                raise Refused(Code.NO_TABLE, f"no table {table_id!r}")
             await live.lock.acquire()
             if not live.gone:
                 break
@@ -501,18 +502,18 @@ class Hub:
     async def create(self, config: TableConfig, client: str = "") -> tuple[Table, str]:
         """A new table for ``client`` (an address block: see ``untrusted.address_block``)."""
         if self._closing:
-            raise Refused("closing", "the server is shutting down")
+            raise Refused(Code.CLOSING, "the server is shutting down")
         # A lobby left to expire counts until its time is up, even out of memory.
         oldest = self.clock() - self.settings.lobby_ttl
         self._owner = {t: o for t, o in self._owner.items() if o[1] > oldest}
         mine = sum(1 for owner, _ in self._owner.values() if owner == client)
         if mine >= self.settings.tables_per_client:
-            raise Refused("too_many", f"this address holds {mine} unfinished tables, as "
+            raise Refused(Code.TOO_MANY, f"this address holds {mine} unfinished tables, as "
                           f"many as one client may: finish some, or wait for unstarted "
                           f"ones to close (after {self.settings.lobby_ttl / 3600:g} h)")
         self._make_room()
         if len(self._tables) >= self.settings.max_tables:
-            raise Refused("busy", "the server holds as many tables as it may; try later")
+            raise Refused(Code.BUSY, "the server holds as many tables as it may; try later")
         for _ in range(5):
             table_id = new_table_id()
             table, host, result = Table.create(table_id, config, now=self.clock())
@@ -562,14 +563,14 @@ class Hub:
                     continue  # it moved on the way: ask again
                 except Unanswered as u:
                     await self._gone(e.owner, u)
-        raise Fault("this table is moving between servers; try again", "busy")
+        raise Fault("this table is moving between servers; try again", Code.BUSY)
 
     async def _gone(self, owner: str, silence: Exception) -> None:
         """The owner did not answer: if it is dead, its table is taken over by asking
         again (the claim waits its lease out); if it lives, it is only slow: Fault."""
         assert self.cluster is not None
         if await self.cluster.alive(owner):
-            raise Fault(str(silence), "busy") from None
+            raise Fault(str(silence), Code.BUSY) from None
         self.log.warning("cluster.owner_gone", process=owner)
 
     async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
@@ -581,7 +582,7 @@ class Hub:
         if op == "act":
             conn = self.cluster.remote.get((holder, a[0]))
             if conn is None:
-                raise Refused("closed", "this connection no longer holds its seat")
+                raise Refused(Code.CLOSED, "this connection no longer holds its seat")
             await self._act_here(conn, Action(a[1]), int(a[2]))
             return None
         if op == "detach":
@@ -649,7 +650,7 @@ class Hub:
             async with self._locked(table_id) as live:
                 table = live.table
                 if not table.config.listed and not check_invite(invite, table.host):
-                    raise Refused("bad_invite", "this table is joined through its invite "
+                    raise Refused(Code.BAD_INVITE, "this table is joined through its invite "
                                   "link: the invite code is missing or wrong")
 
                 def sit(t: Table, now: float) -> tuple[tuple[int, str], Result]:
@@ -722,16 +723,16 @@ class Hub:
                 table = live.table
                 games, over = table.games, table.phase == TablePhase.FINISHED
         if games == 0:
-            raise Refused("not_over", "no match has been played at this table yet")
+            raise Refused(Code.NOT_OVER, "no match has been played at this table yet")
         game = games if game is None else game
         if not 1 <= game <= games:
-            raise Refused("no_record", f"no game {game} at this table (games: 1 to {games})")
+            raise Refused(Code.NO_RECORD, f"no game {game} at this table (games: 1 to {games})")
         if game == games and not over:
-            raise Refused("not_over", "the match is not over: its record is served once "
+            raise Refused(Code.NOT_OVER, "the match is not over: its record is served once "
                           "it ends")
         record = await self._store(self.store.record(table_id, game))
         if record is None:  # pragma: no cover - stored with the match's last step
-            raise Refused("no_record", f"game {game} has no stored record")
+            raise Refused(Code.NO_RECORD, f"game {game} has no stored record")
         return game, record
 
     # -- connections -----------------------------------------------------------------
@@ -762,14 +763,14 @@ class Hub:
                 except BaseException:
                     self.cluster.relays.pop(cid, None)
                     raise
-        raise Fault("this table is moving between servers; try again", "busy")
+        raise Fault("this table is moving between servers; try again", Code.BUSY)
 
     async def _attach_here(self, table_id: str, seat: int | None, token: str | None,
                            since: int | None, conn: Conn) -> None:
         async def op() -> None:
             async with self._locked(table_id) as live:
                 if seat is None and len(live.conns) >= self.settings.max_sockets:
-                    raise Refused("crowded", "this table has as many watchers as it may")
+                    raise Refused(Code.CROWDED, "this table has as many watchers as it may")
                 def hello(t: Table, now: float) -> tuple[list[str], Result]:
                     missed, result = t.connect(seat, token, since, now)
                     return [dumps(m) for m in messages(missed, seat)], result
@@ -814,19 +815,19 @@ class Hub:
         except Elsewhere:  # the owner lost the table: this socket reconnects to it
             self.cluster.unrelay(conn)
             conn.close(CLOSE_GOING_AWAY, "this table moved to another server: reconnect")
-            raise Refused("closed", "this table moved to another server: reconnect "
+            raise Refused(Code.CLOSED, "this table moved to another server: reconnect "
                           "and act again") from None
         except Unanswered as e:
-            raise Fault(str(e), "busy") from None
+            raise Fault(str(e), Code.BUSY) from None
 
     async def _act_here(self, conn: Conn, action: Action, version: int) -> None:
         async def op() -> None:
             async with self._locked(conn.table_id, load=False) as live:
                 if conn.closed or conn not in live.conns:
-                    raise Refused("closed", "this connection no longer holds its seat")
+                    raise Refused(Code.CLOSED, "this connection no longer holds its seat")
                 seat, token = conn.seat, conn.token
                 if seat is None or token is None:
-                    raise Refused("not_seated", "spectators cannot act: join the table for "
+                    raise Refused(Code.NOT_SEATED, "spectators cannot act: join the table for "
                                   "a seat")
                 await self._change(
                     live, lambda t, now: (None, t.act(seat, token, version, action, now)))

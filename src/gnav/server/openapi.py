@@ -10,6 +10,7 @@ from dataclasses import fields
 from typing import Any
 
 from gnav.bots.registry import BOT_KINDS
+from gnav.errors import Code
 from gnav.options import Options
 from gnav.table.config import DEFAULT, GRACE_SECONDS, LOOKS, SCORES, TIMER_SECONDS
 from gnav.vocab import TEXT_LANGS, Lang, SeatKind, TablePhase
@@ -33,7 +34,10 @@ def _errors(*statuses: int) -> J:
             413: "Body over the size limit",
             429: "Too many requests or unfinished tables from this address (Retry-After)",
             503: "Server full, shutting down, or its database cannot be written"}
-    return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
+    # Each status names the codes it carries, read off gnav.errors.Code.
+    return {str(s): _json(_ref("Error"), f"{text[s]} (codes: "
+                          f"{', '.join(c for c in Code if c.status == s)})")
+            for s in statuses}
 
 
 def _body(schema: J, required: bool) -> J:
@@ -48,7 +52,8 @@ NULLABLE_STRING: J = {"type": ["string", "null"]}
 SCHEMAS: J = {
     "Error": {"type": "object", "required": ["error"], "properties": {"error": {
         "type": "object", "required": ["code", "reason"],
-        "properties": {"code": {"type": "string"}, "reason": {"type": "string"}}}}},
+        "properties": {"code": {"type": "string", "enum": list(Code)},
+                       "reason": {"type": "string"}}}}},
     "TableConfig": {
         "type": "object", "additionalProperties": False,
         "properties": {

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from gnav.errors import Code
 from gnav.server.untrusted import address_block
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{6,32}")
@@ -158,11 +159,12 @@ class Costly:
                     if wait is not None:
                         seconds = str(max(1, math.ceil(wait)))
                         reply = JSONResponse(
-                            {"error": {"code": "rate_limited", "reason":
+                            {"error": {"code": Code.RATE_LIMITED, "reason":
                                        f"{method} {pattern.pattern}: at most "
                                        f"{budget.burst:g} a minute from one address; "
                                        f"try again in {seconds} s"}},
-                            status_code=429, headers={"Retry-After": seconds})
+                            status_code=Code.RATE_LIMITED.status,
+                            headers={"Retry-After": seconds})
                         await reply(scope, receive, send)
                         return
                     break

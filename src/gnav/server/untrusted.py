@@ -13,19 +13,16 @@ from __future__ import annotations
 import ipaddress
 import re
 
+from gnav.errors import Code, RefusedError
+
 # The alphabet of ``secrets.token_urlsafe`` (seat and host tokens) and of hex digests
 # (invite codes): anything else cannot be a token this server gave.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}", re.ASCII)
 DIGITS = re.compile(r"[0-9]{1,9}", re.ASCII)
 
 
-class Untrusted(ValueError):
+class Untrusted(RefusedError):
     """A value from a client that is not what its field takes; the text is one line."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
 
 
 def quote(value: object, limit: int = 40) -> str:
@@ -35,7 +32,7 @@ def quote(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def whole(text: str, where: str, *, most: int, code: str = "bad_field") -> int:
+def whole(text: str, where: str, *, most: int, code: Code = Code.BAD_FIELD) -> int:
     """A whole number from 0 to ``most`` written in ASCII digits (``str.isdigit`` also
     accepts '²' and other digits ``int`` refuses; this does not)."""
     if DIGITS.fullmatch(text) is None or int(text) > most:
@@ -44,7 +41,7 @@ def whole(text: str, where: str, *, most: int, code: str = "bad_field") -> int:
     return int(text)
 
 
-def token(value: object, where: str, code: str = "bad_field") -> str:
+def token(value: object, where: str, code: Code = Code.BAD_FIELD) -> str:
     """A token as this server writes them (URL-safe base64, or hex)."""
     if not isinstance(value, str) or TOKEN.fullmatch(value) is None:
         raise Untrusted(code, f"{where}: not a token this server gave")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gnav.errors import Code, RefusedError
 from gnav.server.untrusted import Untrusted, quote
 from gnav.server.untrusted import token as checked_token
 from gnav.table.render import SHARED, Outbound
@@ -37,13 +38,8 @@ SEAT_MAX = 9999
 _ACTIONS = frozenset(Action)
 
 
-class WireError(Exception):
+class WireError(RefusedError):
     """A client message that is not part of the protocol."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -69,7 +65,7 @@ FIELDS = {"hello": {"type", "seat", "token", "since"}, "act": {"type", "action",
           "ping": {"type"}}
 
 
-def error(code: str, reason: str) -> dict[str, Any]:
+def error(code: Code, reason: str) -> dict[str, Any]:
     # The reason may quote what the client sent: keep it encodable whatever that was.
     reason = reason.encode("utf-8", "backslashreplace").decode("utf-8")
     return {"type": "error", "code": code, "reason": reason}
@@ -82,48 +78,48 @@ def _whole(value: object) -> bool:
 def parse(text: str | bytes) -> Message:
     """A client message; WireError says what is wrong and where, in one line."""
     if isinstance(text, bytes):
-        raise WireError("bad_frame", "message: send JSON in text frames, not binary")
+        raise WireError(Code.BAD_FRAME, "message: send JSON in text frames, not binary")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise WireError("bad_json", f"message: not JSON ({e.msg} at column {e.colno})") \
+        raise WireError(Code.BAD_JSON, f"message: not JSON ({e.msg} at column {e.colno})") \
             from None
     except (ValueError, RecursionError):
-        raise WireError("bad_json", "message: not JSON this server reads (a number too "
+        raise WireError(Code.BAD_JSON, "message: not JSON this server reads (a number too "
                         "long, or nesting too deep)") from None
     if not isinstance(data, dict):
-        raise WireError("bad_message", f"message: must be a JSON object, not "
+        raise WireError(Code.BAD_MESSAGE, f"message: must be a JSON object, not "
                         f"{type(data).__name__}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise WireError("bad_type", f"type: unknown message type {quote(kind)} "
+        raise WireError(Code.BAD_TYPE, f"type: unknown message type {quote(kind)} "
                         f"(expected hello, act or ping)")
     extra = sorted(set(data) - FIELDS[kind])
     if extra:
-        raise WireError("bad_field", f"{kind}: unknown field {quote(extra[0])}")
+        raise WireError(Code.BAD_FIELD, f"{kind}: unknown field {quote(extra[0])}")
     if kind == "ping":
         return Ping()
     if kind == "act":
         action, version = data.get("action"), data.get("version")
         if not isinstance(action, str) or action not in _ACTIONS:
-            raise WireError("bad_field", f"act.action: must be 'stand' or 'swap', "
+            raise WireError(Code.BAD_FIELD, f"act.action: must be 'stand' or 'swap', "
                             f"not {quote(action)}")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise WireError("bad_field", f"act.version: must be the version you are "
+            raise WireError(Code.BAD_FIELD, f"act.version: must be the version you are "
                             f"answering (a whole number), not {quote(version)}")
         return Act(Action(action), version)
     seat, token, since = data.get("seat"), data.get("token"), data.get("since")
     if seat is not None and not (_whole(seat) and 0 <= seat <= SEAT_MAX):
-        raise WireError("bad_field", f"hello.seat: must be a seat number or null "
+        raise WireError(Code.BAD_FIELD, f"hello.seat: must be a seat number or null "
                         f"(to watch), not {quote(seat)}")
     if seat is not None:
         try:
             token = checked_token(token, "hello.token")
         except Untrusted:
-            raise WireError("bad_field", "hello.token: a seat needs the token its join "
+            raise WireError(Code.BAD_FIELD, "hello.token: a seat needs the token its join "
                             "gave") from None
     if since is not None and not (_whole(since) and since >= 0):
-        raise WireError("bad_field", f"hello.since: must be the last version you saw, or "
+        raise WireError(Code.BAD_FIELD, f"hello.since: must be the last version you saw, or "
                         f"null, not {quote(since)}")
     return Hello(seat, token if seat is not None else None, since)
 

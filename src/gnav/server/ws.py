@@ -16,6 +16,7 @@ from typing import Any
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket
 
+from gnav.errors import Code
 from gnav.server.conn import Conn
 from gnav.server.hub import Fault, Hub
 from gnav.server.logs import Log
@@ -67,24 +68,24 @@ class Sockets:
         table_id = str(ws.path_params["table_id"])
         origin = ws.headers.get("origin")
         if not origin_allowed(origin, self.settings.origins):
-            self.log.warning("ws.refused", table_id, code="bad_origin", origin=origin[:200]
+            self.log.warning("ws.refused", table_id, code=Code.BAD_ORIGIN, origin=origin[:200]
                              if origin else None)
-            await self._deny(ws, "bad_origin", f"origin {origin!r} may not open sockets on "
+            await self._deny(ws, Code.BAD_ORIGIN, f"origin {origin!r} may not open sockets on "
                              f"this server (see --allow-origin)")
             return
         client = address_block(ws.client.host if ws.client else "")
         held = self.open.get(client, 0)
         if held >= self.settings.sockets_per_client:
-            self.log.warning("ws.refused", table_id, code="too_many_sockets", client=client)
-            await self._deny(ws, "too_many_sockets", f"this address has {held} sockets "
-                             f"open, as many as one address may; close one first", 429)
+            self.log.warning("ws.refused", table_id, code=Code.TOO_MANY_SOCKETS, client=client)
+            await self._deny(ws, Code.TOO_MANY_SOCKETS, f"this address has {held} sockets "
+                             f"open, as many as one address may; close one first")
             return
         wait = self.opens.take(client)
         if wait is not None:
-            self.log.warning("ws.refused", table_id, code="rate_limited", client=client)
-            await self._deny(ws, "rate_limited", f"this address opened "
+            self.log.warning("ws.refused", table_id, code=Code.RATE_LIMITED, client=client)
+            await self._deny(ws, Code.RATE_LIMITED, f"this address opened "
                              f"{self.settings.sockets_per_client} sockets in the last minute, "
-                             f"as many as one address may; try again in {wait:.0f} s", 429)
+                             f"as many as one address may; try again in {wait:.0f} s")
             return
         self.open[client] = held + 1
         try:
@@ -110,14 +111,14 @@ class Sockets:
             self.log.info("ws.closed", table_id, seat=conn.seat,
                           code=conn.close_code if conn.closed else None)
 
-    async def _deny(self, ws: WebSocket, code: str, reason: str, status: int = 403) -> None:
+    async def _deny(self, ws: WebSocket, code: Code, reason: str) -> None:
         if "websocket.http.response" in ws.scope.get("extensions", {}):
             await ws.send_denial_response(JSONResponse(
-                {"error": {"code": code, "reason": reason}}, status_code=status))
+                {"error": {"code": code, "reason": reason}}, status_code=code.status))
         else:  # the server cannot answer the handshake with a body: refuse it bare
             await ws.close(CLOSE_POLICY, reason[:120])
 
-    async def _refuse(self, ws: WebSocket, table_id: str, code: str, reason: str,
+    async def _refuse(self, ws: WebSocket, table_id: str, code: Code, reason: str,
                       close: int = CLOSE_POLICY) -> None:
         self.log.warning("ws.refused", table_id, code=code)
         reason = reason.encode("utf-8", "backslashreplace").decode("utf-8")
@@ -130,7 +131,7 @@ class Sockets:
         try:
             message = await asyncio.wait_for(ws.receive(), timeout)
         except TimeoutError:
-            await self._refuse(ws, table_id, "no_hello", f"hello: none came within "
+            await self._refuse(ws, table_id, Code.NO_HELLO, f"hello: none came within "
                                f"{timeout:g} s")
             return None
         if message["type"] == "websocket.disconnect":
@@ -140,11 +141,11 @@ class Sockets:
         try:
             flood.check()
             if size > self.settings.ws_max_bytes:
-                raise WireError("too_big", f"message: {size} bytes is over the limit of "
+                raise WireError(Code.TOO_BIG, f"message: {size} bytes is over the limit of "
                                 f"{self.settings.ws_max_bytes}")
             hello = parse(payload)
             if not isinstance(hello, Hello):
-                raise WireError("no_hello", 'hello: say {"type": "hello", "seat": n or '
+                raise WireError(Code.NO_HELLO, 'hello: say {"type": "hello", "seat": n or '
                                 'null, "token": ..., "since": version or null} first')
         except WireError as e:
             await self._refuse(ws, table_id, e.code, e.reason)
@@ -152,7 +153,7 @@ class Sockets:
         try:
             return await self.hub.attach(table_id, hello.seat, hello.token, hello.since)
         except Refused as e:
-            close = CLOSE_NO_TABLE if e.code == "no_table" else CLOSE_POLICY
+            close = CLOSE_NO_TABLE if e.code == Code.NO_TABLE else CLOSE_POLICY
             await self._refuse(ws, table_id, e.code, f"hello: {e}", close)
         except Fault as e:
             await self._refuse(ws, table_id, e.code, f"hello: {e}")
@@ -195,14 +196,14 @@ class Sockets:
                 conn.close(CLOSE_POLICY, "flood: too many messages", drop=True)
                 return
             if verdict == "refuse":
-                conn.send(dumps(error("rate_limited", f"message: over "
+                conn.send(dumps(error(Code.RATE_LIMITED, f"message: over "
                                       f"{self.settings.ws_rate:g} messages a second; "
                                       f"this one was dropped")))
                 continue
             payload = _payload(message)
             size = _size(payload, limit)
             if size > limit:
-                conn.send(dumps(error("too_big", f"message: {size} bytes is over the limit "
+                conn.send(dumps(error(Code.TOO_BIG, f"message: {size} bytes is over the limit "
                                       f"of {limit}; it was dropped")))
                 continue
             try:
@@ -213,7 +214,7 @@ class Sockets:
             if isinstance(parsed, Ping):
                 conn.send(PONG)
             elif isinstance(parsed, Hello):
-                conn.send(dumps(error("bad_type", "hello: this socket has said hello "
+                conn.send(dumps(error(Code.BAD_TYPE, "hello: this socket has said hello "
                                       "already; open another to change seat")))
             else:
                 try:
@@ -224,5 +225,5 @@ class Sockets:
                     conn.send(dumps(error(e.code, f"act: {e}")))
                 except Exception:  # a bug: refuse this message alone, keep the socket
                     self.log.error("ws.act_failed", conn.table_id, exc=True)
-                    conn.send(dumps(error("internal", "act: the server hit an internal "
+                    conn.send(dumps(error(Code.INTERNAL, "act: the server hit an internal "
                                           "error; nothing was changed")))

@@ -25,7 +25,7 @@ from typing import Any, TypeAlias
 
 from gnav.bot import Bot
 from gnav.bots.registry import make_bot
-from gnav.errors import GnavError
+from gnav.errors import Code, GnavError, RefusedError
 from gnav.events import Eliminated, Event, MatchEnd
 from gnav.match import MatchState
 from gnav.names import Name
@@ -60,12 +60,9 @@ class Pace:
     duty: float = 0.1
 
 
-class Refused(GnavError):
-    """A request the table turns down; ``code`` is machine-readable, the text is not."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+class Refused(RefusedError):
+    """A request the table turns down for the table's state (not your turn, a stale
+    version, a name taken, a full table, not the host); ``code`` says which."""
 
 
 class Mover(StrEnum):
@@ -80,6 +77,19 @@ class Mover(StrEnum):
 
 
 MOVERS = frozenset(Mover)
+
+
+class Op(StrEnum):
+    """What a journal entry records (its ``op``): the table's creation, a person
+    seated, a bot seated or a seat freed, a match started, a decision, a lobby closed."""
+
+    CREATE = "create"
+    JOIN = "join"
+    BOT = "bot"
+    UNBOT = "unbot"
+    START = "start"
+    ACT = "act"
+    EXPIRE = "expire"
 
 # The public description of the table (``Table.info``): the same for everyone, so one
 # is built per notice and every seat's message shares it.
@@ -235,7 +245,7 @@ class Table:
         seed = secrets.randbits(48) if seed is None else seed
         token = secrets.token_urlsafe(24)
         table = cls(table_id, config, seed=seed, host=hash_token(token), now=now)
-        entry = {"op": "create", "id": table_id, "config": config.to_json(), "seed": seed,
+        entry = {"op": Op.CREATE, "id": table_id, "config": config.to_json(), "seed": seed,
                  "host": table.host, "t": now}
         return table, token, Result([entry])
 
@@ -249,7 +259,7 @@ class Table:
 
         Raises GnavError for a journal that does not start with a creation or holds an
         entry this table does not write."""
-        if not journal or journal[0].get("op") != "create":
+        if not journal or journal[0].get("op") != Op.CREATE:
             raise GnavError("a table journal starts with its creation")
         first = journal[0]
         config = TableConfig.from_json({k: v for k, v in first["config"].items()})
@@ -271,19 +281,19 @@ class Table:
         # The journal is the table's own writing: its names, kinds and actions were
         # parsed before they were written, so they are taken as they are.
         op, t = e["op"], float(e.get("t", 0.0))
-        if op == "join":
+        if op == Op.JOIN:
             self.seats[e["seat"]] = Seat(SeatKind.HUMAN, Name(e["name"]), None, e["token"])
-        elif op == "bot":
+        elif op == Op.BOT:
             self.seats[e["seat"]] = Seat(SeatKind.BOT, Name(e["name"]), BotKind(e["kind"]))
-        elif op == "unbot":
+        elif op == Op.UNBOT:
             self.seats[e["seat"]] = Seat()
-        elif op == "start":
+        elif op == Op.START:
             self._start(t)
-        elif op == "act":
+        elif op == Op.ACT:
             by = e.get("by")
             self._apply(e["seat"], Action(e["action"]), t,
                         Mover(by) if by in MOVERS else None)
-        elif op == "expire":
+        elif op == Op.EXPIRE:
             self.phase = TablePhase.EXPIRED
         else:
             raise GnavError(f"unknown journal entry {op!r}")
@@ -351,13 +361,13 @@ class Table:
         table cannot seat them now."""
         self._open()
         if self.phase != TablePhase.LOBBY:
-            raise Refused("started", "the match has started: watch it, or wait for the next")
+            raise Refused(Code.STARTED, "the match has started: watch it, or wait for the next")
         if any(s.name == name for s in self.seats if s.kind != SeatKind.EMPTY):
-            raise Refused("name_taken", f"{name!r} is already at this table")
+            raise Refused(Code.NAME_TAKEN, f"{name!r} is already at this table")
         seat = self._free()
         token = secrets.token_urlsafe(24)
         self.seats[seat] = Seat(SeatKind.HUMAN, name, None, hash_token(token))
-        entry = {"op": "join", "seat": seat, "name": name, "token": self.seats[seat].token}
+        entry = {"op": Op.JOIN, "seat": seat, "name": name, "token": self.seats[seat].token}
         return seat, token, self._lobby_change(entry, now)
 
     def add_bot(self, host: str, kind: BotKind | None, now: float) -> Result:
@@ -368,14 +378,14 @@ class Table:
         self._host(host)
         self._open()
         if self.phase != TablePhase.LOBBY:
-            raise Refused("started", "bots can only be seated before the match")
+            raise Refused(Code.STARTED, "bots can only be seated before the match")
         bot = self.config.bot if kind is None else kind
         problem = self.config.bot_problem(bot)
         if problem is not None:
-            raise Refused("bad_bot", problem)
+            raise Refused(Code.BAD_BOT, problem)
         seat = self._free()
         self.seats[seat] = Seat(SeatKind.BOT, self._bot_name(seat, bot), bot)
-        entry = {"op": "bot", "seat": seat, "kind": bot.value, "name": self.seats[seat].name}
+        entry = {"op": Op.BOT, "seat": seat, "kind": bot.value, "name": self.seats[seat].name}
         return self._lobby_change(entry, now)
 
     def remove_seat(self, host: str, seat: int, now: float) -> Result:
@@ -385,10 +395,10 @@ class Table:
         self._host(host)
         self._open()
         if self.phase != TablePhase.LOBBY:
-            raise Refused("started", "seats can only change before the match")
+            raise Refused(Code.STARTED, "seats can only change before the match")
         self._seat(seat)
         self.seats[seat] = Seat()
-        return self._lobby_change({"op": "unbot", "seat": seat}, now)
+        return self._lobby_change({"op": Op.UNBOT, "seat": seat}, now)
 
     def start(self, host: str, now: float) -> Result:
         """The host starts the match (or the next one): empty seats get bots.
@@ -397,16 +407,16 @@ class Table:
         self._host(host)
         self._open()
         if self.phase == TablePhase.PLAYING:
-            raise Refused("started", "the match is already being played")
+            raise Refused(Code.STARTED, "the match is already being played")
         result = Result()
         bot = self.config.bot
         for i, s in enumerate(self.seats):
             if s.kind == SeatKind.EMPTY:
                 self.seats[i] = Seat(SeatKind.BOT, self._bot_name(i, bot), bot)
-                result.journal.append({"op": "bot", "seat": i, "kind": bot.value,
+                result.journal.append({"op": Op.BOT, "seat": i, "kind": bot.value,
                                        "name": self.seats[i].name})
         self._start(now)
-        result.journal.append({"op": "start", "t": now, "v": self.version})
+        result.journal.append({"op": Op.START, "t": now, "v": self.version})
         result.notices.append(self.snapshot(now))
         result.extend(self._run_bots(now))
         return result
@@ -456,31 +466,31 @@ class Table:
 
     def _host(self, token: str) -> None:
         if not check_token(token, self.host):
-            raise Refused("not_host", "only the host may do that")
+            raise Refused(Code.NOT_HOST, "only the host may do that")
 
     def _open(self) -> None:
         if self.phase == TablePhase.EXPIRED:
-            raise Refused("expired", "this table was never started and has closed")
+            raise Refused(Code.EXPIRED, "this table was never started and has closed")
 
     def _free(self) -> int:
         """The first empty seat."""
         for i, s in enumerate(self.seats):
             if s.kind == SeatKind.EMPTY:
                 return i
-        raise Refused("full", "every seat is taken")
+        raise Refused(Code.FULL, "every seat is taken")
 
     def _seat(self, seat: int) -> Seat:
         """The seat numbered ``seat``: the one check of a seat number, the table's size
         being the table's own."""
         if not 0 <= seat < len(self.seats):
-            raise Refused("bad_seat", f"no seat {seat!r} (seats: 0 to {len(self.seats) - 1})")
+            raise Refused(Code.BAD_SEAT, f"no seat {seat!r} (seats: 0 to {len(self.seats) - 1})")
         return self.seats[seat]
 
     def _held(self, seat: int, token: str | None) -> Seat:
         """The person's seat ``token`` holds (the seat number checked by ``_seat``)."""
         info = self._seat(seat)
         if info.kind != SeatKind.HUMAN or not check_token(token, info.token):
-            raise Refused("bad_token", "that token does not hold this seat")
+            raise Refused(Code.BAD_TOKEN, "that token does not hold this seat")
         return info
 
     def _lobby_change(self, entry: dict[str, Any], now: float) -> Result:
@@ -501,15 +511,15 @@ class Table:
         ``not_your_turn``, ``illegal``) unless it is theirs to make now."""
         self._held(seat, token)
         if self.phase != TablePhase.PLAYING or self.match is None:
-            raise Refused("not_playing", "no match is being played")
+            raise Refused(Code.NOT_PLAYING, "no match is being played")
         if version != self.version:
-            raise Refused("stale", f"you answered version {version!r}; the table is at "
+            raise Refused(Code.STALE, f"you answered version {version!r}; the table is at "
                           f"version {self.version}")
         if self.match.to_act != seat:
-            raise Refused("not_your_turn", "it is not your turn")
+            raise Refused(Code.NOT_YOUR_TURN, "it is not your turn")
         legal = self.match.legal_actions()
         if action not in legal:
-            raise Refused("illegal", f"{action.value!r} is not allowed now (allowed: "
+            raise Refused(Code.ILLEGAL, f"{action.value!r} is not allowed now (allowed: "
                           f"{', '.join(legal)})")
         before = self.version
         self._apply(seat, action, now, Mover.PERSON)
@@ -537,9 +547,9 @@ class Table:
 
         Raises Refused (``started``) for a table that has started."""
         if self.phase != TablePhase.LOBBY:
-            raise Refused("started", "only a table that has not started can expire")
+            raise Refused(Code.STARTED, "only a table that has not started can expire")
         self.phase = TablePhase.EXPIRED
-        return self._lobby_change({"op": "expire"}, now)
+        return self._lobby_change({"op": Op.EXPIRE}, now)
 
     def _bot_for(self, seat: int) -> Bot:
         """A bot for this one decision, seeded by the table, game and version: a table
@@ -613,7 +623,7 @@ class Table:
                 now: float) -> Result:
         """The journal entry of the decision that followed version ``before``, and the
         notice of its steps (the decision, and the deal it may have led to)."""
-        entry = {"op": "act", "seat": seat, "action": action.value, "by": by.value,
+        entry = {"op": Op.ACT, "seat": seat, "action": action.value, "by": by.value,
                  "t": now, "v": self.version}
         steps = tuple(s for s in self.steps if s.version > before)
         return Result([entry], [Played(steps, self.info(now), self._told())])
@@ -691,5 +701,5 @@ class Table:
         """The match so far as a record (docs/spec/records.md; only once it is over: see
         server). Raises Refused (``no_match``) before the first match."""
         if self.match is None:
-            raise Refused("no_match", "no match has been played at this table")
+            raise Refused(Code.NO_MATCH, "no match has been played at this table")
         return from_match(self.match)

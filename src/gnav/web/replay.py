@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gnav.errors import GnavError, MalformedError
+from gnav.errors import Code, GnavError, MalformedError, RefusedError
 from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
 from gnav.record import loads, replay
@@ -23,12 +23,8 @@ MAX_BYTES = 8_000_000  # a record's text
 MAX_STEPS = 40_000  # decisions and deals in one record
 
 
-class ReplayError(GnavError):
+class ReplayError(RefusedError):
     """A record the viewer cannot show; ``code`` is machine-readable, the text one line."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def _step(state: MatchState, k: int, i: int, events: list[Event]) -> dict[str, Any]:
@@ -53,17 +49,17 @@ def replay_steps(text: str) -> dict[str, Any]:
     """The viewer's steps for the record ``text``; ReplayError says in one line what is
     wrong with it."""
     if len(text) > MAX_BYTES:
-        raise ReplayError("too_big", f"record: over {MAX_BYTES} characters")
+        raise ReplayError(Code.TOO_BIG, f"record: over {MAX_BYTES} characters")
     try:
         record = loads(text)
         rep = replay(record)
     except MalformedError as e:
-        raise ReplayError("bad_record", f"record: {e}") from None
+        raise ReplayError(Code.BAD_RECORD, f"record: {e}") from None
     except GnavError as e:  # InconsistentError: the rules contradict the record
-        raise ReplayError("inconsistent", f"record: {e}") from None
+        raise ReplayError(Code.INCONSISTENT, f"record: {e}") from None
     total = sum(len(seen) for seen in rep.states)
     if total > MAX_STEPS:
-        raise ReplayError("too_big", f"record: {total} steps is over the viewer's limit "
+        raise ReplayError(Code.TOO_BIG, f"record: {total} steps is over the viewer's limit "
                           f"of {MAX_STEPS}")
     warnings = results_warnings(text)
     names = record.seats

@@ -19,7 +19,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-from gnav.errors import GnavError
+from gnav.errors import Code, GnavError
 from gnav.web.data import presets_text, read_options, rules_json, texts_text
 from gnav.web.odds import ODDS_PAGE, index, odds_json
 from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
@@ -41,8 +41,8 @@ PAGE_HEADERS = {
 }
 
 
-def error(code: str, reason: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "reason": reason}}, status_code=status)
+def error(code: Code, reason: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "reason": reason}}, status_code=code.status)
 
 
 class Static(StaticFiles):
@@ -130,13 +130,13 @@ async def rules(request: Request) -> Response:
     q = request.query_params
     extra = sorted(set(q) - {"preset", "lang", "options", "score"})
     if extra:
-        return error("bad_field", f"rules: unknown query parameter {extra[0]!r} "
-                     "(parameters: preset, lang, options, score)", 400)
+        return error(Code.BAD_FIELD, f"rules: unknown query parameter {extra[0]!r} "
+                     "(parameters: preset, lang, options, score)")
     try:
         body = rules_json(q.get("preset", "gnav"), read_options(q.get("options")),
                           q.get("lang", "en"), q.get("score"))
     except GnavError as e:
-        return error("bad_rules", f"rules: {e}", 400)
+        return error(Code.BAD_RULES, f"rules: {e}")
     return JSONResponse(body)
 
 
@@ -144,22 +144,22 @@ async def replay(request: Request) -> Response:
     """``POST /api/replay`` with a record (docs/spec/records.md) as the body: the viewer's steps."""
     length = request.headers.get("content-length", "")
     if length.isascii() and length.isdigit() and int(length) > MAX_BYTES:
-        return error("too_big", f"record: the body is over {MAX_BYTES} bytes", 413)
+        return error(Code.TOO_BIG, f"record: the body is over {MAX_BYTES} bytes")
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BYTES:
-            return error("too_big", f"record: the body is over {MAX_BYTES} bytes", 413)
+            return error(Code.TOO_BIG, f"record: the body is over {MAX_BYTES} bytes")
     try:
         text = bytes(body).decode("utf-8")
     except UnicodeDecodeError:
-        return error("bad_record", "record: not UTF-8 text", 400)
+        return error(Code.BAD_RECORD, "record: not UTF-8 text")
     if not text.strip():
-        return error("bad_record", "record: the body is empty: send a record's JSON", 400)
+        return error(Code.BAD_RECORD, "record: the body is empty: send a record's JSON")
     try:
         steps: dict[str, Any] = await asyncio.to_thread(replay_steps, text)
     except ReplayError as e:
-        return error(e.code, str(e), 413 if e.code == "too_big" else 400)
+        return error(e.code, str(e))
     return Response(json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
                     media_type="application/json")
 

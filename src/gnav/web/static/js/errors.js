@@ -6,12 +6,13 @@ import { t, has } from "./i18n.js";
 
 export const NAME_MAX = 24;  // as the server's (gnav.table.table.NAME_MAX)
 
-// Codes that say the same thing to a person share one sentence.
+// Codes that say the same thing to a person share one sentence. Every code the server
+// sends (gnav.errors.Code) has a sentence, err.<code> or one named here: tests/test_errors.py.
 const SAME = {
   no_host_token: "not_host", bad_json: "bad_request", bad_body: "bad_request",
   bad_frame: "bad_request", bad_message: "bad_request", bad_type: "bad_request",
   no_hello: "bad_request", bad_game: "no_record", method_not_allowed: "not_found",
-  not_playing: "stale", not_your_turn: "stale", closed: "stale",
+  not_playing: "stale", not_your_turn: "stale", closed: "stale", store_failed: "internal",
 };
 
 // The field a "field: reason" line of a refused table names, in the page's words.

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import InconsistentError, MalformedError
-from gnav.record import dumps, loads, match_result, replay, round_results
+from gnav.record import Replay, dumps, loads, match_result, replay, round_results
 from gnav.rules import Rules
 from gnav.vocab import Ending
 
@@ -19,15 +19,14 @@ def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int
     """(exit code, lines) for one record's text: 0 agrees, 1 inconsistent, 2 malformed.
     Raises nothing for a bad record: its fault is in the lines."""
     try:
-        record = loads(text)
-        rep = replay(record)
+        rep = replay(loads(text))
     except MalformedError as e:
         return MALFORMED, [f"{name}: {e}"]
     except InconsistentError as e:
         return INCONSISTENT, [f"{name}: {e}"]
-    engine = round_results(rep)
-    final = match_result(rep.final)
     if write is not None:
+        engine = round_results(rep)
+        final = match_result(rep.final)
         data: dict[str, Any] = json.loads(text)
         for rd, res in zip(data["rounds"], engine, strict=True):
             rd["result"] = res
@@ -37,15 +36,25 @@ def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int
             data.pop("result", None)
         write.write_text(dumps(data), encoding="utf-8")
         return OK, [f"{name}: wrote the results of {len(engine)} round(s)"]
+    problems = disagreements(rep, name)
+    if problems:
+        return INCONSISTENT, problems
+    return OK, [f"{name}: ok ({len(rep.states)} round(s))"]
+
+
+def disagreements(rep: Replay, name: str) -> list[str]:
+    """Each result the replayed record states that the engine computes otherwise, one
+    line each, starting with ``name``: the check of ``gnav verify`` and of the replays'
+    warning, on a replay made once by whoever read the record."""
+    record = rep.record
+    engine = round_results(rep)
     problems: list[str] = []
     for k, (rr, res) in enumerate(zip(record.rounds, engine, strict=True), 1):
         if rr.result is not None:
             problems += _compare_round(f"{name}: round {k}", rr.result, res, record.rules)
     if record.result is not None:
-        problems += _compare_match(name, record.result, final)
-    if problems:
-        return INCONSISTENT, problems
-    return OK, [f"{name}: ok ({len(engine)} round(s))"]
+        problems += _compare_match(name, record.result, match_result(rep.final))
+    return problems
 
 
 # The warning over a record that replays, but whose stated results disagree with the
@@ -61,22 +70,21 @@ WARNING = {
 SHOWN = 3  # disagreements named in a warning; the rest are counted
 
 
-def results_warnings(text: str) -> dict[str, str] | None:
-    """The warning in every language, for a record that replays: None when every result
-    it states agrees with the engine."""
-    code, lines = verify_text(text, "record")
-    if code == OK:
+def results_warnings(rep: Replay) -> dict[str, str] | None:
+    """The warning in every language over the replayed record: None when every result
+    it states agrees with the engine. The caller's replay is read, not made again."""
+    problems = [line.removeprefix("record: ") for line in disagreements(rep, "record")]
+    if not problems:
         return None
-    problems = [line.removeprefix("record: ") for line in lines]
     details = "; ".join(problems[:SHOWN]) + "."
     if len(problems) > SHOWN:
         details += f" ({len(problems) - SHOWN} more.)"
     return {lang: words.format(details=details) for lang, words in WARNING.items()}
 
 
-def results_warning(text: str, lang: str = "en") -> str | None:
+def results_warning(rep: Replay, lang: str = "en") -> str | None:
     """``results_warnings`` in one language (English for one it does not have)."""
-    warnings = results_warnings(text)
+    warnings = results_warnings(rep)
     return None if warnings is None else warnings.get(lang, warnings["en"])
 
 

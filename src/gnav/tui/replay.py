@@ -51,7 +51,7 @@ def load(path: str) -> tuple[Replay, str | None]:
         rep = replay(loads(text))
     except (MalformedError, InconsistentError) as e:
         raise GnavError(f"{p.name}: {e}") from None
-    return rep, results_warning(text)
+    return rep, results_warning(rep)
 
 
 def _line(narrator: Narrator, e: Event) -> str | None:

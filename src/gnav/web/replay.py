@@ -61,7 +61,7 @@ def replay_steps(text: str) -> dict[str, Any]:
     if total > MAX_STEPS:
         raise ReplayError(Code.TOO_BIG, f"record: {total} steps is over the viewer's limit "
                           f"of {MAX_STEPS}")
-    warnings = results_warnings(text)
+    warnings = results_warnings(rep)
     names = record.seats
     rounds: list[dict[str, Any]] = []
     steps: list[dict[str, Any]] = []

@@ -216,12 +216,14 @@ ALL_FILES = sorted(PACKAGE.rglob("*.py"))
 
 def test_layers_sort_modules_as_meant() -> None:
     names = [LAYERS[layer_of(m)][0] for m in
-             ("gnav.round", "gnav.texts.narration", "gnav.bot", "gnav.runner", "gnav.bots",
+             ("gnav.round", "gnav.texts.narration", "gnav.protocol", "gnav.runner", "gnav.bots",
               "gnav.bots.counter", "gnav", "gnav.sim.batch", "gnav.tui.game",
               "gnav.table.table", "gnav.server.app", "gnav.web.routes", "gnav.cli",
-              "gnav.cli.play", "gnav.cli.common", "gnav.loadtest.run")]
+              "gnav.cli.play", "gnav.cli.common", "gnav.loadtest.run", "gnav.tui.narrate",
+              "gnav.tui.progress", "gnav.web.steps")]
     assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim/tui",
-                     "sim/tui", "table", "server", "web", "cli", "cli", "cli", "server"]
+                     "sim/tui", "table", "server", "web", "cli", "cli", "cli", "server",
+                     "sim/tui", "sim/tui", "web"]
 
 
 def test_wrong_way_imports_are_seen(tmp_path: Path) -> None:

@@ -70,7 +70,7 @@ def test_the_errors_with_codes_share_one_base() -> None:
     from gnav.server.untrusted import Untrusted
     from gnav.server.wire import WireError
     from gnav.table import Refused
-    from gnav.web.replay import ReplayError
+    from gnav.web.steps import ReplayError
 
     for kind in (Refused, Untrusted, WireError, ReplayError, ApiError, BadName):
         error = kind(Code.BAD_FIELD, "field: wrong")

@@ -4,8 +4,8 @@ is, and only in the showdown where the fool paid."""
 from __future__ import annotations
 
 from gnav.events import Pay, Showdown
-from gnav.narrate import Narrator
 from gnav.rules import Rules
+from gnav.tui.narrate import Narrator
 
 NAMES = ("Astrid", "Bjørn", "Cecilie")
 

@@ -1,4 +1,4 @@
-"""The progress bar (gnav.progress): what it draws, and how often."""
+"""The progress bar (gnav.tui.progress): what it draws, and how often."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from gnav.progress import ProgressBar
+from gnav.tui.progress import ProgressBar
 
 
 def test_draws_the_bar_the_count_and_the_share() -> None:

@@ -99,9 +99,9 @@ def test_each_replay_replays_the_record_once(monkeypatch: pytest.MonkeyPatch,
                                              tmp_path: Path) -> None:
     """The web and terminal replays and gnav verify replay a record once, and the
     warning reads that replay: it parses nothing and replays nothing of its own."""
-    import gnav.tui.replay
+    import gnav.tui.viewer
     import gnav.verify
-    import gnav.web.replay
+    import gnav.web.steps
 
     calls: list[str] = []
 
@@ -111,16 +111,16 @@ def test_each_replay_replays_the_record_once(monkeypatch: pytest.MonkeyPatch,
             return replay(record)
         return replay_once
 
-    for module in (gnav.tui.replay, gnav.verify, gnav.web.replay):
+    for module in (gnav.tui.viewer, gnav.verify, gnav.web.steps):
         monkeypatch.setattr(module, "replay", counting(module.__name__))
     text = disagreeing_record()
-    body = gnav.web.replay.replay_steps(text)
-    assert body["warning"] is not None and calls == ["gnav.web.replay"]
+    body = gnav.web.steps.replay_steps(text)
+    assert body["warning"] is not None and calls == ["gnav.web.steps"]
     calls.clear()
     path = tmp_path / "wrong.json"
     path.write_text(text, encoding="utf-8")
-    _, warning = gnav.tui.replay.load(str(path))
-    assert warning is not None and calls == ["gnav.tui.replay"]
+    _, warning = gnav.tui.viewer.load(str(path))
+    assert warning is not None and calls == ["gnav.tui.viewer"]
     calls.clear()
     assert gnav.verify.verify_text(text, "wrong.json")[0] == gnav.verify.INCONSISTENT
     assert calls == ["gnav.verify"]

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from gnav.bot import Bot
 from gnav.bots.random_bot import RandomBot
 from gnav.errors import IllegalActionError
 from gnav.events import Ask, Stand
 from gnav.match import MatchState
+from gnav.protocol import Bot
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match, play_round, play_until
 from gnav.views import SeatView, seat_view, seat_view_during

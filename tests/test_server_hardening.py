@@ -35,7 +35,7 @@ from gnav.table import Pace, Refused, Table, TableConfig
 from gnav.table.table import MAX_CATCH_UP
 from gnav.verify import verify_text
 from gnav.vocab import BotKind, TablePhase
-from gnav.web import replay as viewer
+from gnav.web import steps as viewer
 from server_kit import (
     Clock,
     Json,

@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from gnav.bots.registry import make_bot
 from gnav.events import Answer, Ask, Event, Gain, MatchEnd, Pay, RoundEnd, Showdown
 from gnav.match import MatchState
-from gnav.narrate import Narrator
 from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.runner import play_match
@@ -38,6 +37,7 @@ from gnav.texts.rules import changes, explanation, paragraphs
 from gnav.texts.sentences import EVENTS, EXPLANATION
 from gnav.texts.terminal import TERMINAL
 from gnav.texts.words import WORDS
+from gnav.tui.narrate import Narrator
 from gnav.vocab import TEXT_LANGS
 from strategies import rules_strategy
 

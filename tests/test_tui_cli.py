@@ -351,9 +351,9 @@ def test_columns_line_up_in_every_language(lang: str) -> None:
     # it holds start in the header's columns, whatever the words and the names.
     from random import Random
 
+    from gnav.tui.board import table_lines
     from gnav.tui.labels import piece_label
-    from gnav.tui.replay import Step, table
-    from gnav.tui.table import table_lines
+    from gnav.tui.viewer import Step, table
     from gnav.views import seat_view
 
     names = ("Bartholomew-Alexander", "A\u030ase", "李小龍", "Bo")

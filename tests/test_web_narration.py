@@ -18,7 +18,7 @@ from browser import context
 from devserver import Running
 from gnav.texts.catalogue import catalogue_json
 from gnav.texts.narration import choose, narration_json
-from gnav.web.replay import replay_steps
+from gnav.web.steps import replay_steps
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
 

@@ -21,7 +21,7 @@ from gnav.table.config import LOOKS, SCORES, TableConfig
 from gnav.vocab import TEXT_LANGS
 from gnav.web import static_routes
 from gnav.web.data import presets_text, rules_json, texts_text
-from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
+from gnav.web.steps import MAX_BYTES, ReplayError, replay_steps
 from recordkit import bots_match
 from server_kit import TestClient, make_app
 

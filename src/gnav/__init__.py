@@ -13,7 +13,6 @@ states, the views, the events, the bots, the game loop and record reading and wr
 The core (this package's top-level modules) uses only the standard library.
 """
 
-from gnav.bot import Bot
 from gnav.bots import (
     BOT_KINDS,
     CounterBot,
@@ -57,6 +56,7 @@ from gnav.options import Options
 from gnav.pieces import Piece
 from gnav.powers import Power
 from gnav.presets import PRESETS, Preset, get_preset, register
+from gnav.protocol import Bot
 from gnav.record import Record, dumps, from_match, loads, parse, replay
 from gnav.round import RoundState
 from gnav.rules import Rules

@@ -1,6 +1,6 @@
 """One game loop for any mix of bots and people.
 
-Every player, bot or person, is asked through the same protocol (``gnav.bot.Bot``): it
+Every player, bot or person, is asked through the same protocol (``gnav.protocol.Bot``): it
 gets the seat's view and returns an action. Chance (the deal) is drawn from a generator
 seeded once per match, so a match replays from its seed and its players' seeds.
 
@@ -20,10 +20,10 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import TypeAlias
 
-from gnav.bot import Bot
 from gnav.errors import IllegalActionError
 from gnav.events import Event
 from gnav.match import MatchState
+from gnav.protocol import Bot
 from gnav.rules import Rules
 from gnav.views import seat_view, seat_view_during
 from gnav.vocab import Phase

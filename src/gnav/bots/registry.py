@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gnav.bot import Bot
 from gnav.bots.counter import DEFAULT_LIKELIHOOD, DEFAULT_SAMPLES, CounterBot
 from gnav.bots.random_bot import RandomBot
 from gnav.bots.threshold import ThresholdBot
 from gnav.errors import MalformedError
+from gnav.protocol import Bot
 from gnav.rules import Rules
 from gnav.vocab import BotKind, parse_bot_kind
 

@@ -28,8 +28,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from gnav.bots.random_bot import RandomBot
     from gnav.events import Event
     from gnav.match import MatchState
-    from gnav.narrate import Narrator
     from gnav.runner import play_match
+    from gnav.tui.narrate import Narrator
     from gnav.vocab import Lang, Phase
 
     rules = rules_of(args)

@@ -81,7 +81,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     progress = None
     if show:
-        from gnav.progress import ProgressBar
+        from gnav.tui.progress import ProgressBar
         progress = ProgressBar(sys.stderr, "odds")
     atlas = compute(rules, args.seats, args.policy,
                     rounds=args.rounds or DEFAULT_ROUNDS, seed=args.seed,

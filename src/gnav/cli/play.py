@@ -194,8 +194,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from gnav.tui.keys import Keys
-    from gnav.tui.replay import run_replay
     from gnav.tui.screen import Screen
+    from gnav.tui.viewer import run_replay
 
     return run_replay(args.file, Screen(sys.stdout), Keys(sys.stdin), everything=args.all,
                       lang=args.lang)

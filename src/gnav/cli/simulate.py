@@ -20,7 +20,7 @@ from gnav.cli.common import (
     make_rules,
 )
 from gnav.errors import GnavError
-from gnav.progress import ProgressBar
+from gnav.tui.progress import ProgressBar
 from gnav.vocab import BotKind
 
 if TYPE_CHECKING:  # the simulation modules load only when the command runs

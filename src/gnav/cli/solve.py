@@ -197,11 +197,11 @@ def _ship(args: argparse.Namespace, show: bool) -> int:
 
 
 class _Bar:
-    """The shared progress bar (``gnav.progress``) for the tree's deals and then the
+    """The shared progress bar (``gnav.tui.progress``) for the tree's deals and then the
     CFR+ iterations, or nothing when not shown."""
 
     def __init__(self, show: bool) -> None:
-        from gnav.progress import ProgressBar
+        from gnav.tui.progress import ProgressBar
 
         self.bar = ProgressBar(sys.stderr) if show else None
 

@@ -89,11 +89,11 @@ def register(sub: Any) -> None:
 def cmd_train(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("numpy") is None:
         raise GnavError("needs numpy: pip install 'gnav[analysis]'")
-    from gnav.progress import ProgressBar
     from gnav.solve.export import write
     from gnav.strategies.policy import POLICIES, policy_name
     from gnav.train.export import policy_data
     from gnav.train.mccfr import Config, train
+    from gnav.tui.progress import ProgressBar
 
     rules = make_rules(args.preset, args.option)
     lo, hi = band_of(rules, args.seats)

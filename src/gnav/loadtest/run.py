@@ -27,7 +27,7 @@ from gnav.errors import Code, GnavError
 from gnav.loadtest.client import Game, SeatClient, make_policy
 from gnav.loadtest.http import Http, HttpError
 from gnav.loadtest.stats import Stats
-from gnav.progress import ProgressBar as Progress  # the one progress bar
+from gnav.tui.progress import ProgressBar as Progress  # the one progress bar
 
 MAX_TABLES = 2000  # the server holds at most 2000 unfinished tables by default
 MAX_SECONDS = 3600.0

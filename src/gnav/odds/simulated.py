@@ -20,10 +20,10 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from random import Random
 
-from gnav.bot import Bot
 from gnav.infoset import infoset_key
 from gnav.match import MatchState
 from gnav.odds.figures import Atlas, Cell, Choice, Figure, situation
+from gnav.protocol import Bot
 from gnav.rules import Rules
 from gnav.sim.stats import Moments, z_quantile
 from gnav.views import seat_view

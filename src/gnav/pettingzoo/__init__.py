@@ -39,8 +39,8 @@ from gnav.errors import MalformedError
 from gnav.features import information, information_size, observation, observation_size
 from gnav.match import MatchState
 from gnav.rules import Rules
+from gnav.tui.board import play_frame
 from gnav.tui.style import Style
-from gnav.tui.table import play_frame
 from gnav.views import SeatView, seat_view, spectator_view
 from gnav.vocab import Action
 

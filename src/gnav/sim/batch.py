@@ -18,9 +18,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from random import Random
 
-from gnav.bot import Bot
 from gnav.bots.registry import bot_from_spec, canonical_spec
 from gnav.match import MatchState
+from gnav.protocol import Bot
 from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.runner import play_match, play_round

@@ -23,12 +23,12 @@ from itertools import chain, count
 from random import Random
 from typing import Any, TypeAlias
 
-from gnav.bot import Bot
 from gnav.bots.registry import make_bot
 from gnav.errors import Code, GnavError, RefusedError
 from gnav.events import Eliminated, Event, MatchEnd
 from gnav.match import MatchState
 from gnav.names import Name
+from gnav.protocol import Bot
 from gnav.record import from_match
 from gnav.rules import Rules
 from gnav.runner import play_until

@@ -17,7 +17,7 @@ out, *robot* for a bot, as the browser's client says them.
 from __future__ import annotations
 
 TERMINAL: dict[str, dict[str, str]] = {
-    # -- the seat table (tui.table, tui.replay) ---
+    # -- the seat table (tui.board, tui.viewer) ---
     "tui.col_seat": {"en": "seat", "nb": "plass", "da": "plads"},
     "tui.col_lives": {"en": "lives", "nb": "liv", "da": "liv"},
     "tui.col_round": {"en": "this round", "nb": "denne runden", "da": "denne runde"},

@@ -14,23 +14,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gnav.bot import Bot
 from gnav.errors import GnavError
 from gnav.events import Draw, Eliminated, Event, MatchEnd, RoundEnd, Swap, Undo
 from gnav.match import MatchState
-from gnav.narrate import Narrator
 from gnav.odds.figures import Figure
+from gnav.protocol import Bot
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
 from gnav.texts.catalogue import say
 from gnav.texts.rules import spoken_word, title
+from gnav.tui.board import LogLine, play_frame, table_lines
 from gnav.tui.keys import ENTER, EOF, ESC, Keys
 from gnav.tui.labels import lives_line, piece_label
+from gnav.tui.narrate import Narrator
 from gnav.tui.rules_page import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
 from gnav.tui.style import width
-from gnav.tui.table import LogLine, play_frame, table_lines
 from gnav.views import SeatView, seat_view, spectator_view
 from gnav.vocab import Action, BotKind, Lang
 

@@ -22,7 +22,7 @@ from starlette.types import Scope
 from gnav.errors import Code, GnavError
 from gnav.web.data import presets_text, read_options, rules_json, texts_text
 from gnav.web.odds import ODDS_PAGE, index, odds_json
-from gnav.web.replay import MAX_BYTES, ReplayError, replay_steps
+from gnav.web.steps import MAX_BYTES, ReplayError, replay_steps
 
 STATIC = Path(__file__).resolve().parent / "static"
 INDEX = STATIC / "index.html"

@@ -11,7 +11,6 @@ seed get the same deals. Challenger mode rests on that pairing.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -24,6 +23,7 @@ from gnav.protocol import Bot
 from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.runner import play_match, play_round
+from gnav.seeds import derive
 from gnav.sim.stats import Moments, Ratio
 
 MATCHES = "matches"
@@ -39,13 +39,6 @@ CHUNK_DUEL_ROUNDS = 50
 ROUND_LIVES = 3
 
 Progress = Callable[[int, int], None]
-
-
-def derive(seed: int, *parts: object) -> int:
-    """A 63-bit seed from the master seed and a path, the same in every process and on
-    every run (``hash()`` of a string is salted per process, so it will not do)."""
-    text = "/".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def check_bot(spec: str, rules: Rules, seats: int) -> str:

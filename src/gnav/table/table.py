@@ -32,6 +32,7 @@ from gnav.protocol import Bot
 from gnav.record import from_match
 from gnav.rules import Rules
 from gnav.runner import play_until
+from gnav.seeds import DERIVED, LEGACY, TableSeeds
 from gnav.table.config import TableConfig
 from gnav.vocab import Action, BotKind, Phase, SeatKind, TablePhase
 
@@ -204,11 +205,12 @@ def check_token(token: object, digest: str | None) -> bool:
 
 class Table:
     def __init__(self, table_id: str, config: TableConfig, *, seed: int, host: str,
-                 now: float) -> None:
+                 now: float, seeds: int = DERIVED) -> None:
         self.id = table_id
         self.config = config
         self.rules: Rules = config.rules()
         self.seed = seed
+        self.seeds = TableSeeds(seed, seeds)  # a journal's own way, kept on restore
         self.host = host  # sha256 of the host token
         self.created = now
         self.phase = TablePhase.LOBBY
@@ -246,7 +248,7 @@ class Table:
         token = secrets.token_urlsafe(24)
         table = cls(table_id, config, seed=seed, host=hash_token(token), now=now)
         entry = {"op": Op.CREATE, "id": table_id, "config": config.to_json(), "seed": seed,
-                 "host": table.host, "t": now}
+                 "seeds": table.seeds.version, "host": table.host, "t": now}
         return table, token, Result([entry])
 
     @classmethod
@@ -263,8 +265,10 @@ class Table:
             raise GnavError("a table journal starts with its creation")
         first = journal[0]
         config = TableConfig.from_json({k: v for k, v in first["config"].items()})
+        # A journal written before seeds were derived says nothing of them: it replays
+        # with the arithmetic it was written with.
         table = cls(first["id"], config, seed=int(first["seed"]), host=first["host"],
-                    now=float(first["t"]))
+                    now=float(first["t"]), seeds=int(first.get("seeds", LEGACY)))
         for entry in journal[1:]:
             table._replay(entry)
         last = float(journal[-1].get("t", table.created))
@@ -425,8 +429,7 @@ class Table:
         self.games += 1
         self.phase = TablePhase.PLAYING
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
-        seed = self.seed * 1009 + self.games
-        self.match = MatchState.new(self.rules, names, seed=seed)
+        self.match = MatchState.new(self.rules, names, seed=self.seeds.match(self.games))
         self.steps = []
         self._deal(now)
 
@@ -437,7 +440,7 @@ class Table:
             return
         # Each deal is seeded by the table, the game and the round: a restored table
         # deals exactly what the lost one would have.
-        rng = Random(self.seed * 1_000_003 + self.games * 10_007 + match.rounds)
+        rng = Random(self.seeds.deal(self.games, match.rounds))
         self.match = match.deal(rng=rng)
         self.version += 1
         self._keep(Step(self.version, self.match, 0, ()))
@@ -555,8 +558,7 @@ class Table:
         """A bot for this one decision, seeded by the table, game and version: a table
         restored from its journal goes on exactly as the lost one would have."""
         kind = self.seats[seat].bot or self.config.bot
-        seed = ((self.seed * 1_000_003 + self.games) * 10_007 + self.version) * 41 + seat
-        return make_bot(kind, seed=seed)
+        return make_bot(kind, seed=self.seeds.bot(self.games, self.version, seat))
 
     def _mover(self, seat: int, now: float) -> Mover | None:
         """Who plays ``seat`` now without being asked: its bot, or a stand-in for a

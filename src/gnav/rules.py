@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import partial
 from random import Random
 
@@ -23,27 +24,41 @@ def _preset(name: object, where: str) -> Preset:
         raise UnknownPresetError(f"{where}: {e}") from None
 
 
-@dataclass(frozen=True, eq=False)
-class Rules:
-    """A preset plus options. Pieces are numbered by rank: 0 is the highest."""
+class _Tables:
+    """The tables a ``Rules`` derives from its preset and options, once, for the round to
+    read. Declared here, outside the dataclass, so that they are no fields of it: not in
+    its ``repr``, ``fields()`` or ``replace()``; only ``preset`` and ``options`` are."""
+
+    pieces: tuple[Piece, ...]
+    ids: tuple[str, ...]
+    effects: tuple[Effect | None, ...]
+    power_names: tuple[str, ...]  # as an Answer writes it; "" for none
+    fools: tuple[bool, ...]
+    fool_set: frozenset[int]
+    # Options the round reads on every decision, flattened for speed.
+    stand_needs_matador: bool
+    skip_revealed: bool
+    knock_public: bool
+    deck: tuple[int, ...]
+    # The actions of the seat to act, by the piece it holds: read on every decision (a
+    # view's ``legal``), so looked up rather than worked out from the option each time.
+    legal_holding: tuple[tuple[Action, ...], ...]
+    reader: PieceReader
+
+
+def _plain(value: object) -> object:
+    """An option's value as it is written: an enum member as its word."""
+    return value.value if isinstance(value, StrEnum) else value
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Rules(_Tables):
+    """A preset plus options. Pieces are numbered by rank: 0 is the highest.
+
+    ``repr`` is the call that makes them: ``Rules.of('gnav', lives=3)``."""
 
     preset: Preset
     options: Options
-    pieces: tuple[Piece, ...] = field(init=False)
-    ids: tuple[str, ...] = field(init=False)
-    effects: tuple[Effect | None, ...] = field(init=False)
-    power_names: tuple[str, ...] = field(init=False)  # as an Answer writes it; "" for none
-    fools: tuple[bool, ...] = field(init=False)
-    fool_set: frozenset[int] = field(init=False)
-    # Options the round reads on every decision, flattened for speed.
-    stand_needs_matador: bool = field(init=False)
-    skip_revealed: bool = field(init=False)
-    knock_public: bool = field(init=False)
-    deck: tuple[int, ...] = field(init=False)
-    # The actions of the seat to act, by the piece it holds: read on every decision (a
-    # view's ``legal``), so looked up rather than worked out from the option each time.
-    legal_holding: tuple[tuple[Action, ...], ...] = field(init=False)
-    reader: PieceReader = field(init=False)
 
     def __post_init__(self) -> None:
         pieces = self.preset.pieces
@@ -172,6 +187,17 @@ class Rules:
         """OptionError unless these rules seat ``n`` players."""
         if not self.min_seats <= n <= self.max_seats:
             raise OptionError(f"{self.name} takes {self.seats_text()}, not {n}")
+
+    def __repr__(self) -> str:
+        base = self.preset.options.as_dict()
+        changed = [f"{k}={_plain(v)!r}" for k, v in self.options.as_dict().items()
+                   if base[k] != v]
+        try:
+            registered = get_preset(self.preset.name) == self.preset
+        except UnknownPresetError:
+            registered = False
+        name = repr(self.preset.name) if registered else f"<preset {self.preset.name!r}>"
+        return f"Rules.of({', '.join([name, *changed])})"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # A built-in preset goes by name (small, and the same object on the other side);

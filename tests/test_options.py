@@ -11,7 +11,7 @@ from gnav.errors import MalformedError, OptionError
 from gnav.options import BOOLS, CHOICE_TYPES, CHOICES, Options
 from gnav.presets import PRESETS
 from gnav.rules import Rules
-from gnav.vocab import Knock, Pack, PenaltyTo, Revealed, TwoFools
+from gnav.vocab import KnockMode, Pack, PenaltyTo, Revealed, TwoFools
 
 VALID: dict[str, list[object]] = {
     "lives": list(range(1, 11)),
@@ -57,7 +57,7 @@ def test_option_names_and_defaults_are_the_contract() -> None:
 
 
 def test_choices_are_read_off_the_enums() -> None:
-    assert {"knock": Knock, "revealed": Revealed, "two_fools": TwoFools,
+    assert {"knock": KnockMode, "revealed": Revealed, "two_fools": TwoFools,
                             "penalty_to": PenaltyTo, "pack": Pack} == CHOICE_TYPES
     assert {k: list(v) for k, v in CHOICES.items()} == {k: VALID[k] for k in CHOICES}
     assert set(BOOLS) == {k for k, v in VALID.items() if v == [True, False]}
@@ -65,8 +65,8 @@ def test_choices_are_read_off_the_enums() -> None:
 
 def test_options_built_from_words_hold_enum_members_and_write_words() -> None:
     built = Options(knock="silent", two_fools="plain")  # type: ignore[arg-type]
-    assert built.knock is Knock.SILENT and built.two_fools is TwoFools.PLAIN
-    assert built == Options(knock=Knock.SILENT, two_fools=TwoFools.PLAIN)
+    assert built.knock is KnockMode.SILENT and built.two_fools is TwoFools.PLAIN
+    assert built == Options(knock=KnockMode.SILENT, two_fools=TwoFools.PLAIN)
     assert json.dumps(built.as_dict()["knock"]) == '"silent"'
     assert json.dumps(Rules.of("gnav", knock="silent").to_spec()) == \
         '{"preset": "gnav", "knock": "silent"}'

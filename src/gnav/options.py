@@ -3,7 +3,7 @@
 An option with a few named values has a ``StrEnum`` of ``gnav.vocab`` as its type, and
 ``CHOICES`` (what a form offers, what a check accepts) is read off those types: a new
 value is added in one place. A member is its string, so records, forms and the wire keep
-the plain words (``Knock.PUBLIC == "public"``, ``json.dumps`` writes ``"public"``).
+the plain words (``KnockMode.PUBLIC == "public"``, ``json.dumps`` writes ``"public"``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any, get_type_hints
 
 from gnav.errors import OptionError
-from gnav.vocab import Knock, Pack, PenaltyTo, Revealed, TwoFools
+from gnav.vocab import KnockMode, Pack, PenaltyTo, Revealed, TwoFools
 
 RANGES: dict[str, tuple[int, int]] = {"lives": (1, 10), "copies": (1, 4)}
 
@@ -25,7 +25,7 @@ class Options:
 
     lives: int = 4
     copies: int = 2
-    knock: Knock = Knock.PUBLIC
+    knock: KnockMode = KnockMode.PUBLIC
     revealed: Revealed = Revealed.SKIP
     drag: bool = True
     two_fools: TwoFools = TwoFools.GAIN

@@ -14,7 +14,7 @@ from gnav.options import Options
 from gnav.pieces import Piece, PieceReader
 from gnav.powers import Effect
 from gnav.presets import Preset, get_preset
-from gnav.vocab import Action, Knock, Pack, Revealed
+from gnav.vocab import Action, KnockMode, Pack, Revealed
 
 
 def _preset(name: object, where: str) -> Preset:
@@ -71,7 +71,7 @@ class Rules(_Tables):
         s(self, "fool_set", frozenset(i for i, p in enumerate(pieces) if p.fool))
         s(self, "stand_needs_matador", self.options.stand_needs_matador)
         s(self, "skip_revealed", self.options.revealed == Revealed.SKIP)
-        s(self, "knock_public", self.options.knock == Knock.PUBLIC)
+        s(self, "knock_public", self.options.knock == KnockMode.PUBLIC)
         s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
         both, only_swap = (Action.STAND, Action.SWAP), (Action.SWAP,)
         s(self, "legal_holding", tuple(

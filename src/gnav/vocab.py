@@ -49,8 +49,9 @@ class Ending(StrEnum):
 EndedBy: TypeAlias = str
 
 
-class Knock(StrEnum):
-    """Option ``knock``: a dealt fool is announced at once (``public``) or not (``silent``)."""
+class KnockMode(StrEnum):
+    """Option ``knock``: a dealt fool is announced at once (``public``) or not (``silent``).
+    (Not ``Knock``: that is the event of the announcement, ``gnav.events.Knock``.)"""
 
     PUBLIC = "public"
     SILENT = "silent"

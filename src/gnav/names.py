@@ -33,9 +33,10 @@ def clean_name(name: str) -> str:
 def parse_name(value: object) -> Name:
     """``value`` as a seat's name, its spaces folded.
 
-    Raises BadName when it is not text, holds a lone surrogate (it cannot even be
-    encoded), a control or formatting character (bidi overrides among them), only
-    spaces, or more than ``NAME_MAX`` characters once its spaces are folded."""
+    :raises: :exc:`BadName` if it is not text, holds a lone surrogate (it cannot even be
+        encoded), a control or formatting character (bidi overrides among them), only
+        spaces, or more than ``NAME_MAX`` characters once its spaces are folded.
+    """
     if not isinstance(value, str):
         raise BadName(Code.BAD_NAME, "a name is needed to sit down" if value is None else
                       f"a name is text, not {type(value).__name__}")

@@ -49,8 +49,11 @@ class Options:
                 object.__setattr__(self, name, check(name, value, where="options"))
 
     def updated(self, changes: Mapping[str, object], *, where: str = "rules") -> Options:
-        """These options with ``changes`` applied, each one checked. Raises OptionError
-        for an unknown option or a value out of its range, naming ``where``."""
+        """These options with ``changes`` applied, each one checked.
+
+        :raises: :exc:`OptionError` for an unknown option or a value out of its range, naming
+            ``where``.
+        """
         known = {f.name for f in fields(self)}
         checked: dict[str, Any] = {}
         for name, value in changes.items():
@@ -77,7 +80,11 @@ BOOLS: tuple[str, ...] = tuple(name for name, hint in _HINTS.items() if hint is 
 
 
 def check(name: str, value: object, *, where: str = "rules") -> object:
-    """``value`` if it is a valid value of option ``name``; else an OptionError."""
+    """``value`` if it is a valid value of option ``name`` (an option of named
+    values: its enum member).
+
+    :raises: :exc:`OptionError` for an unknown option or a value out of its range.
+    """
     if name in RANGES:
         lo, hi = RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:

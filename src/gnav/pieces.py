@@ -105,7 +105,10 @@ class PieceReader:
         self._table = table
 
     def index(self, text: object) -> int:
-        """The rank of the piece ``text`` names; UnknownPieceError if none does."""
+        """The rank of the piece ``text`` names.
+
+        :raises: :exc:`UnknownPieceError` if none does.
+        """
         if isinstance(text, bool) or not isinstance(text, str | int):
             raise UnknownPieceError(f"a piece must be a string, not {text!r}")
         found = self._table.get(_norm(str(text)))
@@ -115,5 +118,8 @@ class PieceReader:
         return found
 
     def read(self, text: object) -> Piece:
-        """The piece ``text`` names; UnknownPieceError if none does."""
+        """The piece ``text`` names.
+
+        :raises: :exc:`UnknownPieceError` if none does.
+        """
         return self._pieces[self.index(text)]

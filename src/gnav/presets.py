@@ -242,7 +242,10 @@ def _key(name: str) -> str:
 
 def get_preset(name: object) -> Preset:
     """The preset called ``name`` or one of its aliases, in any case: a built-in one, or
-    one you registered. Raises UnknownPresetError for any other name."""
+    one you registered.
+
+    :raises: :exc:`UnknownPresetError` for any other name.
+    """
     if not isinstance(name, str):
         raise UnknownPresetError(f"a preset must be named by a string, not {name!r}")
     key = _key(name)
@@ -260,8 +263,9 @@ def register(preset: Preset) -> Preset:
     """Make ``preset`` known by its name and aliases (records then name it, and
     ``Rules.of`` finds it by name). Registering an equal preset again is a no-op.
 
-    Raises UnknownPresetError (a MalformedError) when the name or an alias is taken by
-    another preset."""
+    :raises: :exc:`UnknownPresetError` (a MalformedError) if the name or an alias is taken
+        by another preset.
+    """
     for text in (preset.name, *preset.aliases):
         key = _key(text)
         try:

@@ -20,6 +20,8 @@ class Bot(Protocol):
         ...
 
     def act(self, view: SeatView) -> str:
-        """One of ``view.legal``. A bot given a view with nothing legal (not its turn)
-        raises IllegalActionError."""
+        """One of ``view.legal``.
+
+        :raises: :exc:`IllegalActionError` for a view with nothing legal (not its turn).
+        """
         ...

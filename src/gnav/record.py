@@ -55,8 +55,11 @@ class Record:
 
 
 def loads(text: str) -> Record:
-    """A record from its JSON text. Raises MalformedError (one line: what and where)
-    for text that is not JSON or not a record's shape."""
+    """A record from its JSON text.
+
+    :raises: :exc:`MalformedError` (one line: what and where) for text that is not JSON or
+        not a record's shape.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -81,9 +84,12 @@ def _fields(obj: Any, where: str, required: Sequence[str], optional: Sequence[st
 
 
 def parse(data: Any) -> Record:
-    """A record from JSON data (dicts and lists). Raises MalformedError for anything
-    that is not a record's shape: a missing or unknown field, an unknown preset, seat or
-    piece, a piece used more often than the deck holds it."""
+    """A record from JSON data (dicts and lists).
+
+    :raises: :exc:`MalformedError` for anything that is not a record's shape: a missing or
+        unknown field, an unknown preset, seat or piece, a piece used more often than the
+        deck holds it.
+    """
     _fields(data, "record", ("gnav", "rules", "seats", "rounds"), ("lives", "result"))
     if data["gnav"] != FORMAT or isinstance(data["gnav"], bool):
         raise MalformedError(f"gnav: format version must be {FORMAT}, not {data['gnav']!r}")
@@ -209,9 +215,11 @@ class Replay:
 
 
 def replay(record: Record) -> Replay:
-    """Replay ``record``. Raises InconsistentError, saying where, when the record
-    departs from the rules (a wrong dealer, turn or deal, too many or too few actions,
-    an illegal action)."""
+    """Replay ``record``.
+
+    :raises: :exc:`InconsistentError`, saying where, if the record departs from the rules
+        (a wrong dealer, turn or deal, too many or too few actions, an illegal action).
+    """
     first = record.rounds[0].dealer if record.rounds else 0
     match = MatchState.new(record.rules, record.seats, dealer=first, lives=record.lives)
     names = record.seats
@@ -298,9 +306,11 @@ def from_match(match: MatchState, *, x: Any = None) -> dict[str, Any]:
     is inconsistent), so it is kept under ``x.unfinished_round``, where readers ignore
     it: a match saved mid-round still verifies.
 
-    Raises UnknownPresetError for rules whose preset a record cannot name (one of
-    your own that is not registered: ``gnav.presets.register``), and MalformedError for
-    a round dealt with its stock undrawn (chance's draws are no record's).
+    :raises:
+        - :exc:`UnknownPresetError` for rules whose preset a record cannot name (one of
+          your own that is not registered: ``gnav.presets.register``).
+        - :exc:`MalformedError` for a round dealt with its stock undrawn (chance's draws
+          are no record's).
     """
     names = match.names
     data: dict[str, Any] = {"gnav": FORMAT, "rules": match.rules.to_spec(),

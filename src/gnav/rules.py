@@ -90,7 +90,12 @@ class Rules(_Tables):
     @classmethod
     def of(cls, preset: str | Preset = "gnav", **options: object) -> Rules:
         """Rules of ``preset`` (a name or alias, or a Preset of your own) with
-        ``options`` changed. Raises UnknownPresetError and OptionError."""
+        ``options`` changed.
+
+        :raises:
+            - :exc:`UnknownPresetError` for a preset no registry holds.
+            - :exc:`OptionError` for an option it does not take.
+        """
         p = preset if isinstance(preset, Preset) else get_preset(preset)
         return cls(p, p.options.updated(options))
 
@@ -99,8 +104,11 @@ class Rules(_Tables):
         """Rules from a record's ``rules`` field: a preset name, or an object with
         ``preset`` and options.
 
-        Raises MalformedError for a field of another shape, UnknownPresetError for a
-        preset no registry holds and OptionError for an option it does not take."""
+        :raises:
+            - :exc:`MalformedError` for a field of another shape.
+            - :exc:`UnknownPresetError` for a preset no registry holds.
+            - :exc:`OptionError` for an option it does not take.
+        """
         if isinstance(spec, str):
             p = _preset(spec, where)
             return cls(p, p.options)
@@ -115,8 +123,10 @@ class Rules(_Tables):
     def to_spec(self) -> str | dict[str, object]:
         """The shortest record form: the preset name, plus every option that differs.
 
-        Raises UnknownPresetError for a preset records cannot name: one of your own that
-        is not registered (``gnav.presets.register``), or another preset of that name."""
+        :raises: :exc:`UnknownPresetError` for a preset records cannot name: one of your own
+            that is not registered (``gnav.presets.register``), or another preset of that
+            name.
+        """
         try:
             named = get_preset(self.preset.name)
         except UnknownPresetError:
@@ -165,17 +175,25 @@ class Rules(_Tables):
         return sorted(self.deck, key=partial(next, iter(rng.random, -1.0)))
 
     def piece(self, index: int) -> Piece:
-        """The piece of rank ``index`` (0: the highest); IndexError past the deck."""
+        """The piece of rank ``index`` (0: the highest).
+
+        :raises: :exc:`IndexError` past the deck.
+        """
         return self.pieces[index]
 
     def piece_named(self, text: str) -> Piece:
         """The piece ``text`` names: an id, an alias or a display name, any case
-        (``"cuckoo"``, ``"Gjøk"``, ``"XII"``). Raises UnknownPieceError."""
+        (``"cuckoo"``, ``"Gjøk"``, ``"XII"``).
+
+        :raises: :exc:`UnknownPieceError` if none does.
+        """
         return self.reader.read(text)
 
     def index(self, text: object) -> int:
-        """The rank of the piece ``text`` names (see ``piece_named``). Raises
-        UnknownPieceError."""
+        """The rank of the piece ``text`` names (see ``piece_named``).
+
+        :raises: :exc:`UnknownPieceError` if none does.
+        """
         return self.reader.index(text)
 
     def seats_text(self) -> str:
@@ -184,7 +202,10 @@ class Rules(_Tables):
         return f"exactly {lo} seats" if lo == hi else f"{lo} to {hi} seats"
 
     def check_seats(self, n: int) -> None:
-        """OptionError unless these rules seat ``n`` players."""
+        """Check that these rules seat ``n`` players.
+
+        :raises: :exc:`OptionError` if they do not.
+        """
         if not self.min_seats <= n <= self.max_seats:
             raise OptionError(f"{self.name} takes {self.seats_text()}, not {n}")
 

@@ -55,7 +55,8 @@ def play_until(match: MatchState, players: Players,
     each decision once it is applied, before the next player is asked. Returns the match
     and the number of decisions.
 
-    Raises IllegalActionError when a player chooses an action that is not legal."""
+    :raises: :exc:`IllegalActionError` if a player chooses an action that is not legal.
+    """
     rnd = match.round
     if moved is None and not callable(players) and (rnd is None or not rnd.undrawn):
         return _play_out(match, players)
@@ -134,7 +135,8 @@ def play_round(match: MatchState, players: Sequence[Bot], *,
     seat). ``listener`` hears the match and the events of every decision. Returns the
     match and the number of decisions.
 
-    Raises IllegalActionError when a player chooses an action that is not legal."""
+    :raises: :exc:`IllegalActionError` if a player chooses an action that is not legal.
+    """
     if listener is None:
         return play_until(match, players)
     hear = listener
@@ -157,8 +159,11 @@ def play_match(
     and return the final state. ``listener`` hears the public events of every step.
 
     ``seed`` seeds everything chance decides: the first dealer's cut (when ``dealer`` is
-    not given) and every deal, from one generator. Raises IllegalActionError when the
-    players do not match the seats or a player chooses an illegal action."""
+    not given) and every deal, from one generator.
+
+    :raises: :exc:`IllegalActionError` if the players do not match the seats or a player
+        chooses an illegal action.
+    """
     if len(players) != len(names):
         raise IllegalActionError(f"{len(names)} seats need {len(names)} players, "
                                  f"not {len(players)}")

@@ -17,7 +17,7 @@ OK, INCONSISTENT, MALFORMED = 0, 1, 2
 
 def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int, list[str]]:
     """(exit code, lines) for one record's text: 0 agrees, 1 inconsistent, 2 malformed.
-    Raises nothing for a bad record: its fault is in the lines."""
+    A bad record is no exception: its fault is in the lines."""
     try:
         rep = replay(loads(text))
     except MalformedError as e:

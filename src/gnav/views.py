@@ -80,8 +80,9 @@ _SPECTATOR: Any = object()  # spectator_view's seat: no seat number can be mista
 def seat_view(match: MatchState, seat: int) -> SeatView:
     """What ``seat`` may know now. A spectator's view is ``spectator_view``.
 
-    Raises IllegalActionError for None (a lost seat number must not turn into a
-    spectator's view silently) and for a seat the match does not have."""
+    :raises: :exc:`IllegalActionError` for None (a lost seat number must not turn into a
+        spectator's view silently) and for a seat the match does not have.
+    """
     return _view(match, match.round, seat)
 
 
@@ -91,7 +92,8 @@ def seat_view_during(match: MatchState, round: RoundState, seat: int) -> SeatVie
     exactly ``seat_view`` of the match rebuilt with it. The game loop's way to play a
     round without rebuilding the match at each decision (``gnav.runner``).
 
-    Raises IllegalActionError as ``seat_view`` does."""
+    :raises: :exc:`IllegalActionError` as ``seat_view`` does.
+    """
     return _view(match, round, seat)
 
 

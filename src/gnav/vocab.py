@@ -144,7 +144,10 @@ _ACTION_OF: dict[object, Action] = {a.value: a for a in Action}
 
 
 def parse_action(text: object) -> Action:
-    """``text`` as an Action (any case, spaces around); MalformedError otherwise."""
+    """``text`` as an Action (any case, spaces around).
+
+    :raises: :exc:`MalformedError` if it is none.
+    """
     if isinstance(text, str):
         found = _ACTION_OF.get(text) or _ACTION_OF.get(text.strip().lower())
         if found is not None:
@@ -153,7 +156,10 @@ def parse_action(text: object) -> Action:
 
 
 def parse_bot_kind(text: object) -> BotKind:
-    """``text`` as a BotKind (any case); MalformedError otherwise."""
+    """``text`` as a BotKind (any case).
+
+    :raises: :exc:`MalformedError` if it is none.
+    """
     if isinstance(text, str):
         try:
             return BotKind(text.strip().lower())
@@ -163,7 +169,10 @@ def parse_bot_kind(text: object) -> BotKind:
 
 
 def parse_lang(text: object, allowed: tuple[Lang, ...] = tuple(Lang)) -> Lang:
-    """``text`` as one of the ``allowed`` languages; MalformedError otherwise."""
+    """``text`` as one of the ``allowed`` languages.
+
+    :raises: :exc:`MalformedError` if it is none of them.
+    """
     if isinstance(text, str):
         try:
             lang = Lang(text.strip().lower())

@@ -302,8 +302,10 @@ class CounterBot:
         return model
 
     def act(self, view: SeatView) -> Action:
-        """The legal action of the lower estimated cost (stand on a tie);
-        IllegalActionError if nothing is legal."""
+        """The legal action of the lower estimated cost (stand on a tie).
+
+        :raises: :exc:`IllegalActionError` if nothing is legal.
+        """
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")

@@ -38,8 +38,9 @@ class ExpertBot:
     ``counter`` (the ``fallback``). ``strategy``: a file of ``gnav solve --out`` or a
     loaded ``Strategy``, tried before the shipped ones.
 
-    Raises OSError or MalformedError when ``strategy`` names a file that cannot be read
-    as a strategy."""
+    :raises: :exc:`OSError` or :exc:`MalformedError` if ``strategy`` names a file that
+        cannot be read as a strategy.
+    """
 
     name = BotKind.EXPERT
 
@@ -78,7 +79,9 @@ class ExpertBot:
     def probabilities(self, view: SeatView) -> dict[Action, float]:
         """The mixed strategy at ``view``: each legal action's probability. Where no
         strategy holds the view, the fallback's choice has probability 1.
-        IllegalActionError if nothing is legal."""
+
+        :raises: :exc:`IllegalActionError` if nothing is legal.
+        """
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")
@@ -101,7 +104,10 @@ class ExpertBot:
 
     def act(self, view: SeatView) -> Action:
         """The action for ``view``, sampled from ``probabilities(view)`` by a number
-        drawn from the seed and the view; IllegalActionError if nothing is legal."""
+        drawn from the seed and the view.
+
+        :raises: :exc:`IllegalActionError` if nothing is legal.
+        """
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")

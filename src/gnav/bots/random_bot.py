@@ -19,7 +19,10 @@ class RandomBot:
         self._random = Random(seed).random
 
     def act(self, view: SeatView) -> Action:
-        """A random one of ``view.legal``; IllegalActionError if nothing is legal."""
+        """A random one of ``view.legal``.
+
+        :raises: :exc:`IllegalActionError` if nothing is legal.
+        """
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")

@@ -80,7 +80,9 @@ def make_bot(kind: str, seed: int | None = None, **params: object) -> Bot:
     ``threshold`` for the threshold bot; ``samples``, ``threshold`` (the model of the
     other seats) and ``likelihood`` for the counter bot.
 
-    Raises MalformedError for an unknown kind or a parameter the kind does not take."""
+    :raises: :exc:`MalformedError` for an unknown kind or a parameter the kind does not
+        take.
+    """
     return MAKERS[parse_bot_kind(kind)](seed, params)
 
 
@@ -97,8 +99,10 @@ def bot_from_spec(spec: str, seed: int | None = None, rules: Rules | None = None
 
 
 def canonical_spec(spec: str) -> str:
-    """``spec`` in its one spelling (``" Threshold : 7"`` -> ``"threshold:7"``);
-    MalformedError if it does not parse."""
+    """``spec`` in its one spelling (``" Threshold : 7"`` -> ``"threshold:7"``).
+
+    :raises: :exc:`MalformedError` if it does not parse.
+    """
     kind, params = parse_bot_spec(spec)
     _, sep, arg = spec.strip().partition(":")
     return f"{kind}:{arg.strip()}" if sep and params else str(kind)
@@ -113,8 +117,8 @@ def parse_bot_spec(spec: str) -> tuple[BotKind, dict[str, object]]:
     (``"counter:96"``), a strategy file of ``gnav solve --out`` for ``expert``
     (``"expert:my.json.gz"``). ``random`` takes none.
 
-    Raises MalformedError for a spec of another shape or an argument the kind does not
-    read (``"counter:many"``).
+    :raises: :exc:`MalformedError` for a spec of another shape or an argument the kind
+        does not read (``"counter:many"``).
     """
     if not isinstance(spec, str) or not spec.strip():
         raise MalformedError(f"a bot is named as kind or kind:arg, not {spec!r}")

@@ -91,7 +91,10 @@ class ThresholdBot:
         return rank
 
     def act(self, view: SeatView) -> Action:
-        """The threshold policy's action; IllegalActionError if nothing is legal."""
+        """The threshold policy's action.
+
+        :raises: :exc:`IllegalActionError` if nothing is legal.
+        """
         legal = view.legal
         if not legal:
             raise IllegalActionError("no decision is due for this view")

@@ -11,7 +11,10 @@ from gnav.table import Pace
 
 
 def origin_of(url: str) -> str:
-    """``scheme://host[:port]`` of ``url``, lower-cased; GnavError if it is not one."""
+    """``scheme://host[:port]`` of ``url``, lower-cased.
+
+    :raises: :exc:`GnavError` if it is not one.
+    """
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise GnavError(f"origin {url!r} must look like http://host:port")

@@ -51,8 +51,12 @@ class Store(Protocol):
 
     async def create_table(self, table_id: str, entries: Sequence[Entry],
                            summary: Entry) -> None:
-        """A new table and its first journal entries; TableExists if the id is taken,
-        StoreError if it cannot be stored."""
+        """A new table and its first journal entries.
+
+        :raises:
+            - :exc:`TableExists` if the id is taken.
+            - :exc:`StoreError` if it cannot be stored.
+        """
 
     async def append(self, table_id: str, entries: Sequence[Entry], summary: Entry,
                      finished: tuple[int, Entry] | None = None, *,

@@ -76,7 +76,10 @@ def _whole(value: object) -> bool:
 
 
 def parse(text: str | bytes) -> Message:
-    """A client message; WireError says what is wrong and where, in one line."""
+    """A client message.
+
+    :raises: :exc:`WireError` saying what is wrong and where, in one line.
+    """
     if isinstance(text, bytes):
         raise WireError(Code.BAD_FRAME, "message: send JSON in text frames, not binary")
     try:

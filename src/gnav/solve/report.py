@@ -98,8 +98,10 @@ class _Sampler:
         self.bot, self.rng, self.out = bot, rng, out
 
     def act(self, view: SeatView) -> Action:
-        """STAND or SWAP drawn from the strategy at ``view``; IllegalActionError (from
-        the expert) if nothing is legal."""
+        """STAND or SWAP drawn from the strategy at ``view``.
+
+        :raises: :exc:`IllegalActionError` (from the expert) if nothing is legal.
+        """
         p = self.bot.probabilities(view).get(Action.SWAP, 0.0)
         if len(view.legal) == 2 and view.seat is not None and view.piece is not None:
             out = self.out

@@ -70,7 +70,10 @@ class TableConfig:
 
     @classmethod
     def from_json(cls, data: object) -> TableConfig:
-        """A config from untrusted JSON; MalformedError names the bad field."""
+        """A config from untrusted JSON.
+
+        :raises: :exc:`MalformedError` naming the bad field.
+        """
         if not isinstance(data, Mapping):
             raise MalformedError("table: must be an object")
         known = {f for f in cls.__dataclass_fields__}

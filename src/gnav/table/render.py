@@ -76,8 +76,11 @@ def render(notices: Iterable[Notice],
            listening: Container[int | None] | None = None) -> list[Outbound]:
     """The messages of ``notices``, for those told of each who are ``listening`` (the
     seats with a connection, ``None`` for spectators; default: everyone told). Nothing
-    is built for anyone not listening. Raises TypeError for a ``Missed``: a catch-up
-    goes to one connection (``messages``)."""
+    is built for anyone not listening.
+
+    :raises: :exc:`TypeError` for a ``Missed``: a catch-up goes to one connection
+        (``messages``).
+    """
     out: list[Outbound] = []
     for notice in notices:
         if isinstance(notice, Missed):

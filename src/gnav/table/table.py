@@ -259,8 +259,9 @@ class Table:
         With ``now`` (a server coming back), the turn timer and every grace period start
         again at ``now``: nobody loses a turn, or a seat to a bot, to the outage.
 
-        Raises GnavError for a journal that does not start with a creation or holds an
-        entry this table does not write."""
+        :raises: :exc:`GnavError` for a journal that does not start with a creation or holds
+            an entry this table does not write.
+        """
         if not journal or journal[0].get("op") != Op.CREATE:
             raise GnavError("a table journal starts with its creation")
         first = journal[0]
@@ -361,8 +362,9 @@ class Table:
     def join(self, name: Name, now: float) -> tuple[int, str, Result]:
         """A person takes the first empty seat; returns the seat and its token.
 
-        Raises Refused (``expired``, ``started``, ``name_taken``, ``full``) when the
-        table cannot seat them now."""
+        :raises: :exc:`Refused` (``expired``, ``started``, ``name_taken``, ``full``) if the
+            table cannot seat them now.
+        """
         self._open()
         if self.phase != TablePhase.LOBBY:
             raise Refused(Code.STARTED, "the match has started: watch it, or wait for the next")
@@ -377,8 +379,9 @@ class Table:
     def add_bot(self, host: str, kind: BotKind | None, now: float) -> Result:
         """The host seats a bot of ``kind`` (None: the table's) in the first empty seat.
 
-        Raises Refused (``not_host``, ``expired``, ``started``, ``bad_bot`` for a bot
-        too costly for this table's size, ``full``)."""
+        :raises: :exc:`Refused` (``not_host``, ``expired``, ``started``, ``bad_bot`` for a bot
+            too costly for this table's size, ``full``).
+        """
         self._host(host)
         self._open()
         if self.phase != TablePhase.LOBBY:
@@ -395,7 +398,8 @@ class Table:
     def remove_seat(self, host: str, seat: int, now: float) -> Result:
         """The host frees a seat (a bot's, or a person's who has not shown up).
 
-        Raises Refused (``not_host``, ``expired``, ``started``, ``bad_seat``)."""
+        :raises: :exc:`Refused` (``not_host``, ``expired``, ``started``, ``bad_seat``).
+        """
         self._host(host)
         self._open()
         if self.phase != TablePhase.LOBBY:
@@ -407,7 +411,8 @@ class Table:
     def start(self, host: str, now: float) -> Result:
         """The host starts the match (or the next one): empty seats get bots.
 
-        Raises Refused (``not_host``, ``expired``, ``started``)."""
+        :raises: :exc:`Refused` (``not_host``, ``expired``, ``started``).
+        """
         self._host(host)
         self._open()
         if self.phase == TablePhase.PLAYING:
@@ -510,8 +515,9 @@ class Table:
     def act(self, seat: int, token: str, version: int, action: Action, now: float) -> Result:
         """A person's decision.
 
-        Raises Refused (``bad_seat``, ``bad_token``, ``not_playing``, ``stale``,
-        ``not_your_turn``, ``illegal``) unless it is theirs to make now."""
+        :raises: :exc:`Refused` (``bad_seat``, ``bad_token``, ``not_playing``, ``stale``,
+            ``not_your_turn``, ``illegal``) unless it is theirs to make now.
+        """
         self._held(seat, token)
         if self.phase != TablePhase.PLAYING or self.match is None:
             raise Refused(Code.NOT_PLAYING, "no match is being played")
@@ -548,7 +554,8 @@ class Table:
     def expire(self, now: float) -> Result:
         """Close a lobby that was never started (the server's time for it is up).
 
-        Raises Refused (``started``) for a table that has started."""
+        :raises: :exc:`Refused` (``started``) for a table that has started.
+        """
         if self.phase != TablePhase.LOBBY:
             raise Refused(Code.STARTED, "only a table that has not started can expire")
         self.phase = TablePhase.EXPIRED
@@ -666,7 +673,9 @@ class Table:
         """A connection opens (or reopens). Returns what it missed (at most
         ``MAX_CATCH_UP`` steps), a snapshot, or None when it missed nothing.
 
-        Raises Refused (``bad_seat``, ``bad_token``) for a seat the token does not hold."""
+        :raises: :exc:`Refused` (``bad_seat``, ``bad_token``) for a seat the token does not
+            hold.
+        """
         result = Result()
         if seat is not None:
             info = self._held(seat, token)
@@ -701,7 +710,10 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The match so far as a record (docs/spec/records.md; only once it is over: see
-        server). Raises Refused (``no_match``) before the first match."""
+        server).
+
+        :raises: :exc:`Refused` (``no_match``) before the first match.
+        """
         if self.match is None:
             raise Refused(Code.NO_MATCH, "no match has been played at this table")
         return from_match(self.match)

@@ -49,7 +49,9 @@ def has(id: str, lang: str | None = None) -> bool:
 
 def template(id: str, lang: str) -> str:
     """The sentence ``id`` in ``lang``, unfilled; English where ``lang`` lacks it.
-    Raises KeyError for an id the catalogue does not hold."""
+
+    :raises: :exc:`KeyError` for an id the catalogue does not hold.
+    """
     entry = CATALOGUE[id]
     return entry.get(lang) or entry["en"]
 

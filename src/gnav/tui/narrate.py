@@ -81,7 +81,7 @@ class Narrator:
 
     def line(self, e: Event) -> str | None:
         """``e`` in words as the reader (``me``) may read it; None for an event that is
-        not told. Raises nothing for the engine's events."""
+        not told. Any event of the engine's is told without an error."""
         text = tell(event_to_json(e), self._facts(e), self.words)
         # A new round stands out in a terminal's scrolling log.
         return f"── {text}" if text is not None and isinstance(e, RoundStart) else text

@@ -143,7 +143,10 @@ def texts_text() -> str:
 
 
 def read_options(text: str | None) -> dict[str, Any]:
-    """Options given as a JSON object in a query string; MalformedError if they are not."""
+    """Options given as a JSON object in a query string.
+
+    :raises: :exc:`MalformedError` if they are not.
+    """
     if text is None or not text.strip():
         return {}
     if len(text) > OPTIONS_MAX_BYTES:

@@ -46,8 +46,10 @@ def _step(state: MatchState, k: int, i: int, events: list[Event]) -> dict[str, A
 
 
 def replay_steps(text: str) -> dict[str, Any]:
-    """The viewer's steps for the record ``text``; ReplayError says in one line what is
-    wrong with it."""
+    """The viewer's steps for the record ``text``.
+
+    :raises: :exc:`ReplayError` saying in one line what is wrong with it.
+    """
     if len(text) > MAX_BYTES:
         raise ReplayError(Code.TOO_BIG, f"record: over {MAX_BYTES} characters")
     try:

@@ -15,7 +15,17 @@ import pytest
 from hypothesis import given, settings
 
 from gnav.bots.registry import make_bot
-from gnav.events import Answer, Ask, Event, Gain, MatchEnd, Pay, RoundEnd, Showdown
+from gnav.events import (
+    Answer,
+    Ask,
+    Event,
+    EventKind,
+    Gain,
+    MatchEnd,
+    Pay,
+    RoundEnd,
+    Showdown,
+)
 from gnav.match import MatchState
 from gnav.presets import PRESETS
 from gnav.rules import Rules
@@ -37,6 +47,7 @@ from gnav.texts.rules import changes, explanation, paragraphs
 from gnav.texts.sentences import EVENTS, EXPLANATION
 from gnav.texts.terminal import TERMINAL
 from gnav.texts.words import WORDS
+from gnav.tui.board import LOG_COLOURS
 from gnav.tui.narrate import Narrator
 from gnav.vocab import TEXT_LANGS
 from strategies import rules_strategy
@@ -250,3 +261,13 @@ def test_every_word_the_terminal_says_is_written_in_every_language() -> None:
                 assert _placeholders(CATALOGUE[id][lang]) == given, (where, id, lang, given)
     # And every word written for the terminal is said by it.
     assert set(TERMINAL) <= said, sorted(set(TERMINAL) - said)
+
+
+
+def test_every_event_kind_is_one_of_event_kind_and_every_member_is_told() -> None:
+    events = [cls._make([None] * len(cls._fields)) for cls in get_args(Event)]
+    assert all(type(e.kind) is EventKind for e in events)
+    assert {e.kind for e in events} == set(EventKind)
+    assert set(NARRATION) == set(EventKind) | {"standin"}
+    # The terminal's log colours: events by their kind, and its own two kinds of line.
+    assert set(LOG_COLOURS) - set(EventKind) == {"note", "mine"}

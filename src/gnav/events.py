@@ -10,9 +10,31 @@ Seats are numbers (indices into the match's seat list); pieces are piece ids.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, NamedTuple, TypeAlias
 
 from gnav.vocab import EndedBy
+
+
+class EventKind(StrEnum):
+    """What an event is: its ``type`` in records' and the wire's JSON, and the key of
+    the narration table (``gnav.texts.narration``) and the terminal's log colours."""
+
+    ROUND_START = "round_start"
+    KNOCK = "knock"
+    STAND = "stand"
+    ASK = "ask"
+    ANSWER = "answer"
+    SWAP = "swap"
+    DRAW = "draw"
+    STOCK_EMPTY = "stock_empty"
+    PAY = "pay"
+    GAIN = "gain"
+    UNDO = "undo"
+    SHOWDOWN = "showdown"
+    ROUND_END = "round_end"
+    ELIMINATED = "eliminated"
+    MATCH_END = "match_end"
 
 
 class RoundStart(NamedTuple):
@@ -25,24 +47,24 @@ class RoundStart(NamedTuple):
     piece: str | None = None  # the reader's own dealt piece; None in the public log
 
     @property
-    def kind(self) -> str:
-        return "round_start"
+    def kind(self) -> EventKind:
+        return EventKind.ROUND_START
 
 
 class Knock(NamedTuple):
     seat: int  # dealt a fool, and says so
 
     @property
-    def kind(self) -> str:
-        return "knock"
+    def kind(self) -> EventKind:
+        return EventKind.KNOCK
 
 
 class Stand(NamedTuple):
     seat: int
 
     @property
-    def kind(self) -> str:
-        return "stand"
+    def kind(self) -> EventKind:
+        return EventKind.STAND
 
 
 class Ask(NamedTuple):
@@ -50,8 +72,8 @@ class Ask(NamedTuple):
     target: int | None  # None: the stock
 
     @property
-    def kind(self) -> str:
-        return "ask"
+    def kind(self) -> EventKind:
+        return EventKind.ASK
 
 
 class Answer(NamedTuple):
@@ -63,8 +85,8 @@ class Answer(NamedTuple):
     asker: int
 
     @property
-    def kind(self) -> str:
-        return "answer"
+    def kind(self) -> EventKind:
+        return EventKind.ANSWER
 
 
 class Swap(NamedTuple):
@@ -74,8 +96,8 @@ class Swap(NamedTuple):
     target_got: str | None
 
     @property
-    def kind(self) -> str:
-        return "swap"
+    def kind(self) -> EventKind:
+        return EventKind.SWAP
 
 
 class Draw(NamedTuple):
@@ -86,16 +108,16 @@ class Draw(NamedTuple):
     set_aside: str | None
 
     @property
-    def kind(self) -> str:
-        return "draw"
+    def kind(self) -> EventKind:
+        return EventKind.DRAW
 
 
 class StockEmpty(NamedTuple):
     seat: int
 
     @property
-    def kind(self) -> str:
-        return "stock_empty"
+    def kind(self) -> EventKind:
+        return EventKind.STOCK_EMPTY
 
 
 class Pay(NamedTuple):
@@ -106,8 +128,8 @@ class Pay(NamedTuple):
     paid: bool  # False when the seat had no life left to pay
 
     @property
-    def kind(self) -> str:
-        return "pay"
+    def kind(self) -> EventKind:
+        return EventKind.PAY
 
 
 class Gain(NamedTuple):
@@ -116,8 +138,8 @@ class Gain(NamedTuple):
     lives: int
 
     @property
-    def kind(self) -> str:
-        return "gain"
+    def kind(self) -> EventKind:
+        return EventKind.GAIN
 
 
 class Undo(NamedTuple):
@@ -127,8 +149,8 @@ class Undo(NamedTuple):
     piece: str | None  # the seat's own piece back: None in the public log
 
     @property
-    def kind(self) -> str:
-        return "undo"
+    def kind(self) -> EventKind:
+        return EventKind.UNDO
 
 
 class Showdown(NamedTuple):
@@ -138,8 +160,8 @@ class Showdown(NamedTuple):
     pieces: tuple[str, ...]
 
     @property
-    def kind(self) -> str:
-        return "showdown"
+    def kind(self) -> EventKind:
+        return EventKind.SHOWDOWN
 
     @property
     def hands(self) -> dict[int, str]:
@@ -152,24 +174,24 @@ class RoundEnd(NamedTuple):
     sit_out: tuple[int, ...]
 
     @property
-    def kind(self) -> str:
-        return "round_end"
+    def kind(self) -> EventKind:
+        return EventKind.ROUND_END
 
 
 class Eliminated(NamedTuple):
     seats: tuple[int, ...]
 
     @property
-    def kind(self) -> str:
-        return "eliminated"
+    def kind(self) -> EventKind:
+        return EventKind.ELIMINATED
 
 
 class MatchEnd(NamedTuple):
     winners: tuple[int, ...]
 
     @property
-    def kind(self) -> str:
-        return "match_end"
+    def kind(self) -> EventKind:
+        return EventKind.MATCH_END
 
 
 Event: TypeAlias = (

@@ -35,7 +35,7 @@ from gnav.events import (
 )
 from gnav.rules import Rules
 from gnav.views import SeatView
-from gnav.vocab import Phase
+from gnav.vocab import Action, Phase
 
 # Event kinds a round's log can hold, in a fixed order.
 KINDS: tuple[type, ...] = (RoundStart, Knock, Stand, Ask, Answer, Swap, Draw, StockEmpty,
@@ -120,8 +120,8 @@ def observation(view: SeatView) -> list[float]:
     at += p
     out[at] = float(view.stock_left)
     out[at + 1] = 1.0 if view.phase == Phase.OVER else 0.0
-    out[at + 2] = 1.0 if "stand" in view.legal else 0.0
-    out[at + 3] = 1.0 if "swap" in view.legal else 0.0
+    out[at + 2] = 1.0 if Action.STAND in view.legal else 0.0
+    out[at + 3] = 1.0 if Action.SWAP in view.legal else 0.0
     return out
 
 

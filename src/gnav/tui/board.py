@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gnav.events import Answer, Ask, Event, Gain, Knock, Pay, Showdown, Stand
+from gnav.events import Answer, Ask, Event, EventKind, Gain, Knock, Pay, Showdown, Stand
 from gnav.pieces import Piece
 from gnav.rules import Rules
 from gnav.texts.catalogue import say
@@ -17,11 +17,13 @@ from gnav.views import SeatView
 from gnav.vocab import Lang
 
 # How each kind of log line is coloured: the calls stand out, payments are red.
+# Besides the events' kinds, a line is a note, or the reader's own (a private swap or draw).
 LOG_COLOURS: dict[str, tuple[str, ...]] = {
-    "round_start": ("bold", "cyan"), "knock": ("magenta",), "answer": ("bold", "yellow"),
-    "pay": ("red",), "gain": ("green",), "showdown": ("bold",), "round_end": ("cyan",),
-    "eliminated": ("bold", "red"), "match_end": ("bold", "green"), "undo": ("yellow",),
-    "note": ("dim",), "mine": ("cyan",),
+    EventKind.ROUND_START: ("bold", "cyan"), EventKind.KNOCK: ("magenta",),
+    EventKind.ANSWER: ("bold", "yellow"), EventKind.PAY: ("red",), EventKind.GAIN: ("green",),
+    EventKind.SHOWDOWN: ("bold",), EventKind.ROUND_END: ("cyan",),
+    EventKind.ELIMINATED: ("bold", "red"), EventKind.MATCH_END: ("bold", "green"),
+    EventKind.UNDO: ("yellow",), "note": ("dim",), "mine": ("cyan",),
 }
 
 LogLine = tuple[str, str]  # (kind, text)

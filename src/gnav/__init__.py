@@ -24,11 +24,14 @@ from gnav.bots import (
     parse_bot_spec,
 )
 from gnav.errors import (
+    Code,
+    CodedError,
     GnavError,
     IllegalActionError,
     InconsistentError,
     MalformedError,
     OptionError,
+    RefusedError,
     UnknownPieceError,
     UnknownPresetError,
 )
@@ -38,6 +41,7 @@ from gnav.events import (
     Draw,
     Eliminated,
     Event,
+    EventKind,
     Gain,
     Knock,
     MatchEnd,
@@ -62,7 +66,20 @@ from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match, play_round
 from gnav.views import SeatView, seat_view, spectator_view
-from gnav.vocab import Action, BotKind, EndedBy, Ending, Lang, Phase, SeatKind, TablePhase
+from gnav.vocab import (
+    Action,
+    BotKind,
+    EndedBy,
+    Ending,
+    KnockMode,
+    Lang,
+    PenaltyTo,
+    Phase,
+    Revealed,
+    SeatKind,
+    TablePhase,
+    TwoFools,
+)
 
 STAND = Action.STAND
 SWAP = Action.SWAP
@@ -71,12 +88,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BOT_KINDS", "PRESETS", "STAND", "SWAP", "Action", "Answer", "Ask", "Bot", "BotKind",
-    "CounterBot", "Draw", "Eliminated", "EndedBy", "Ending", "Event", "ExpertBot", "Gain",
-    "GnavError", "IllegalActionError", "InconsistentError", "Knock", "Lang", "MalformedError",
-    "MatchEnd", "MatchState", "OptionError", "Options", "Pay", "Phase", "Piece", "Power",
-    "Preset", "RandomBot", "Record", "RoundEnd", "RoundStart", "RoundState", "Rules", "SeatKind",
+    "Code", "CodedError", "CounterBot", "Draw", "Eliminated", "EndedBy", "Ending", "Event",
+    "EventKind", "ExpertBot", "Gain", "GnavError", "IllegalActionError", "InconsistentError",
+    "Knock", "KnockMode", "Lang", "MalformedError", "MatchEnd", "MatchState", "OptionError",
+    "Options", "Pay", "PenaltyTo", "Phase", "Piece", "Power", "Preset", "RandomBot", "Record",
+    "RefusedError", "Revealed", "RoundEnd", "RoundStart", "RoundState", "Rules", "SeatKind",
     "SeatView", "Showdown", "Stand", "StockEmpty", "StopMatch", "Swap", "TablePhase",
-    "ThresholdBot", "Undo", "UnknownPieceError", "UnknownPresetError", "bot_from_spec", "dumps",
-    "event_to_json", "from_match", "get_preset", "loads", "make_bot", "parse", "parse_bot_spec",
-    "play_match", "play_round", "register", "replay", "seat_view", "spectator_view",
+    "ThresholdBot", "TwoFools", "Undo", "UnknownPieceError", "UnknownPresetError",
+    "bot_from_spec", "dumps", "event_to_json", "from_match", "get_preset", "loads", "make_bot",
+    "parse", "parse_bot_spec", "play_match", "play_round", "register", "replay", "seat_view",
+    "spectator_view",
 ]

@@ -47,7 +47,10 @@ class Store(Protocol):
     shared: bool  # other processes may serve the same tables (gnav.server.cluster)
 
     def check(self) -> None:
-        """Make sure the storage answers (at start, before serving); StoreError if not."""
+        """Make sure the storage answers (at start, before serving).
+
+        :raises: :exc:`StoreError` if it does not.
+        """
 
     async def create_table(self, table_id: str, entries: Sequence[Entry],
                            summary: Entry) -> None:
@@ -297,7 +300,9 @@ def open_store(url: str) -> Store:
     """The store a ``--store`` URL names: ``sqlite:///PATH`` (a relative path; four
     slashes for an absolute one, as SQLAlchemy writes it), a bare path (SQLite too), or
     ``redis://HOST:PORT/DB`` (``rediss://`` for TLS; needs the ``[redis]`` extra).
-    StoreError if it is none of them or cannot be opened."""
+
+    :raises: :exc:`StoreError` if it is none of them or cannot be opened.
+    """
     scheme, sep, rest = url.partition("://")
     if not sep:
         return SQLiteStore(url)

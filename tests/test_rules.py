@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from gnav.errors import OptionError
 from gnav.options import BOOLS, CHOICES, RANGES
 from gnav.presets import PRESETS, Preset
 from gnav.rules import Rules
@@ -32,7 +33,10 @@ def test_repr_is_the_short_call_that_makes_the_rules() -> None:
 @given(preset=st.sampled_from(sorted(PRESETS)), options=OPTION_VALUES)
 def test_repr_evaluates_to_equal_rules_for_every_preset_and_options(
         preset: str, options: dict[str, object]) -> None:
-    rules = Rules.of(preset, **options)
+    try:
+        rules = Rules.of(preset, **options)
+    except OptionError:  # a deck that does not fit an ordinary pack (pack = cards52)
+        assume(False)
     text = repr(rules)
     assert eval(text, {"Rules": Rules}) == rules  # our own repr, read back
     assert len(text) < 250

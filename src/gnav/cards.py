@@ -126,8 +126,11 @@ def _layout(pieces: Sequence[Piece], copies: int) -> CardMapping:
 
 
 def mapping(pieces: Sequence[Piece], copies: int) -> CardMapping:
-    """The cards of each piece of a deck of ``pieces`` in ``copies`` copies. Raises
-    ValueError (the reason ``fit_problem`` gives) for a deck that does not fit."""
+    """The cards of each piece of a deck of ``pieces`` in ``copies`` copies.
+
+    :raises: :exc:`ValueError` (the reason ``fit_problem`` gives) for a deck that does
+        not fit.
+    """
     try:
         return _layout(pieces, copies)
     except _NoFit as e:

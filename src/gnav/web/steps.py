@@ -17,10 +17,11 @@ from gnav.record import loads, replay
 from gnav.round import full_event
 from gnav.verify import results_warnings
 
-# The biggest records this server writes (41 seats, 10 lives) measure 1.4 to 2.4 MB and
-# 7,000 to 12,000 steps: the viewer takes three times that.
-MAX_BYTES = 8_000_000  # a record's text
-MAX_STEPS = 40_000  # decisions and deals in one record
+# The biggest records this server writes (41 seats, 10 lives, threshold bots: table seeds
+# 1 to 8) measure 1.4 to 4.0 MB and 7,000 to 20,000 steps: the viewer takes three times
+# that.
+MAX_BYTES = 12_000_000  # a record's text
+MAX_STEPS = 60_000  # decisions and deals in one record
 
 
 class ReplayError(RefusedError):

@@ -15,7 +15,7 @@ import { setRulesContext } from "./rules.js";
 import { says } from "./errors.js";
 import { namerByName, botNumber } from "./names.js";
 
-const MAX_FILE = 8_000_000;  // gnav.web.replay.MAX_BYTES
+const MAX_FILE = 12_000_000;  // gnav.web.steps.MAX_BYTES
 
 export async function replayPage(shell) {
   await loadPresets();

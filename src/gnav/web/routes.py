@@ -87,7 +87,7 @@ async def card(request: Request) -> Response:
                                 where="card")
         body = card_html(rules, lang)
     except GnavError as e:
-        return error("bad_rules", str(e), 400)
+        return error(Code.BAD_RULES, str(e))
     return Response(body, media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
 
 

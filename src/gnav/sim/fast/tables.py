@@ -14,13 +14,14 @@ import numpy.typing as npt
 
 from gnav.powers import Outcome
 from gnav.rules import Rules
+from gnav.vocab import PenaltyTo, TwoFools
 
 # Outcome codes of the ``outcome`` table.
 CONTINUE, STOP, UNDO, PASS = 0, 1, 2, 3
 _CODES = {Outcome.CONTINUE: CONTINUE, Outcome.STOP: STOP, Outcome.UNDO: UNDO,
           Outcome.PASS: PASS}
-TWO_FOOLS = {"gain": 0, "pay": 1, "plain": 2}
 GAIN, PAY, PLAIN = 0, 1, 2
+TWO_FOOLS = {TwoFools.GAIN: GAIN, TwoFools.PAY: PAY, TwoFools.PLAIN: PLAIN}
 
 # Bits of the ``flags`` table.
 PLAIN_F, CHARGE_F, STOP_F, UNDO_F, PASS_F, FOOL_F = 1, 2, 4, 8, 16, 32
@@ -108,5 +109,5 @@ class Tables:
                    outcome, outcome == STOP, outcome == UNDO, outcome == PASS, bit, fool,
                    bool(fool.any()), rules.stand_needs_matador,
                    rules.skip_revealed, rules.knock_public, o.drag, TWO_FOOLS[o.two_fools],
-                   o.two_fools_sit_out, o.penalty_to == "holder", o.dealer_wins_ties,
+                   o.two_fools_sit_out, o.penalty_to == PenaltyTo.HOLDER, o.dealer_wins_ties,
                    o.max_rounds or 0, o.lives, flags, first, fool_rank)

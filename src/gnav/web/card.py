@@ -50,8 +50,10 @@ def card_svg(code: str) -> str:
 
 
 def card_html(rules: Rules, lang: str = "en", *, inline_css: bool = False) -> str:
-    """The one-page card of ``rules`` (its preset and copies) in ``lang``. Raises
-    ValueError when the preset does not fit an ordinary pack."""
+    """The one-page card of ``rules`` (its preset and copies) in ``lang``.
+
+    :raises: :exc:`ValueError` if the preset does not fit an ordinary pack.
+    """
     lang = text_lang(lang)
     m = mapping(rules.pieces, rules.options.copies)
     game = preset_title(rules.preset, lang)

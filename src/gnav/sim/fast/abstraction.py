@@ -80,8 +80,10 @@ class GnavAbstraction:
                          "K" if left else "-", str(k)))
 
     def index_of(self, key: str) -> int:
-        """The index of a key string (``key``'s inverse); ValueError for a key that is
-        not one of these rules' information sets."""
+        """The index of a key string (``key``'s inverse).
+
+        :raises: :exc:`ValueError` for a key that is not one of these rules' information sets.
+        """
         fields = key.split("|")
         if len(fields) != 7:
             raise ValueError(f"not a gnav-abstraction/1 key: {key!r}")

@@ -574,8 +574,10 @@ class Hub:
         self.log.warning("cluster.owner_gone", process=owner)
 
     async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
-        """Another process (``holder``) forwards a request for a table held here. A table
-        not here raises Elsewhere back to it, never forwarded again."""
+        """Another process (``holder``) forwards a request for a table held here.
+
+        :raises: :exc:`Elsewhere` back to it for a table not here, never forwarded again.
+        """
         from gnav.server.cluster import RemoteConn
 
         assert self.cluster is not None

@@ -29,7 +29,10 @@ def url_host(host: str) -> str:
 
 def trusted_proxies(value: str) -> tuple[str, ...]:
     """``--forwarded-allow-ips``: addresses or networks, comma-separated (uvicorn's
-    spelling); GnavError naming the first that is neither."""
+    spelling).
+
+    :raises: :exc:`GnavError` naming the first that is neither.
+    """
     out = []
     for item in (part.strip() for part in value.split(",")):
         if not item:

@@ -25,7 +25,10 @@ DEFAULT_BATCHES = 200
 
 def band_of(rules: Any, seats: int) -> tuple[int, int]:
     """The band of ``SEAT_BANDS`` that holds ``seats``, cut to the sizes ``rules``
-    allows; OptionError outside 5 to 41 or the rules' range."""
+    allows.
+
+    :raises: :exc:`OptionError` outside 5 to 41 or the rules' range.
+    """
     rules.check_seats(seats)
     for lo, hi in SEAT_BANDS:
         if lo <= seats <= hi:

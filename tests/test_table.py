@@ -361,7 +361,11 @@ def test_a_round_that_ends_is_kept_before_the_next_waits_for_a_person() -> None:
                              if Action.SWAP in table.match.legal_actions() else Action.STAND,
                              T0).journal
     again = Table.restore(journal)
-    assert again.match is not None and len(again.match.history) == 1
+    # The bots may have played a whole round more in the same change (both people sitting
+    # it out): every finished round is kept, and the next one is dealt.
+    assert table.match is not None
+    played = len(table.match.history)
+    assert again.match is not None and played >= 1 and len(again.match.history) == played
     record = again.record()
-    assert len(record["rounds"]) == 1 and record["rounds"][0]["result"]
-    assert again.match.round is not None and again.match.round.number == 2  # dealt already
+    assert len(record["rounds"]) == played and all(r["result"] for r in record["rounds"])
+    assert again.match.round is not None and again.match.round.number == played + 1

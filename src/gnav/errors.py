@@ -76,6 +76,7 @@ class Code(StrEnum):
     # What is not there.
     NO_TABLE = "no_table"
     NO_RECORD = "no_record"
+    NO_ODDS = "no_odds"
     NOT_FOUND = "not_found"
     METHOD_NOT_ALLOWED = "method_not_allowed"
     # Not now: the table's state says no.
@@ -117,7 +118,7 @@ _STATUS: dict[Code, int] = {
     Code.NO_HOST_TOKEN: 401,
     **dict.fromkeys((Code.NOT_HOST, Code.BAD_TOKEN, Code.BAD_INVITE, Code.BAD_ORIGIN,
                      Code.NOT_SEATED), 403),
-    **dict.fromkeys((Code.NO_TABLE, Code.NO_RECORD, Code.NOT_FOUND), 404),
+    **dict.fromkeys((Code.NO_TABLE, Code.NO_RECORD, Code.NO_ODDS, Code.NOT_FOUND), 404),
     Code.METHOD_NOT_ALLOWED: 405,
     **dict.fromkeys((Code.NAME_TAKEN, Code.FULL, Code.STARTED, Code.NOT_PLAYING,
                      Code.NOT_OVER, Code.NO_MATCH, Code.STALE, Code.NOT_YOUR_TURN,

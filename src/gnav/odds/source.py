@@ -40,8 +40,10 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
     """The atlas of ``policy`` at ``seats`` seats of ``rules``: exact where a solved
     strategy ships, else simulated over ``rounds`` rounds from ``seed``.
 
-    Raises MalformedError for an unknown policy, OptionError for a size the rules do
-    not allow."""
+    :raises:
+        - :exc:`MalformedError` for an unknown policy.
+        - :exc:`OptionError` for a size the rules do not allow.
+    """
     if policy not in POLICIES:
         raise MalformedError(f"--policy must be one of {', '.join(POLICIES)}, not "
                              f"{policy!r}")

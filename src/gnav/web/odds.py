@@ -33,8 +33,11 @@ def shipped() -> dict[str, list[int]]:
 
 @cache
 def odds_json(preset: str, seats: int) -> dict[str, Any]:
-    """One table's atlas and its pieces' names; MalformedError for a preset or size
-    nothing ships for (saying what does)."""
+    """One table's atlas and its pieces' names.
+
+    :raises: :exc:`MalformedError` for a preset or size nothing ships for (saying what
+        does).
+    """
     try:
         name = get_preset(preset).name
     except GnavError:

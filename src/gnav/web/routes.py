@@ -175,17 +175,17 @@ async def odds(request: Request) -> Response:
     q = request.query_params
     extra = sorted(set(q) - {"preset", "seats"})
     if extra:
-        return error("bad_field", f"odds: unknown query parameter {extra[0]!r} "
-                     "(parameters: preset, seats)", 400)
+        return error(Code.BAD_FIELD, f"odds: unknown query parameter {extra[0]!r} "
+                     "(parameters: preset, seats)")
     if "preset" not in q and "seats" not in q:
         return JSONResponse(index(), headers={"Cache-Control": "no-cache"})
     seats = q.get("seats", "")
     if not (seats.isascii() and seats.isdigit()):
-        return error("bad_field", f"odds: seats must be a whole number, not {seats!r}", 400)
+        return error(Code.BAD_FIELD, f"odds: seats must be a whole number, not {seats!r}")
     try:
         body = odds_json(q.get("preset", "gnav"), int(seats))
     except GnavError as e:
-        return error("no_odds", str(e), 404)
+        return error(Code.NO_ODDS, str(e))
     return JSONResponse(body, headers={"Cache-Control": "no-cache"})
 
 

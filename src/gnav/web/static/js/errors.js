@@ -12,7 +12,7 @@ const SAME = {
   no_host_token: "not_host", bad_json: "bad_request", bad_body: "bad_request",
   bad_frame: "bad_request", bad_message: "bad_request", bad_type: "bad_request",
   no_hello: "bad_request", bad_game: "no_record", method_not_allowed: "not_found",
-  not_playing: "stale", not_your_turn: "stale", closed: "stale", store_failed: "internal",
+  not_playing: "stale", not_your_turn: "stale", closed: "stale", store_failed: "internal", no_odds: "not_found",
 };
 
 // The field a "field: reason" line of a refused table names, in the page's words.

@@ -15,9 +15,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "gnav"
 PROSE = re.compile(r"\bRaises\b|\braises [A-Z]|[;,] [A-Z]\w*Error\b|^\s*[A-Z]\w*Error (if|unless)",
                    re.M)
 FIELD = re.compile(r":exc:`(\w+)`")
-# round.py and match.py are being rebuilt at the same time (issue 17's chance steps);
-# their docstrings take the field when that work lands.
-LATER = frozenset({"round.py", "match.py"})
 
 
 def _docstrings() -> list[tuple[str, str]]:
@@ -34,7 +31,7 @@ def _docstrings() -> list[tuple[str, str]]:
 
 def test_no_docstring_says_what_it_raises_in_a_sentence() -> None:
     prose = [where for where, doc in _docstrings()
-             if PROSE.search(doc.split(":raises:")[0]) and where.split(":")[0] not in LATER]
+             if PROSE.search(doc.split(":raises:")[0])]
     assert prose == []
 
 

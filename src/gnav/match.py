@@ -63,8 +63,10 @@ class MatchState(NamedTuple):
         shuffled from the generator given to it (``deal(rng=...)``), or from a fresh
         unseeded one. ``gnav.play_match(seed=...)`` seeds both from one number.
 
-        Raises OptionError for a number of seats the rules do not allow, and
-        MalformedError for repeated names, a dealer or starting lives out of range."""
+        :raises:
+            - :exc:`OptionError` for a number of seats the rules do not allow.
+            - :exc:`MalformedError` for repeated names, a dealer or starting lives out of range.
+        """
         n = len(names)
         rules.check_seats(n)
         if len(set(names)) != n:
@@ -160,7 +162,10 @@ class MatchState(NamedTuple):
         return rnd.legal_actions()
 
     def seat_index(self, name: str) -> int:
-        """The seat called ``name``; MalformedError if there is none."""
+        """The seat called ``name``.
+
+        :raises: :exc:`MalformedError` if there is none.
+        """
         try:
             return self.names.index(name)
         except ValueError:
@@ -181,8 +186,10 @@ class MatchState(NamedTuple):
         the deck undrawn: chance draws each piece when a request reaches it
         (``Phase.DRAW``, ``chance_outcomes``, ``apply(piece)``).
 
-        Raises IllegalActionError while a round is being played or once the match is
-        over, and MalformedError for a bad deal."""
+        :raises:
+            - :exc:`IllegalActionError` while a round is being played or once the match is over.
+            - :exc:`MalformedError` for a bad deal.
+        """
         (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
          start_lives) = self
         if winners is not None or (round is not None and round.turn < len(round.seats)):
@@ -219,8 +226,11 @@ class MatchState(NamedTuple):
         """The match after the seat to act takes ``action``, and the events; a round's
         end is settled (lives, eliminations, the next dealer, the winners).
 
-        Raises IllegalActionError when no round is being played or the rules forbid the
-        action, MalformedError for an action that is not stand or swap."""
+        :raises:
+            - :exc:`IllegalActionError` if no round is being played or the rules forbid the
+              action.
+            - :exc:`MalformedError` for an action that is not stand or swap.
+        """
         (rules, names, lives, out, sitting_out, dealer, rounds, round, history, winners,
          start_lives) = self
         if round is None or round.turn >= len(round.seats):
@@ -252,8 +262,9 @@ class MatchState(NamedTuple):
         last decision. The game loop's lean path plays a round on the RoundState and
         settles it once (``gnav.runner``).
 
-        Raises IllegalActionError when ``rnd`` is not over, or is not the match's round
-        under way played on (another number, seats or deal)."""
+        :raises: :exc:`IllegalActionError` if ``rnd`` is not over, or is not the match's round
+            under way played on (another number, seats or deal).
+        """
         now = self.round
         if rnd.turn < len(rnd.seats) or now is None or self.winners is not None \
                 or now.number != rnd.number or now.seats != rnd.seats or now.deal != rnd.deal:

@@ -108,9 +108,11 @@ class RoundState(NamedTuple):
         (``Phase.DRAW``). ``checked`` skips the piece count check for a deal taken from
         ``rules.shuffle``.
 
-        Raises IllegalActionError for fewer than 2 seats, MalformedError for a deal that
-        does not give one piece to each seat or uses a piece more often than the deck
-        holds it."""
+        :raises:
+            - :exc:`IllegalActionError` for fewer than 2 seats.
+            - :exc:`MalformedError` for a deal that does not give one piece to each seat or
+              uses a piece more often than the deck holds it.
+        """
         n = len(seats)
         if n < 2:
             raise IllegalActionError(f"a round needs at least 2 active seats, not {n}")
@@ -163,7 +165,8 @@ class RoundState(NamedTuple):
         mask of positions whose matador has answered. It has no event log (nobody reads
         one), and the pieces are not checked: a sampler's guesses are its own business.
 
-        Raises IllegalActionError when ``turn`` is no position of ``seats``."""
+        :raises: :exc:`IllegalActionError` if ``turn`` is no position of ``seats``.
+        """
         n = len(seats)
         if not 0 <= turn < n:
             raise IllegalActionError(f"no position {turn} to act among {n} seats")
@@ -250,8 +253,10 @@ class RoundState(NamedTuple):
                      if count)
 
     def position(self, seat: int) -> int:
-        """The position of ``seat`` in the turn order; IllegalActionError if it is not
-        dealt in."""
+        """The position of ``seat`` in the turn order.
+
+        :raises: :exc:`IllegalActionError` if it is not dealt in.
+        """
         try:
             return self.seats.index(seat)
         except ValueError:
@@ -266,8 +271,10 @@ class RoundState(NamedTuple):
         return tuple(e.seat for e in self.public if type(e) is Knock)
 
     def is_revealed(self, seat: int) -> bool:
-        """Whether ``seat``'s matador has answered this round; IllegalActionError if the
-        seat is not dealt in."""
+        """Whether ``seat``'s matador has answered this round.
+
+        :raises: :exc:`IllegalActionError` if the seat is not dealt in.
+        """
         return bool(self.revealed >> self.position(seat) & 1)
 
     def stock_left(self) -> int:
@@ -299,10 +306,13 @@ class RoundState(NamedTuple):
         while chance draws (``Phase.DRAW``), after the stock's next piece turns out to be
         ``action``, a piece of ``chance_outcomes()``.
 
-        Raises MalformedError for an action that is not stand or swap where a seat
-        decides, and IllegalActionError when the round is over, the rules forbid the
-        action, a seat's action comes while chance draws, or chance's piece is not left
-        in the stock."""
+        :raises:
+            - :exc:`MalformedError` for an action that is not stand or swap where a seat
+              decides.
+            - :exc:`IllegalActionError` if the round is over, the rules forbid the action, a
+              seat's action comes while chance draws, or chance's piece is not left in the
+              stock.
+        """
         if action is not STAND and action is not SWAP:
             if self.drawing:
                 return self._draw(action)

@@ -71,3 +71,16 @@ def test_arbitrary_text_is_malformed(text: str) -> None:
     code, lines = verify_text(text, "t.json")
     assert code == 2
     assert len(lines) == 1
+
+
+def test_a_line_break_the_record_holds_stays_inside_its_one_line() -> None:
+    # Found by the mutation test above: a seat's name with a line break, quoted by the
+    # message about its piece, split the one line; so did a stated ending.
+    record = next(r for r in SAMPLES if r["rounds"] and "result" in r["rounds"][0])
+    deal = _replace(record, ("rounds", 0, "deal"), {"a\nb": "x\ny"})
+    ended = _replace(record, ("rounds", 0, "result", "ended_by"), "\n")
+    for mutated in (deal, ended):
+        code, lines = verify_text(json.dumps(mutated), "f.json")
+        assert code in (1, 2)
+        assert len(lines) == 1 and "\n" not in lines[0], lines
+        assert "\\n" in lines[0], lines[0]

@@ -21,9 +21,9 @@ def verify_text(text: str, name: str, *, write: Path | None = None) -> tuple[int
     try:
         rep = replay(loads(text))
     except MalformedError as e:
-        return MALFORMED, [f"{name}: {e}"]
+        return MALFORMED, [one_line(f"{name}: {e}")]
     except InconsistentError as e:
-        return INCONSISTENT, [f"{name}: {e}"]
+        return INCONSISTENT, [one_line(f"{name}: {e}")]
     if write is not None:
         engine = round_results(rep)
         final = match_result(rep.final)
@@ -54,7 +54,18 @@ def disagreements(rep: Replay, name: str) -> list[str]:
             problems += _compare_round(f"{name}: round {k}", rr.result, res, record.rules)
     if record.result is not None:
         problems += _compare_match(name, record.result, match_result(rep.final))
-    return problems
+    return [one_line(p) for p in problems]
+
+
+def one_line(message: str) -> str:
+    """``message`` with every unprintable character escaped (a line break as ``\\n``).
+
+    A record is hostile input, and a message quotes what it holds (a seat's name, a piece,
+    a result): a line break there would split the one line that says what is wrong."""
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in message)
 
 
 # The warning over a record that replays, but whose stated results disagree with the

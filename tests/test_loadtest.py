@@ -208,7 +208,10 @@ def test_tables_spread_over_two_processes_survive_one_killed(
         proc = subprocess.Popen(
             [sys.executable, "-m", "gnav.cli", "loadtest", "--url", servers[0].base,
              "--url", servers[1].base, "--tables", "6", "--seats", "4", "--lives", "3",
-             "--seed", "7", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+             "--seed", "7", "--json",
+             # Paced, so that the matches are still in play when the kill comes: at once,
+             # on an idle machine, all six finished before it and nobody reconnected.
+             "--think", "0.05"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, cwd=tmp_path)
         deadline = time.monotonic() + 60
         while "table.started" not in (tmp_path / "server0.log").read_text():

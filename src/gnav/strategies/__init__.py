@@ -62,15 +62,7 @@ def parse(data: object, where: str) -> Strategy:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise MalformedError(f"{where}: not a gnav strategy (format {FORMAT!r})")
     try:
-        swap = data["swap"]
-        scale = int(data["scale"])
-        if not isinstance(swap, dict) or not all(
-                isinstance(k, str) and isinstance(v, int) and 0 <= v <= scale
-                for k, v in swap.items()):
-            raise MalformedError(f"{where}: 'swap' must map keys to 0..{scale}")
-        options = data["options"]
-        if not isinstance(options, dict):
-            raise MalformedError(f"{where}: 'options' must be an object")
+        swap, scale, options = swap_table(data, where)
         return Strategy(str(data["preset"]), int(data["seats"]), options,
                         float(data["nash_conv"]), tuple(float(v) for v in data["values"]),
                         swap, scale, {k: v for k, v in data.items() if k != "swap"})
@@ -83,17 +75,41 @@ def parse(data: object, where: str) -> Strategy:
 @lru_cache(maxsize=64)
 def load(path: str) -> Strategy:
     """A strategy file (gzip'd or plain JSON), read once per process."""
-    p = Path(path)
+    return parse(read_json(path), path)
+
+
+def read_json(path: str) -> Any:
+    """The JSON of a strategy or policy file, gzip'd or plain.
+
+    :raises: :exc:`MalformedError` if it cannot be read or is not JSON."""
     try:
-        raw = p.read_bytes()
+        raw = Path(path).read_bytes()
     except OSError as e:
         raise MalformedError(f"{path}: cannot read ({e.strerror})") from None
     try:
         text = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
-        data = json.loads(text)
+        return json.loads(text)
     except (OSError, ValueError) as e:
         raise MalformedError(f"{path}: not JSON or gzip'd JSON ({e})") from None
-    return parse(data, path)
+
+
+def swap_table(data: dict[str, Any], where: str) -> tuple[dict[str, int], int, dict[str, Any]]:
+    """A strategy's or policy's ``swap`` table (key to P(swap) in units of ``scale``), its
+    ``scale`` and its ``options``, checked.
+
+    :raises: :exc:`MalformedError` if one is not of its form; :exc:`KeyError`,
+        :exc:`TypeError` or :exc:`ValueError` for its caller to word, as the rest of the
+        file's fields."""
+    swap = data["swap"]
+    scale = int(data["scale"])
+    if not isinstance(swap, dict) or not all(
+            isinstance(k, str) and isinstance(v, int) and 0 <= v <= scale
+            for k, v in swap.items()):
+        raise MalformedError(f"{where}: 'swap' must map keys to 0..{scale}")
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise MalformedError(f"{where}: 'options' must be an object")
+    return swap, scale, options
 
 
 def shipped_name(preset: str, seats: int) -> str:

@@ -20,8 +20,6 @@ play policies without numpy.
 
 from __future__ import annotations
 
-import gzip
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -30,7 +28,7 @@ from typing import Any
 from gnav.abstraction import FEATURES, VERSION
 from gnav.errors import MalformedError
 from gnav.rules import Rules
-from gnav.strategies import HERE, round_options
+from gnav.strategies import HERE, read_json, round_options, swap_table
 
 FORMAT = "gnav-policy/1"
 POLICIES = HERE / "policies"
@@ -89,15 +87,7 @@ def parse(data: object, where: str) -> Policy:
         if data["abstraction"] != VERSION:
             raise MalformedError(f"{where}: made for abstraction {data['abstraction']!r}, "
                                  f"this gnav keys by {VERSION!r}")
-        swap = data["swap"]
-        scale = int(data["scale"])
-        if not isinstance(swap, dict) or not all(
-                isinstance(k, str) and isinstance(v, int) and 0 <= v <= scale
-                for k, v in swap.items()):
-            raise MalformedError(f"{where}: 'swap' must map keys to 0..{scale}")
-        options = data["options"]
-        if not isinstance(options, dict):
-            raise MalformedError(f"{where}: 'options' must be an object")
+        swap, scale, options = swap_table(data, where)
         lo, hi = (int(s) for s in data["seats"])
         meta = data.get("meta", {})
         return Policy(str(data["preset"]), (lo, hi), options, swap, scale,
@@ -111,17 +101,7 @@ def parse(data: object, where: str) -> Policy:
 @lru_cache(maxsize=256)
 def load_policy(path: str) -> Policy:
     """A policy file (gzip'd or plain JSON), read once per process."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise MalformedError(f"{path}: cannot read ({e.strerror})") from None
-    try:
-        text = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
-        data = json.loads(text)
-    except (OSError, ValueError) as e:
-        raise MalformedError(f"{path}: not JSON or gzip'd JSON ({e})") from None
-    return parse(data, path)
+    return parse(read_json(path), path)
 
 
 def policy_name(preset: str, lo: int, hi: int) -> str:

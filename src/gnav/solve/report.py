@@ -45,15 +45,22 @@ LOW = ("3", "2", "1", "0")
 BELOW = ("pot", "owl", "fool")
 
 
-def table(name: str) -> tuple[Rules, int, Strategy]:
+def table_name(name: str, example: str) -> tuple[Rules, int]:
+    """The rules and the seats of a table named PRESET-SEATS (``gnav-3``).
+
+    :raises: :exc:`GnavError` for a name of another form, saying ``example``."""
     preset, _, seats = name.rpartition("-")
     if not preset or not seats.isdigit():
-        raise GnavError(f"a table is PRESET-SEATS, e.g. gnav-3, not {name!r}")
-    rules = Rules.of(preset)
-    strategy = shipped(rules, int(seats))
+        raise GnavError(f"a table is PRESET-SEATS, e.g. {example}, not {name!r}")
+    return Rules.of(preset), int(seats)
+
+
+def table(name: str) -> tuple[Rules, int, Strategy]:
+    rules, seats = table_name(name, "gnav-3")
+    strategy = shipped(rules, seats)
     if strategy is None:
         raise GnavError(f"no shipped strategy for {name} (gnav solve --ship makes them)")
-    return rules, int(seats), strategy
+    return rules, seats, strategy
 
 
 def plain_key(rules: Rules, seats: int, position: int, piece: str) -> str:

@@ -20,20 +20,18 @@ from gnav.abstraction import band
 from gnav.bots.threshold import default_threshold
 from gnav.errors import GnavError
 from gnav.rules import Rules
+from gnav.solve.report import table_name
 from gnav.strategies.policy import Policy, shipped_policy
 
 TABLES = ("gnav-6", "gnav-10", "gnav-20", "gnav-41", "gnav-1917-10", "slabberjan-10")
 
 
 def table(name: str) -> tuple[Rules, int, Policy]:
-    preset, _, seats = name.rpartition("-")
-    if not preset or not seats.isdigit():
-        raise GnavError(f"a table is PRESET-SEATS, e.g. gnav-10, not {name!r}")
-    rules = Rules.of(preset)
-    policy = shipped_policy(rules, int(seats))
+    rules, seats = table_name(name, "gnav-10")
+    policy = shipped_policy(rules, seats)
     if policy is None:
         raise GnavError(f"no shipped policy for {name} (gnav train --ship makes them)")
-    return rules, int(seats), policy
+    return rules, seats, policy
 
 
 def plain_key(rules: Rules, n: int, pos: int, piece: str) -> str:

@@ -3,10 +3,13 @@ the counter bot's use of public information."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gnav.bots import (
     BOT_KINDS,
@@ -358,3 +361,49 @@ def test_parse_bot_spec() -> None:
     for bad in ("", "x", "x:1", "counter:many", "random:1", "threshold:"):
         with pytest.raises(MalformedError):
             parse_bot_spec(bad)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), seats=st.integers(3, 9))
+def test_every_hidden_deal_keeps_what_the_view_shows(seed: int, seats: int) -> None:
+    """``Deals``, the one sampler of what a seat cannot see (the counter bot's and the
+    coach's): each deal it gives is met at the seat's turn, with the seat holding the
+    piece its view shows and every seat's lives as the view shows them."""
+    from gnav.bots.counter import Deals
+
+    rules = Rules.of("gnav")
+    rng = Random(seed)
+    match = MatchState.new(rules, [f"s{i}" for i in range(seats)],
+                           dealer=seats - 1).deal(rng=rng)
+    walk = RandomBot(seed)
+    for _ in range(rng.randrange(seats)):
+        if match.to_act is None or match.round is None or match.round.over:
+            return
+        match, _ = match.apply(walk.act(seat_view(match, match.to_act)))
+    if match.to_act is None or match.round is None or match.round.over:
+        return
+    view = seat_view(match, match.to_act)
+    deals = Deals.of(view, CounterBot(1).model(rules))
+    assert deals is not None
+    position = view.order.index(match.to_act)
+    fits = 0
+    for _ in range(16):
+        state, weight = deals.sample(rng)
+        if state is None:
+            assert weight == 0.0
+            continue
+        fits += 1
+        assert weight > 0.0
+        assert state.turn == position
+        assert rules.ids[state.hands[position]] == view.piece
+        assert state.lives == view.lives
+    assert fits  # the true deal fits, so some sample does
+
+
+def test_the_coach_samples_through_the_counter_bots_own_sampler() -> None:
+    """One sampler of hidden pieces: the coach takes ``Deals`` and sets none up itself."""
+    import gnav.odds.coach as coach
+
+    source = Path(coach.__file__).read_text(encoding="utf-8")
+    assert "Deals.of(" in source
+    assert "_Sampler" not in source and "_Knowledge" not in source

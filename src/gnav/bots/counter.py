@@ -256,6 +256,67 @@ class _Sampler:
         return values, weight
 
 
+class Deals:
+    """The deals of the pieces ``view`` hides that are consistent with it: the one
+    sampler of what a seat cannot see, used by the counter bot and the coach
+    (``gnav.odds.coach``).
+
+    Each ``sample`` is the round as one such deal has it, met at the seat's turn, with
+    its importance weight: how likely a uniform deal would have fitted the view's
+    constraints, times how well the deal explains every other seat's decisions under
+    ``model`` (see the module docstring). Only the view is read.
+    """
+
+    __slots__ = ("know", "model", "number", "order", "revealed", "sampler", "seat",
+                 "seats", "view")
+
+    def __init__(self, view: SeatView, model: _Model, know: _Knowledge, seat: int) -> None:
+        self.view = view
+        self.model = model
+        self.know = know
+        self.seat = seat  # the deciding seat (a seat number, not a position)
+        self.seats = know.seats
+        self.sampler = _Sampler(know, model)
+        position = {s: p for p, s in enumerate(view.order)}
+        revealed = 0
+        for shown in view.revealed:
+            if shown in position:
+                revealed |= 1 << position[shown]
+        self.revealed = revealed
+        self.order = view.order
+        self.number = view.round
+
+    @classmethod
+    def of(cls, view: SeatView, model: _Model) -> Deals | None:
+        """The deals for ``view``'s seat at its turn, or None for a view with no seat
+        in the round."""
+        know = _Knowledge(view, model)
+        if know.me < 0 or view.seat is None:
+            return None
+        return cls(view, model, know, view.seat)
+
+    def sample(self, rng: Random) -> tuple[RoundState | None, float]:
+        """One deal: the round at the seat's turn and its weight, or (None, 0.0) for a
+        deal the view rules out."""
+        values, weight = self.sampler.sample(rng)
+        if weight > 0.0:
+            model = self.model
+            swap_like, stand_like = model.swap_like, model.stand_like
+            for slot, swapped in self.know.decisions:
+                weight *= swap_like[values[slot]] if swapped else stand_like[values[slot]]
+        if weight <= 0.0:
+            return None, 0.0
+        know = self.know
+        n = know.seats
+        hands = tuple([values[slot] for slot in know.holding])
+        # The round as this deal has it, at this seat's turn; RoundState.start would
+        # deal it from the top, so it is met at the current position.
+        return RoundState.imagined(self.model.rules, self.order, values[:n], hands,
+                                   values[n + know.drawn:self.sampler.reach],
+                                   self.view.lives, number=self.number, turn=know.me,
+                                   revealed=self.revealed), weight
+
+
 class CounterBot:
     """Estimates its expected loss of lives for stand and for swap, and takes the lower.
 
@@ -325,32 +386,16 @@ class CounterBot:
     def costs(self, view: SeatView) -> dict[str, float] | None:
         """The weighted mean of the lives this seat loses this round, per legal action
         (None when no sample fits the view)."""
-        rules = view.rules
-        model = self.model(rules)
-        know = _Knowledge(view, model)
-        me = know.me
-        seat = view.seat
-        if me < 0 or seat is None:
+        deals = Deals.of(view, self.model(view.rules))
+        if deals is None:
             return None
-        sampler = _Sampler(know, model)
         rng = Random(f"{self._base}:{view.seat}:{view.round}:{view.dealt}:{view.piece}:"
                      f"{view.order}:{len(view.public)}")
-        n = know.seats
-        drawn = know.drawn
-        holding = know.holding
-        decisions = know.decisions
-        swap_like, stand_like, policy = model.swap_like, model.stand_like, model.policy
-        revealed = 0
-        position = {s: p for p, s in enumerate(view.order)}
-        for shown in view.revealed:
-            if shown in position:
-                revealed |= 1 << position[shown]
-        lives = view.lives
-        before = lives[seat]
+        n = deals.seats
+        seat = deals.seat
+        policy = deals.model.policy
+        before = view.lives[seat]
         legal = view.legal
-        order = view.order
-        number = view.round
-        reach = sampler.reach
         totals: dict[str, float] = dict.fromkeys(legal, 0.0)
         total_weight = 0.0
         # Running sums of the weighted cost differences, to stop once the choice is clear.
@@ -358,17 +403,8 @@ class CounterBot:
         diff_sum = 0.0
         diff_square = 0.0
         for done in range(1, self.samples + 1):
-            values, weight = sampler.sample(rng)
-            if weight > 0.0:
-                for slot, swapped in decisions:
-                    weight *= swap_like[values[slot]] if swapped else stand_like[values[slot]]
-            if weight > 0.0:
-                hands = tuple([values[slot] for slot in holding])
-                # The round as this sample has it, at this seat's turn; RoundState.start
-                # would deal it from the top, so it is met at the current position.
-                start = RoundState.imagined(rules, order, values[:n], hands,
-                                            values[n + drawn:reach], lives, number=number,
-                                            turn=me, revealed=revealed)
+            start, weight = deals.sample(rng)
+            if start is not None:
                 cost = []
                 for action in legal:
                     state, _ = start.apply(action)

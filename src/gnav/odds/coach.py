@@ -10,8 +10,8 @@ checks every figure stays put). Two ways, one bounded cost each:
   seats play the solved strategy.
 - **Sampling** elsewhere: ``SAMPLES`` deals of the pieces the view hides, drawn under
   every constraint the view gives and weighted by how well they explain the other seats'
-  decisions (the ``counter`` bot's sampler), each played out both ways by the engine with
-  the later seats following the sources' tips (the counter bot's model of them). The
+  decisions (``gnav.bots.counter.Deals``, the counter bot's own sampler), each played
+  out both ways by the engine with the later seats following the sources' tips (the counter bot's model of them). The
   figures carry 95% intervals from the samples' effective number.
 """
 
@@ -25,13 +25,12 @@ from functools import lru_cache
 from pathlib import Path
 from random import Random
 
-from gnav.bots.counter import DEFAULT_LIKELIHOOD, _Knowledge, _Model, _Sampler
+from gnav.bots.counter import DEFAULT_LIKELIHOOD, Deals, _Model
 from gnav.bots.expert import ExpertBot
 from gnav.bots.threshold import resolve_threshold
 from gnav.infoset import infoset_key
 from gnav.odds.figures import Figure
 from gnav.odds.simulated import Z, wilson
-from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.strategies import shipped
 from gnav.views import SeatView
@@ -146,42 +145,24 @@ def _model(rules: Rules) -> _Model:
 def sampled(view: SeatView, samples: int, expert: Action, swap_p: float) -> Advice | None:
     """The figures from ``samples`` deals of what the view hides (see the module's
     docstring). None if no deal fits the view."""
-    rules = view.rules
-    model = _model(rules)
-    know = _Knowledge(view, model)
-    me = know.me
-    seat = view.seat
-    if me < 0 or seat is None:
+    deals = Deals.of(view, _model(view.rules))
+    if deals is None:
         return None
-    sampler = _Sampler(know, model)
+    seat = deals.seat
     # One view, one answer: the stream is drawn from the view's own contents.
     rng = Random(f"coach:{infoset_key(view)}:{view.round}")
-    n = know.seats
-    position = {s: p for p, s in enumerate(view.order)}
-    revealed = 0
-    for shown in view.revealed:
-        if shown in position:
-            revealed |= 1 << position[shown]
-    lives = view.lives
-    before = lives[seat]
-    policy = model.policy
+    n = deals.seats
+    before = view.lives[seat]
+    policy = deals.model.policy
     acts = (Action.STAND, Action.SWAP)
     pay = [0.0, 0.0]
     got = [0.0, 0.0]
     got_sq = [0.0, 0.0]
     weight = square = diff = diff_sq = 0.0
     for _ in range(samples):
-        values, w = sampler.sample(rng)
-        if w > 0.0:
-            for slot, swapped in know.decisions:
-                w *= model.swap_like[values[slot]] if swapped else \
-                    model.stand_like[values[slot]]
-        if w <= 0.0:
+        start, w = deals.sample(rng)
+        if start is None:
             continue
-        hands = tuple(values[slot] for slot in know.holding)
-        start = RoundState.imagined(rules, view.order, values[:n], hands,
-                                    values[n + know.drawn:sampler.reach], lives,
-                                    number=view.round, turn=me, revealed=revealed)
         got_now = [0, 0]
         for i, action in enumerate(acts):
             state, _ = start.apply(action)

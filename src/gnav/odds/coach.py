@@ -11,8 +11,9 @@ checks every figure stays put). Two ways, one bounded cost each:
 - **Sampling** elsewhere: ``SAMPLES`` deals of the pieces the view hides, drawn under
   every constraint the view gives and weighted by how well they explain the other seats'
   decisions (``gnav.bots.counter.Deals``, the counter bot's own sampler), each played
-  out both ways by the engine with the later seats following the sources' tips (the counter bot's model of them). The
-  figures carry 95% intervals from the samples' effective number.
+  out both ways by the engine with the later seats following the sources' tips (the
+  counter bot's model of them). The figures carry 95% intervals from the samples'
+  effective number.
 """
 
 from __future__ import annotations

@@ -73,6 +73,7 @@ class Code(StrEnum):
     BAD_INVITE = "bad_invite"
     BAD_ORIGIN = "bad_origin"
     NOT_SEATED = "not_seated"
+    NO_COACHING = "no_coaching"
     # What is not there.
     NO_TABLE = "no_table"
     NO_RECORD = "no_record"
@@ -117,7 +118,7 @@ _STATUS: dict[Code, int] = {
                      Code.BAD_TYPE, Code.NO_HELLO, Code.HTTP), 400),
     Code.NO_HOST_TOKEN: 401,
     **dict.fromkeys((Code.NOT_HOST, Code.BAD_TOKEN, Code.BAD_INVITE, Code.BAD_ORIGIN,
-                     Code.NOT_SEATED), 403),
+                     Code.NOT_SEATED, Code.NO_COACHING), 403),
     **dict.fromkeys((Code.NO_TABLE, Code.NO_RECORD, Code.NO_ODDS, Code.NOT_FOUND), 404),
     Code.METHOD_NOT_ALLOWED: 405,
     **dict.fromkeys((Code.NAME_TAKEN, Code.FULL, Code.STARTED, Code.NOT_PLAYING,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -123,6 +124,24 @@ def advise(view: SeatView, *, samples: int = SAMPLES) -> Advice | None:
             return Advice(Figure(ps), Figure(pw), Figure(ls), Figure(lw), expert, swap_p,
                           "exact")
     return sampled(view, samples, expert, swap_p)
+
+
+def looks_up(view: SeatView) -> bool:
+    """Whether the coach's figures for ``view`` are a lookup in a shipped exact table
+    (cheap enough for any thread) rather than sampled."""
+    table = table_for(view.rules, len(view.order))
+    return table is not None and infoset_key(view) in table
+
+
+def answer(view: SeatView) -> dict[str, object]:
+    """The coach's answer as the server sends it: the figures for ``view``'s seat (None
+    where it has no choice to make) and the CPU they took in milliseconds (this
+    thread's own, so it is the decision's cost whatever else the process does)."""
+    start = time.thread_time()
+    advice = advise(view)
+    cpu = (time.thread_time() - start) * 1000.0
+    return {"advice": None if advice is None else advice.as_json(),
+            "cpu_ms": round(cpu, 3), "round": view.round, "seats": len(view.order)}
 
 
 def _mean(total: float, square: float, weight: float, n_eff: float,

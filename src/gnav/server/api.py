@@ -92,6 +92,8 @@ class Api:
                   methods=["DELETE"]),
             Route("/api/tables/{table_id}/start", self.start, methods=["POST"]),
             Route("/api/tables/{table_id}/record", self.record, methods=["GET"]),
+            Route("/api/tables/{table_id}/seats/{seat}/coach", self.coach,
+                  methods=["POST"]),
         ]
 
     def handlers(self) -> dict[Any, Any]:
@@ -280,3 +282,19 @@ class Api:
         game, record = await self.hub.record(table_id, number)
         return JSONResponse(record, headers={
             "Content-Disposition": f'attachment; filename="gnav-{table_id}-{game}.json"'})
+
+    async def coach(self, request: Request) -> Response:
+        """The coach for a seat's own decision: the seat's token (``Authorization:
+        Bearer``) says whose view it reads."""
+        where = "coach"
+        request.scope["gnav.where"] = where
+        seat = whole(str(request.path_params["seat"]), f"{where}: the seat", most=9999,
+                     code=Code.BAD_SEAT)
+        given = bearer(request.headers)
+        if given is None:
+            raise ApiError(Code.BAD_TOKEN, f"{where}: send the seat's token in an "
+                           f"'Authorization: Bearer <token>' header",
+                           {"WWW-Authenticate": "Bearer"})
+        seat_token = token(given, f"{where}: the seat's token", Code.BAD_TOKEN)
+        await self._body(request, where, frozenset())
+        return JSONResponse(await self.hub.coach(self._table_id(request), seat, seat_token))

@@ -77,6 +77,9 @@ class Live:
     timer: asyncio.Task[None] | None = None
     gone: bool = False  # retired: a newer Live (or none) holds this table now
     touched: float = 0.0  # the clock at its last change or connection (for eviction)
+    # The coach's last answer to each seat, with the version it answered: asking again
+    # for the same decision costs a lookup, so a decision costs one computation at most.
+    advice: dict[int, tuple[int, Entry]] = field(default_factory=dict)
 
 
 def record_of(journal: list[Entry]) -> Entry:
@@ -91,7 +94,8 @@ def summary(table: Table) -> Entry:
             "seats": len(table.seats),
             "open": sum(1 for s in table.seats if s.kind == SeatKind.EMPTY),
             "players": [s.name for s in table.seats if s.kind != SeatKind.EMPTY],
-            "turn_timer": table.config.turn_timer, "games": table.games}
+            "turn_timer": table.config.turn_timer, "games": table.games,
+            "coaching": table.config.coaching}
 
 
 class Hub:
@@ -405,11 +409,9 @@ class Hub:
         if table.version < self.settings.record_elsewhere:
             return await self._run(self._work, table.record)
         stored = await self._store(self.store.journal(table.id)) or []
-        if self._records is None:
-            self._records = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"))
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._records, record_of, [*stored, *entries])
+        return await loop.run_in_executor(self._record_pool(), record_of,
+                                          [*stored, *entries])
 
     async def _timer(self, live: Live) -> None:
         """Ask the table to tick when its deadline passes (a turn timer, or a seat away
@@ -610,6 +612,8 @@ class Hub:
             return await self._host_digest_here(a[0])
         if op == "record":
             return list(await self._record_here(a[0], a[1]))
+        if op == "coach":
+            return await self._coach_here(a[0], int(a[1]), a[2])
         raise Fault(f"unknown request {op!r} between servers")
 
     # -- the table's own requests ------------------------------------------------------
@@ -736,6 +740,40 @@ class Hub:
         if record is None:  # pragma: no cover - stored with the match's last step
             raise Refused(Code.NO_RECORD, f"game {game} has no stored record")
         return game, record
+
+    # -- the coach ---------------------------------------------------------------------
+
+    async def coach(self, table_id: str, seat: int, token: str) -> Entry:
+        """The coach's figures for ``seat``'s decision now, from that seat's view alone
+        (``gnav.odds.coach``); the decision it leads to is marked coached."""
+        return dict(await self._where(lambda: self._coach_here(table_id, seat, token),
+                                      "coach", [table_id, seat, token]))
+
+    async def _coach_here(self, table_id: str, seat: int, token: str) -> Entry:
+        async with self._locked(table_id) as live:
+            view = live.table.coach_view(seat, token)
+            version = live.table.version
+            cached = live.advice.get(seat)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        from gnav.odds.coach import answer, looks_up
+
+        if looks_up(view):  # a lookup: cheap anywhere
+            got = answer(view)
+        else:
+            # Sampled (a bounded number of deals, tens of milliseconds): in the records'
+            # process, so that no thread of this one holds the GIL meanwhile.
+            loop = asyncio.get_running_loop()
+            got = await loop.run_in_executor(self._record_pool(), answer, view)
+        got = {**got, "version": version, "seat": seat}
+        live.advice[seat] = (version, got)
+        return got
+
+    def _record_pool(self) -> ProcessPoolExecutor:
+        if self._records is None:
+            self._records = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"))
+        return self._records
 
     # -- connections -----------------------------------------------------------------
 

@@ -75,6 +75,9 @@ SCHEMAS: J = {
             "score": {"enum": [*SCORES, None]},
             "look": {"enum": list(LOOKS), "default": DEFAULT.look},
             "lang": {"enum": [*Lang, None]},
+            "coaching": {"type": "boolean", "default": DEFAULT.coaching,
+                         "description": "false: the host's \"no coaching here\" (the "
+                                        "coach is refused to every seat)"},
         },
     },
     "Seat": {"type": "object", "properties": {
@@ -101,7 +104,7 @@ SCHEMAS: J = {
         "seats": {"type": "integer"}, "open": {"type": "integer"},
         "players": {"type": "array", "items": {"type": "string"}},
         "turn_timer": {"type": ["number", "null"]}, "games": {"type": "integer"},
-        "watch": {"type": "string"}}},
+        "coaching": {"type": "boolean"}, "watch": {"type": "string"}}},
     "Record": {"type": "object", "required": ["gnav", "rules", "seats", "rounds"],
                "description": "A game record (docs/spec/records.md); gnav verify checks it"},
 }
@@ -190,6 +193,10 @@ def _paths() -> J:
     health = {"type": "object", "properties": {
         "status": {"const": "ok"}, "tables": {"type": "integer"},
         "unfinished": {"type": "integer"}, "connections": {"type": "integer"}}}
+    coach = {"type": "object", "properties": {
+        "advice": {"type": ["object", "null"]}, "cpu_ms": {"type": "number"},
+        "version": {"type": "integer"}, "seat": {"type": "integer"},
+        "round": {"type": "integer"}, "seats": {"type": "integer"}}}
     lobby = {"type": "object", "properties": {
         "tables": {"type": "array", "items": _ref("LobbyLine")}}}
     return {
@@ -228,6 +235,15 @@ def _paths() -> J:
                        "get bots",
             "parameters": [TABLE_ID], "security": HOST,
             "responses": {"200": info, **_errors(400, 401, 403, 404, 409, 410, 503)}}},
+        f"{tables}/seats/{{seat}}/coach": {"post": {
+            "summary": "The coach for the seat's own decision now, from its view alone: "
+                       "the chance of paying if it stands and if it swaps, and what the "
+                       "expert would do (gnav.odds.coach); that decision is marked coached",
+            "parameters": [TABLE_ID, seat], "security": [{"bearerAuth": []}],
+            "description": "Authorization: Bearer <the seat's token from join>",
+            "responses": {"200": _json(coach, "The coach's figures (advice null: no "
+                                              "choice to make)"),
+                          **_errors(400, 403, 404, 409, 503)}}},
         f"{tables}/record": {"get": {
             "summary": "The record of a finished match (docs/spec/records.md)",
             "parameters": [TABLE_ID, game],
@@ -306,6 +322,7 @@ def document(base_url: str) -> J:
         "servers": [{"url": base_url}],
         "components": {"schemas": SCHEMAS, "securitySchemes": {"bearerAuth": {
             "type": "http", "scheme": "bearer",
-            "description": "the host token from POST /api/tables"}}},
+            "description": "the host token from POST /api/tables, or a seat's token "
+                           "from its join (the coach)"}}},
         "paths": _paths(),
     }

@@ -60,6 +60,9 @@ class TableConfig:
     score: str | None = None  # lives shown as tokens, strokes or G-N-A-V (None: the preset's)
     look: str = "pawns"
     lang: str | None = None  # the calls' language (None: the preset's)
+    # The coach may be asked at this table (the host's "no coaching here" is False):
+    # chosen at creation, shown to every seat, enforced by the server.
+    coaching: bool = True
 
     def bot_problem(self, kind: BotKind) -> str | None:
         """Why bots of ``kind`` may not sit at this table, if they may not."""
@@ -123,9 +126,12 @@ class TableConfig:
         lang = d.get("lang")
         if lang is not None and lang not in _LANGS:
             raise MalformedError(f"lang: must be one of {', '.join(Lang)}, not {lang!r}")
+        coaching = d.get("coaching", default.coaching)
+        if not isinstance(coaching, bool):
+            raise MalformedError(f"coaching: must be true or false, not {coaching!r}")
         return cls(rules.preset.name, dict(options), seats,
                    None if timer is None else float(timer), float(grace), listed,
-                   BotKind(bot), score, look, lang)
+                   BotKind(bot), score, look, lang, coaching)
 
     def to_json(self) -> dict[str, Any]:
         # The preset alone gives the defaults (options never change them): looking it up
@@ -135,7 +141,8 @@ class TableConfig:
         return {"preset": self.preset, "options": dict(self.options), "seats": self.seats,
                 "turn_timer": self.turn_timer, "grace": self.grace, "listed": self.listed,
                 "bot": self.bot.value, "score": self.score or preset.score,
-                "look": self.look, "lang": self.lang or preset.lang}
+                "look": self.look, "lang": self.lang or preset.lang,
+                "coaching": self.coaching}
 
 
 DEFAULT = TableConfig()

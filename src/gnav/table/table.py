@@ -34,6 +34,7 @@ from gnav.rules import Rules
 from gnav.runner import play_until
 from gnav.seeds import DERIVED, LEGACY, TableSeeds
 from gnav.table.config import TableConfig
+from gnav.views import SeatView, seat_view
 from gnav.vocab import Action, BotKind, Phase, SeatKind, TablePhase
 
 # Updates re-sent on reconnect; a client further behind gets a fresh snapshot (one
@@ -173,6 +174,7 @@ class Saved:
     version: int
     steps: tuple[Step, ...]
     turn_since: float | None
+    coached: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -225,11 +227,17 @@ class Table:
         self.watched = True
         self.pace = Pace()  # the server sets its own
         self._thought = 0.0  # seconds the last burst of bots took (for the pace)
+        # The coach: the version at which each seat was last given the coach's figures
+        # (not journaled: the decision it leads to is), and the match's decisions taken
+        # with them, (round, seat), written to the record as ``x.coached``.
+        self.advised: dict[int, int] = {}
+        self.coached: list[tuple[int, int]] = []
 
     def save(self) -> Saved:
         """What the next change may alter (cheap: the match is immutable)."""
         return Saved(self.phase, tuple(replace(s) for s in self.seats), self.match,
-                     self.games, self.version, tuple(self.steps), self.turn_since)
+                     self.games, self.version, tuple(self.steps), self.turn_since,
+                     tuple(self.coached))
 
     def undo(self, saved: Saved) -> None:
         """Back to ``saved``: a change that failed half-way leaves no trace."""
@@ -237,6 +245,7 @@ class Table:
         self.seats = [replace(s) for s in saved.seats]
         self.version, self.steps = saved.version, list(saved.steps)
         self.turn_since = saved.turn_since
+        self.coached = list(saved.coached)
 
     # -- creation and restore -------------------------------------------------------
 
@@ -297,7 +306,7 @@ class Table:
         elif op == Op.ACT:
             by = e.get("by")
             self._apply(e["seat"], Action(e["action"]), t,
-                        Mover(by) if by in MOVERS else None)
+                        Mover(by) if by in MOVERS else None, coached=e.get("coached") is True)
         elif op == Op.EXPIRE:
             self.phase = TablePhase.EXPIRED
         else:
@@ -436,6 +445,8 @@ class Table:
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
         self.match = MatchState.new(self.rules, names, seed=self.seeds.match(self.games))
         self.steps = []
+        self.coached = []
+        self.advised = {}
         self._deal(now)
 
     def _deal(self, now: float) -> None:
@@ -531,8 +542,10 @@ class Table:
             raise Refused(Code.ILLEGAL, f"{action.value!r} is not allowed now (allowed: "
                           f"{', '.join(legal)})")
         before = self.version
-        self._apply(seat, action, now, Mover.PERSON)
-        result = self._played(seat, action, Mover.PERSON, before, now)
+        # Coached: the seat was given the coach's figures for this very decision.
+        coached = self.advised.pop(seat, None) == version
+        self._apply(seat, action, now, Mover.PERSON, coached=coached)
+        result = self._played(seat, action, Mover.PERSON, before, now, coached=coached)
         result.extend(self._run_bots(now, person=True))
         return result
 
@@ -629,19 +642,24 @@ class Table:
         return result
 
     def _played(self, seat: int, action: Action, by: Mover, before: int,
-                now: float) -> Result:
+                now: float, *, coached: bool = False) -> Result:
         """The journal entry of the decision that followed version ``before``, and the
         notice of its steps (the decision, and the deal it may have led to)."""
-        entry = {"op": Op.ACT, "seat": seat, "action": action.value, "by": by.value,
-                 "t": now, "v": self.version}
+        entry: dict[str, Any] = {"op": Op.ACT, "seat": seat, "action": action.value,
+                                 "by": by.value, "t": now, "v": self.version}
+        if coached:
+            entry["coached"] = True
         steps = tuple(s for s in self.steps if s.version > before)
         return Result([entry], [Played(steps, self.info(now), self._told())])
 
-    def _apply(self, seat: int, action: Action, now: float, by: Mover | None) -> None:
+    def _apply(self, seat: int, action: Action, now: float, by: Mover | None, *,
+               coached: bool = False) -> None:
         match = self.match
         if match is None or match.round is None:
             raise GnavError("no match is being played")
         after, events = match.apply_for(seat, action)
+        if coached:
+            self.coached.append((match.round.number, seat))
         self._record(seat, after, events, now, by)
 
     def _record(self, seat: int, match: MatchState, events: tuple[Event, ...], now: float,
@@ -716,4 +734,26 @@ class Table:
         """
         if self.match is None:
             raise Refused(Code.NO_MATCH, "no match has been played at this table")
-        return from_match(self.match)
+        names = self.match.names
+        x = {"coached": [[r, names[s]] for r, s in self.coached]} if self.coached else None
+        return from_match(self.match, x=x)
+
+    # -- the coach -------------------------------------------------------------------
+
+    def coach_view(self, seat: int, token: str) -> SeatView:
+        """The view the coach reads for ``seat``'s decision now: that seat's own, and
+        nothing else. The decision it leads to is marked coached.
+
+        :raises: :exc:`Refused` (``bad_seat``, ``bad_token``, ``no_coaching``,
+            ``not_playing``, ``not_your_turn``) unless the seat is to decide now at a
+            table that allows the coach.
+        """
+        self._held(seat, token)
+        if not self.config.coaching:
+            raise Refused(Code.NO_COACHING, "the host chose no coaching at this table")
+        if self.phase != TablePhase.PLAYING or self.match is None:
+            raise Refused(Code.NOT_PLAYING, "no match is being played")
+        if self.match.to_act != seat:
+            raise Refused(Code.NOT_YOUR_TURN, "the coach answers at your own decision only")
+        self.advised[seat] = self.version
+        return seat_view(self.match, seat)

@@ -36,7 +36,8 @@ def launch(pw: Playwright) -> Browser:
 
 
 def context(browser: Browser, *, speed: str = "instant", lang: str = "en", hints: bool = True,
-            phone: bool = False, reduced_motion: bool = False) -> BrowserContext:
+            phone: bool = False, reduced_motion: bool = False,
+            coach: bool = False) -> BrowserContext:
     """A browser profile of its own (its own storage: one person), with the page's settings
     chosen up front."""
     options: dict[str, Any] = {"locale": {"en": "en-GB", "nb": "nb-NO", "da": "da-DK"}[lang],
@@ -50,13 +51,14 @@ def context(browser: Browser, *, speed: str = "instant", lang: str = "en", hints
     ctx.add_init_script(
         f"localStorage.setItem('gnav.speed', {speed!r});"
         f"localStorage.setItem('gnav.lang', {lang!r});"
-        f"localStorage.setItem('gnav.hints', {'on' if hints else 'off'!r});")
+        f"localStorage.setItem('gnav.hints', {'on' if hints else 'off'!r});"
+        f"localStorage.setItem('gnav.coach', {'on' if coach else 'off'!r});")
     return ctx
 
 
 def create_table(page: Page, base: str, name: str, *, seats: int = 6, lives: int = 1,
                  bots: int = 0, preset: str = "gnav", timer: str = "off",
-                 look: str = "pawns") -> str:
+                 look: str = "pawns", coaching: bool = True) -> str:
     """Fill in the start page's form as a person would; returns the new table's id."""
     page.goto(f"{base}/")
     page.wait_for_selector("#create-form")
@@ -69,6 +71,8 @@ def create_table(page: Page, base: str, name: str, *, seats: int = 6, lives: int
     page.fill("#bots", str(bots))
     page.select_option("#timer", timer)
     page.check(f"#look-{look}")
+    if not coaching:
+        page.check("#no-coaching")
     page.click("#create-submit")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#start-match")

@@ -6,7 +6,7 @@ import { t, LANGS, LANG_NAMES, setLanguages, detectLang, setLang, lang, onLang }
 import { loadPresets } from "./presets.js";
 import { installDefs, crownSVG } from "./pieces.js";
 import { showRules } from "./rules.js";
-import { SPEEDS, speed, setSpeed, hintsOn, setHints, reducedMotion } from "./settings.js";
+import { SPEEDS, speed, setSpeed, hintsOn, setHints, coachOn, setCoach, reducedMotion } from "./settings.js";
 import { says } from "./errors.js";
 
 function makeShell() {
@@ -102,10 +102,15 @@ function fillSettings() {
   const hints = h("input", { type: "checkbox", id: "hints-on" });
   hints.checked = hintsOn();
   hints.addEventListener("change", () => setHints(hints.checked));
+  const coach = h("input", { type: "checkbox", id: "coach-on" });
+  coach.checked = coachOn();
+  coach.addEventListener("change", () => setCoach(coach.checked));
   // Element.append writes a null as the text "null": only the parts there are.
   clear(d).append(...[h("div", { class: "dialog-head" }, h("h2", { id: "settings-title", text: t("app.settings") }), close),
     speeds,
     h("div", { class: "field check" }, hints, h("label", { for: "hints-on", text: t("settings.hints") })),
+    h("div", { class: "field check" }, coach, h("label", { for: "coach-on", text: t("settings.coach") })),
+    h("p", { class: "muted small", id: "coach-help", text: t("settings.coach_help") }),
     reducedMotion() ? h("p", { class: "muted", text: t("settings.motion") }) : null].filter(Boolean));
   close.focus();
 }

@@ -1,4 +1,4 @@
-// The reader's settings, kept in localStorage: animation speed and hints. Reduced motion
+// The reader's settings, kept in localStorage: animation speed, hints and the coach. Reduced motion
 // comes from the system (prefers-reduced-motion).
 
 export const SPEEDS = ["slow", "normal", "fast", "instant"];
@@ -30,6 +30,17 @@ export function hintsOn() {
 
 export function setHints(on) {
   localStorage.setItem("gnav.hints", on ? "on" : "off");
+}
+
+// The coach (opt-in): at your own turn, your chance of paying if you stand and if you
+// swap, and what the expert would do. Off until the reader turns it on.
+export function coachOn() {
+  return localStorage.getItem("gnav.coach") === "on";
+}
+
+export function setCoach(on) {
+  localStorage.setItem("gnav.coach", on ? "on" : "off");
+  window.dispatchEvent(new CustomEvent("gnav-coach", { detail: { on } }));
 }
 
 export function sleep(ms) {

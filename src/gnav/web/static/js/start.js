@@ -124,6 +124,8 @@ function createForm(state, keep) {
   const calls = select("calls", callLangs.map((x) => [x, (names[x] && names[x][L]) || x]), k.calls || p.lang);
   const listed = h("input", { id: "listed", name: "listed", type: "checkbox" });
   listed.checked = Boolean(k.listed);
+  const noCoach = h("input", { id: "no-coaching", name: "no_coaching", type: "checkbox" });
+  noCoach.checked = Boolean(k.no_coaching);
   const more = h("details", { class: "more" }, h("summary", { text: t("create.more") }),
     h("div", { class: "more-grid" }, moreOptions().map((opt) => optionField(opt, p, k))));
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
@@ -146,12 +148,14 @@ function createForm(state, keep) {
     looks,
     h("div", { class: "grid-2" }, field("calls", t("create.calls"), calls),
       h("div", { class: "field check" }, listed, h("label", { for: "listed", text: t("create.listed") }))),
+    h("div", { class: "field check" }, noCoach, h("label", { for: "no-coaching", text: t("create.no_coaching") })),
     more, error, submitEnd);
   state.form = form;
   presetList.addEventListener("change", () => {
     const keepNow = readForm(state);
     const fresh = { name: keepNow.name, preset: keepNow.preset, seats: keepNow.seats, bots: keepNow.bots,
-                    bot: keepNow.bot, timer: keepNow.timer, look: keepNow.look, listed: keepNow.listed };
+                    bot: keepNow.bot, timer: keepNow.timer, look: keepNow.look, listed: keepNow.listed,
+                    no_coaching: keepNow.no_coaching };
     form.replaceWith(createForm(state, fresh));
     document.getElementById(`preset-${keepNow.preset}`).focus();
   });
@@ -254,6 +258,7 @@ async function create(form, p, error, submits, nameError) {
     preset: p.name, options, seats: Number(v("seats")), turn_timer: timer === "off" ? null : Number(timer),
     listed: form.querySelector("#listed").checked, bot: v("bot"), score: v("score"),
     look: look ? look.value : data.look_default, lang: v("calls"),
+    coaching: !form.querySelector("#no-coaching").checked,
   };
   for (const b of submits) {
     b.disabled = true;
@@ -325,6 +330,7 @@ async function refreshLobby() {
     ul.append(h("li", { class: `table-line${watch ? " full" : ""}` },
       h("div", {}, h("strong", { text: x.players.map(namerByName(x.players)).join(", ") || x.id }),
         h("div", { class: "muted", text: t("lobby.line", { preset: title, taken: x.seats - x.open, seats: x.seats, timer })
+          + (x.coaching === false ? ` · ${t("lobby.no_coaching")}` : "")
           + (x.phase === "playing" ? ` · ${t("lobby.playing")}` : x.open === 0 ? ` · ${t("lobby.full")}` : "") })),
       h("a", { class: `btn small${watch ? " ghost" : " primary"}`,
                href: `/t/${encodeURIComponent(x.id)}${watch ? "" : "#join"}`,

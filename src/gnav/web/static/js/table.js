@@ -14,9 +14,9 @@ import { tableStore } from "./state.js";
 import { says } from "./errors.js";
 import { animateEvent } from "./animate.js";
 import { loadPresets } from "./presets.js";
-import { speed, dur } from "./settings.js";
+import { speed, dur, coachOn } from "./settings.js";
 import { setRulesContext, showRules } from "./rules.js";
-import { canAct, game, myName } from "./select.js";
+import { busy, game, canAct, myName } from "./select.js";
 import { boardModel } from "./panels/board.js";
 import { ActionBar } from "./panels/action_bar.js";
 import { LobbyPanel } from "./panels/lobby.js";
@@ -44,6 +44,7 @@ class TablePage {
     this.board = null;
     this.panels = null;
     this.wantsJoin = false;
+    this.coach = null;  // the coach's answer for the decision at ``coach.version``
   }
 
   get s() { return this.store.state; }
@@ -84,6 +85,7 @@ class TablePage {
       requestAnimationFrame(() => this.board.layout());
     });
     document.addEventListener("keydown", (e) => this.onKey(e));
+    window.addEventListener("gnav-coach", () => this.render());
     setInterval(() => { if (this.panels) this.panels.actionBar.clock(this.s); }, 250);
   }
 
@@ -141,6 +143,7 @@ class TablePage {
     this.board.render(boardModel(s));
     const p = this.panels;
     p.actionBar.render(s);
+    p.actionBar.renderCoach(this.coachFor(s));
     p.lobby.render(s);
     p.win.render(s);
     p.hint.render(s);
@@ -332,6 +335,39 @@ class TablePage {
     const hint = nextHint(s, e);
     if (hint) this.dispatch({ type: "hint", hint });
     if (this.panels) this.panels.hint.render(this.s);
+  }
+
+  // -- the coach ---------------------------------------------------------------------------
+
+  // What the coach shows now (null: nothing). It is asked once per decision, only when
+  // the reader turned it on, only at their own turn, with their own seat's token: the
+  // server answers from that seat's view and marks the decision as coached.
+  coachFor(s) {
+    const v = s.view;
+    const mine = s.you !== null && s.info.phase === "playing" && v && v.to_act === myName(s) &&
+      s.round.toAct === myName(s) && (v.legal || []).length > 0 && !busy(s);
+    if (!coachOn() || !mine) return null;
+    if (s.info.config.coaching === false) return { state: "off_here" };
+    if (!this.coach || this.coach.version !== s.version) {
+      this.coach = { version: s.version, state: "asking" };
+      this.askCoach(s.version, s.you, s.creds.token);
+    }
+    const { version, ...shown } = this.coach;
+    return shown;
+  }
+
+  async askCoach(version, seat, token) {
+    let got;
+    try {
+      const r = await api("POST", `/api/tables/${encodeURIComponent(this.id)}/seats/${seat}/coach`,
+                          { token, body: {} });
+      got = r.advice ? { state: "advice", advice: r.advice } : { state: "none" };
+    } catch (e) {
+      got = { state: "error", text: says(e) };
+    }
+    if (!this.coach || this.coach.version !== version) return;  // the table moved on
+    this.coach = { version, ...got };
+    if (this.panels) this.panels.actionBar.renderCoach(this.coachFor(this.s));
   }
 
   // -- acting ------------------------------------------------------------------------------

@@ -18,11 +18,14 @@ export class ActionBar {
     this.handPiece = h("div", { class: "hand-piece" });
     this.handName = h("div", { class: "hand-name" });
     this.handDoes = h("div", { class: "hand-does" });
+    // The coach (Settings): beside the piece, at the reader's own decision.
+    this.coachEl = h("div", { class: "coach", id: "coach", "aria-live": "polite", hidden: true });
     this.statusLine = h("p", { class: "status-line", id: "turn-status", "aria-live": "polite" });
     this.clockEl = h("span", { class: "clock", "aria-hidden": "true" });
     this.el = h("section", { class: "action-bar", "aria-label": t("play.your_piece") },
       h("div", { class: "hand" }, this.handPiece, h("div", { class: "hand-text" },
-        h("div", { class: "hand-title", text: t("play.your_piece") }), this.handName, this.handDoes)),
+        h("div", { class: "hand-title", text: t("play.your_piece") }), this.handName, this.handDoes,
+        this.coachEl)),
       h("div", { class: "controls" }, h("div", { class: "status-row" }, this.statusLine, this.clockEl),
         this.buttons = h("div", { class: "buttons" }, this.standBtn, this.swapBtn)));
   }
@@ -79,6 +82,35 @@ export class ActionBar {
     this.clock(s);
   }
 
+  // The coach's answer for this decision: null (nothing to show), or {state: "asking" |
+  // "advice" | "none" | "off_here" | "error", advice, text}. Its figures are the
+  // server's, computed from this seat's view alone.
+  renderCoach(c) {
+    const el = this.coachEl;
+    const key = JSON.stringify([c, lang()]);
+    if (el.dataset.key === key) return;
+    el.dataset.key = key;
+    clear(el);
+    el.hidden = !c;
+    if (!c) return;
+    el.dataset.state = c.state;
+    const title = h("span", { class: "coach-title", text: `${t("coach.title")}: ` });
+    if (c.state === "asking") { el.append(title, t("coach.asking")); return; }
+    if (c.state === "none") { el.append(title, t("coach.none")); return; }
+    if (c.state === "off_here") { el.append(t("coach.off_here")); return; }
+    if (c.state === "error") { el.append(title, c.text || ""); return; }
+    const a = c.advice;
+    el.append(title,
+      h("span", { class: "coach-stand", text: t("coach.stand", { p: chance(a.pay_stand) }) }), " · ",
+      h("span", { class: "coach-swap", text: t("coach.swap", { p: chance(a.pay_swap) }) }), ". ",
+      h("strong", { class: "coach-expert", text: a.expert_swap > 0.02 && a.expert_swap < 0.98
+        ? t("coach.expert_mixed", { p: pct(a.expert_swap) })
+        : t(a.expert === "swap" ? "coach.expert_swap" : "coach.expert_stand") }), " ",
+      h("span", { class: "coach-lives", text: t("coach.lives", { s: lives(a.lives_stand), w: lives(a.lives_swap) }) }),
+      h("span", { class: "coach-source muted", text: a.source === "exact" ? t("coach.exact")
+        : t("coach.sampled", { n: a.samples }) }));
+  }
+
   // Seconds left for the decision, counted down between the server's messages.
   clock(s) {
     const left = s.info.timer_left;
@@ -107,4 +139,25 @@ function status(s, canActNow) {
   if (busy(s)) return t("status.moving");
   if (st.toAct && st.toAct !== me) return t("play.turn_of", { name: who(s)(st.toAct) });
   return t("status.moving");
+}
+
+// A percentage, for a share between 0 and 1.
+function pct(x) {
+  return `${Math.round(x * 100)}%`;
+}
+
+// Expected lives (a loss is negative), to two decimals, in the page's language.
+function lives(f) {
+  const x = typeof f === "number" ? f : f && f.value;
+  if (x === null || x === undefined) return "?";
+  return x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2,
+                                    signDisplay: "exceptZero" });
+}
+
+// A chance as the coach gives it: exact (a number) or estimated ({value, low, high}),
+// the estimate with its 95% range.
+function chance(f) {
+  if (typeof f === "number") return pct(f);
+  if (!f || f.value === null) return "?";
+  return `${pct(f.value)} (${Math.round(f.low * 100)}–${pct(f.high)})`;
 }

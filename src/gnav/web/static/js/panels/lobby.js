@@ -22,10 +22,14 @@ export class LobbyPanel {
     const isHost = Boolean(c.host);
     const side = this.el;
     const key = JSON.stringify([info.phase, info.seats, s.you, isHost, c.invite, lang(),
-                                s.joinError, s.joinTries, s.links]);
+                                s.joinError, s.joinTries, s.links, info.config.coaching]);
     if (side.dataset.key === key) return;
     side.dataset.key = key;
     clear(side);
+    // The host's "no coaching here", for every seat and watcher, in every phase.
+    if (info.config.coaching === false) {
+      side.append(h("p", { class: "note", id: "no-coaching-note", text: t("coach.off_here") }));
+    }
     if (info.phase !== "lobby") {
       if (s.you === null) side.append(h("p", { class: "note", text: t("join.started") }));
       return;

@@ -1,0 +1,91 @@
+"""The browser's coach in Chromium: turned on in Settings, it shows beside the reader's
+own piece, at their own decision, the chance of paying if they stand and if they swap
+and what the expert would do (the server's figures from that seat's view), in two
+languages on a desktop and a phone; the decisions taken with it are marked in the
+record; a table created with "no coaching here" says so to everyone and shows no
+figures."""
+
+from __future__ import annotations
+
+import web_kit  # isort: skip  (first: it checks for playwright and chromium)
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from browser import can_act, click_action, context, create_table, until
+from devserver import Running
+
+server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
+
+STAND_WORDS = {"en": "Stand:", "nb": "Stå:", "da": "Bliv:"}
+
+
+def coach_text(page: Page) -> str:
+    return page.text_content("#coach") or ""
+
+
+def _start_with_bots(page: Page, server: Running, **kw: bool) -> str:
+    tid = create_table(page, server.url, "Astrid", seats=3, lives=2, bots=2,
+                       coaching=bool(kw.get("coaching", True)))
+    page.click("#start-match")
+    return tid
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("en", False), ("nb", True)])
+def test_the_coach_shows_the_odds_at_the_readers_turn_and_marks_the_record(
+        server: Running, browser: Browser, lang: str, phone: bool) -> None:
+    page = context(browser, lang=lang, phone=phone, coach=True).new_page()
+    tid = _start_with_bots(page, server)
+    asked = 0
+    for _ in range(400):
+        phase = json.loads(urllib.request.urlopen(
+            f"{server.url}/api/tables/{tid}").read())["phase"]
+        if phase == "finished":
+            break
+        if not can_act(page):
+            page.wait_for_timeout(30)
+            continue
+        until(lambda: STAND_WORDS[lang] in coach_text(page)
+              or page.get_attribute("#coach", "data-state") == "none", 10, "the coach")
+        text = coach_text(page)
+        if STAND_WORDS[lang] in text:
+            assert "%" in text
+            asked += 1
+        click_action(page, "swap" if asked % 2 else "stand")
+        page.wait_for_timeout(30)
+    assert asked >= 1
+    record = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{tid}/record").read())
+    coached = record.get("x", {}).get("coached", [])
+    assert coached and all(name == "Astrid" for _, name in coached)
+    assert len(coached) >= asked
+    page.context.close()
+
+
+def test_a_table_with_no_coaching_says_so_and_shows_no_figures(server: Running,
+                                                               browser: Browser) -> None:
+    page = context(browser, lang="da", coach=True).new_page()
+    _start_with_bots(page, server, coaching=False)
+    until(lambda: "Ingen træner" in (page.text_content("#no-coaching-note") or ""), 10,
+          "the note")
+    until(lambda: can_act(page), 20, "the reader's turn")
+    until(lambda: page.get_attribute("#coach", "data-state") == "off_here", 10,
+          "the coach's refusal")
+    assert "%" not in coach_text(page)
+    page.context.close()
+
+
+def test_the_coach_is_off_until_turned_on_in_settings(server: Running,
+                                                      browser: Browser) -> None:
+    page = context(browser, lang="en").new_page()
+    _start_with_bots(page, server)
+    until(lambda: can_act(page), 20, "the reader's turn")
+    assert page.is_hidden("#coach")
+    page.click("#settings-btn")
+    page.check("#coach-on")
+    page.keyboard.press("Escape")
+    until(lambda: "Stand:" in coach_text(page)
+          or page.get_attribute("#coach", "data-state") == "none", 10, "the coach")
+    page.context.close()

@@ -1,7 +1,9 @@
-"""``python tools/coach_shots.py [DIR]``: the browser's coach in Debian's Chromium, at the
-reader's own turn at a 3-seat table (two bots), on a desktop (1280×860) in English and
-on a phone (390×844) in Norwegian, saved as PNGs to DIR (default docs/screenshots):
-coach-desktop-en.png and coach-phone-nb.png.
+"""``python tools/coach_shots.py [DIR]``: the browser's coach and the replay's analysis in
+Debian's Chromium, on a desktop (1280×860) in English and on a phone (390×844) in
+Norwegian, saved as PNGs to DIR (default docs/screenshots): coach-desktop-en.png and
+coach-phone-nb.png (the reader's own turn at a 3-seat table, two bots), and
+analysis-desktop-en.png and analysis-phone-nb.png (a 3-seat match of the expert, a random
+player and the sources' tips, replayed to its end with the analysis open).
 """
 
 from __future__ import annotations
@@ -10,14 +12,22 @@ import argparse
 import sys
 import tempfile
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
+import gnav
 from browser import can_act, context, create_table, launch, until
 from devserver import start
+from gnav.record import dumps, from_match
+from gnav.rules import Rules
 
 SHOTS = (("en", False), ("nb", True))
+
+
+def coached(page: Page) -> bool:
+    return page.get_attribute("#coach", "data-state") in ("advice", "none")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,11 +46,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    hints=False).new_page()
                     create_table(page, server.url, "Astrid", seats=3, lives=3, bots=2)
                     page.click("#start-match")
-                    until(lambda p=page: can_act(p), 20, "the reader's turn")
-                    until(lambda p=page: p.get_attribute("#coach", "data-state")
-                          in ("advice", "none"), 10, "the coach")
+                    until(partial(can_act, page), 20, "the reader's turn")
+                    until(partial(coached, page), 10, "the coach")
                     name = f"coach-{'phone' if phone else 'desktop'}-{lang}.png"
                     page.screenshot(path=str(out / name), full_page=False)
+                    print(f"wrote {out / name}")
+                    page.context.close()
+                record = Path(tmp) / "match.json"
+                bots = [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2),
+                        gnav.make_bot("threshold", seed=3)]
+                final = gnav.play_match(Rules.of("gnav", lives=2), ["Expert", "Random", "Tips"],
+                                        bots, seed=8)
+                record.write_text(dumps(from_match(final)), encoding="utf-8")
+                for lang, phone in SHOTS:
+                    page = context(browser, lang=lang, phone=phone).new_page()
+                    page.goto(f"{server.url}/replay")
+                    page.set_input_files("#record-file", str(record))
+                    page.click("#replay-analyse")
+                    page.wait_for_selector("#analysis-none")
+                    page.click("#replay-last")
+                    page.wait_for_selector("#analysis-list li")
+                    if phone:  # the analysis, under the board and the log
+                        page.locator("#analysis").scroll_into_view_if_needed()
+                    name = f"analysis-{'phone' if phone else 'desktop'}-{lang}.png"
+                    page.screenshot(path=str(out / name), full_page=not phone)
                     print(f"wrote {out / name}")
                     page.context.close()
                 browser.close()

@@ -34,9 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gnav.odds.coach import Advice, advise
+from gnav.errors import GnavError
+from gnav.odds.coach import Advice, advise, looks_up
 from gnav.record import Record, replay
-from gnav.views import seat_view
+from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
 
 MARKS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.15), ("blunder", float("inf")))
@@ -92,12 +93,20 @@ class SeatTotal:
     marks: dict[str, int] = field(default_factory=lambda: {m: 0 for m, _ in MARKS})
 
 
+class TooCostly(GnavError):
+    """More decisions need sampling than the caller allows (``analyse``'s ``most``)."""
+
+
 @dataclass
 class Analysis:
     names: tuple[str, ...]
     decisions: list[Decision]
     totals: list[SeatTotal]
     exact: bool  # every figure exact
+    # Per round (1-based, in order), per seat: the luck and the lives lost that round, so
+    # that a viewer can total the rounds it has shown so far.
+    luck_by_round: list[list[float]] = field(default_factory=list)
+    lost_by_round: list[list[int]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -113,6 +122,11 @@ class Analysis:
                                        "marks": t.marks}
                        for s, t in enumerate(self.totals)},
             "exact": self.exact,
+            "rounds": [{"round": k, "luck": {self.names[s]: round(x, 6)
+                                              for s, x in enumerate(luck)},
+                        "lost": {self.names[s]: x for s, x in enumerate(lost)}}
+                       for k, (luck, lost) in enumerate(
+                           zip(self.luck_by_round, self.lost_by_round, strict=True), 1)],
         }
 
 
@@ -126,15 +140,31 @@ def coached_of(record: Record) -> set[tuple[int, int]]:
     return out
 
 
-def analyse(record: Record, *, samples: int | None = None) -> Analysis:
+def analyse(record: Record, *, samples: int | None = None,
+            most: int | None = None) -> Analysis:
     """Every decision of ``record`` (replayed, so a record the rules contradict raises
-    InconsistentError) against the expert, from views alone."""
+    InconsistentError) against the expert, from views alone.
+
+    :raises: :exc:`TooCostly` if more than ``most`` decisions need sampling (checked
+        before any is sampled: the server bounds its cost so).
+    """
     rep = replay(record)
     names = tuple(record.seats)
     totals = [SeatTotal() for _ in names]
     decisions: list[Decision] = []
     coached = coached_of(record)
     exact = True
+    if most is not None:
+        costly = sum(1 for k, seen in enumerate(rep.states, 1)
+                     for before, (seat, _) in zip(seen, record.rounds[k - 1].actions,
+                                                  strict=False)
+                     if before.round is not None and _sampled(seat_view(before, seat)))
+        if costly > most:
+            raise TooCostly(f"analysis: {costly} decisions of this match need sampling, "
+                            f"more than the {most} analysed here; gnav analyse RECORD "
+                            f"does any match")
+    luck_by_round: list[list[float]] = []
+    lost_by_round: list[list[int]] = []
     for k, seen in enumerate(rep.states, 1):
         expected = [0.0] * len(names)
         decided: set[int] = set()
@@ -159,9 +189,21 @@ def analyse(record: Record, *, samples: int | None = None) -> Analysis:
             t.cost += d.cost
             t.marks[d.mark] += 1
         start, end = seen[0].lives, seen[-1].lives
+        luck_now: list[float] = []
+        lost_now: list[int] = []
         for s in range(len(names)):
             change = end[s] - start[s]
+            luck = change - expected[s] if s in decided else float(change)
             totals[s].lost += max(0, -change)
-            totals[s].luck += change - expected[s] if s in decided else change
-    return Analysis(names, decisions, totals, exact)
+            totals[s].luck += luck
+            luck_now.append(luck)
+            lost_now.append(max(0, -change))
+        luck_by_round.append(luck_now)
+        lost_by_round.append(lost_now)
+    return Analysis(names, decisions, totals, exact, luck_by_round, lost_by_round)
+
+
+def _sampled(view: SeatView) -> bool:
+    """Whether the coach samples (rather than looks up) its figures for ``view``."""
+    return len(view.legal) >= 2 and view.seat is not None and not looks_up(view)
 

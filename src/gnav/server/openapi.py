@@ -301,6 +301,14 @@ def _paths() -> J:
             "requestBody": _body(_ref("Record"), True),
             "responses": {"200": _json({"type": "object"}, "The steps"),
                           **_errors(400, 413, 429)}}},
+        "/api/analyse": {"post": {
+            "summary": "A finished match's analysis: each decision against the expert from "
+                       "the deciding seat's view, marks, and each seat's cost and luck "
+                       "(gnav analyse; sampled figures take 32 deals, and a match needing "
+                       "more than 400 sampled decisions is refused)",
+            "requestBody": _body(_ref("Record"), True),
+            "responses": {"200": _json({"type": "object"}, "The analysis"),
+                          **_errors(400, 413, 429)}}},
         "/static/texts.json": {"get": {
             "summary": "Every sentence of the engine's catalogue by id and language, and the "
                        "narration table (for the client; gnav.texts)",

@@ -1,5 +1,6 @@
-"""The routes of the browser client: its pages, its static files, and three read-only
-helpers built on the engine (the presets, the rules in words, a record's replay).
+"""The routes of the browser client: its pages, its static files, and read-only helpers
+built on the engine (the presets, the rules in words, a record's replay and analysis,
+the odds).
 
 Errors are ``{"error": {"code": ..., "reason": ...}}`` with one line, as the API's are.
 """
@@ -20,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from gnav.errors import Code, GnavError
+from gnav.web.analysis import analysis_json
 from gnav.web.data import presets_text, read_options, rules_json, texts_text
 from gnav.web.odds import ODDS_PAGE, index, odds_json
 from gnav.web.steps import MAX_BYTES, ReplayError, replay_steps
@@ -140,8 +142,8 @@ async def rules(request: Request) -> Response:
     return JSONResponse(body)
 
 
-async def replay(request: Request) -> Response:
-    """``POST /api/replay`` with a record (docs/spec/records.md) as the body: the viewer's steps."""
+async def _record_text(request: Request) -> str | Response:
+    """The record a request's body holds, as text, or the error response saying why not."""
     length = request.headers.get("content-length", "")
     if length.isascii() and length.isdigit() and int(length) > MAX_BYTES:
         return error(Code.TOO_BIG, f"record: the body is over {MAX_BYTES} bytes")
@@ -156,12 +158,30 @@ async def replay(request: Request) -> Response:
         return error(Code.BAD_RECORD, "record: not UTF-8 text")
     if not text.strip():
         return error(Code.BAD_RECORD, "record: the body is empty: send a record's JSON")
+    return text
+
+
+async def _from_record(request: Request, work: Callable[[str], dict[str, Any]]) -> Response:
+    text = await _record_text(request)
+    if isinstance(text, Response):
+        return text
     try:
-        steps: dict[str, Any] = await asyncio.to_thread(replay_steps, text)
+        body: dict[str, Any] = await asyncio.to_thread(work, text)
     except ReplayError as e:
         return error(e.code, str(e))
-    return Response(json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
+    return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")),
                     media_type="application/json")
+
+
+async def replay(request: Request) -> Response:
+    """``POST /api/replay`` with a record (docs/spec/records.md) as the body: the viewer's steps."""
+    return await _from_record(request, replay_steps)
+
+
+async def analysis(request: Request) -> Response:
+    """``POST /api/analyse`` with a record as the body: every decision against the
+    expert, from each seat's view (gnav.web.analysis)."""
+    return await _from_record(request, analysis_json)
 
 
 async def odds_page(request: Request) -> Response:
@@ -203,5 +223,6 @@ def routes() -> list[BaseRoute]:
         Route("/static/texts.json", texts, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),
         Route("/api/replay", replay, methods=["POST"]),
+        Route("/api/analyse", analysis, methods=["POST"]),
         Mount("/static", app=Static(directory=STATIC), name="static"),
     ]

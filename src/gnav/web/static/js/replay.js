@@ -9,7 +9,7 @@ import { Board } from "./board.js";
 import { animateEvent } from "./animate.js";
 import { emptyState, applyEvent } from "./state.js";
 import { narrate, dragWatch } from "./narrate.js";
-import { loadPresets, preset as getPreset } from "./presets.js";
+import { loadPresets, preset as getPreset, pieceName } from "./presets.js";
 import { dur, sleep, speed } from "./settings.js";
 import { setRulesContext } from "./rules.js";
 import { says } from "./errors.js";
@@ -101,16 +101,18 @@ function showChooser(shell, tableId) {
 
 async function openRecord(shell, text, back) {
   const data = await api("POST", "/api/replay", { body: text });
-  const viewer = new Viewer(shell, data, back);
+  const viewer = new Viewer(shell, data, back, text);
   viewer.show();
   return viewer;
 }
 
 class Viewer {
-  constructor(shell, data, back) {
+  constructor(shell, data, back, text) {
     this.shell = shell;
     this.data = data;
     this.back = back;
+    this.text = text;  // the record, for its analysis (POST /api/analyse)
+    this.analysis = null;  // null: not asked; {busy}, {error} or the server's analysis
     this.preset = getPreset(data.preset);
     this.tableLang = this.preset.lang;
     this.cur = 0;
@@ -163,9 +165,90 @@ class Viewer {
           this.slider, this.where)),
       h("aside", { class: "side" }, warn,
         h("section", { class: "log-panel" }, h("h2", { text: t("play.log") }), this.log),
+        this.analysisEl = h("section", { class: "analysis-panel", id: "analysis", "aria-live": "polite" }),
         h("p", {}, h("button", { class: "btn ghost", type: "button", onclick: () => { this.stop(); this.back(); },
                                  text: t("replay.another") })))));
     this.board.layout();
+    this.renderAnalysis();
+  }
+
+  // -- the analysis (the Analysis button) ---------------------------------------------------
+
+  async analyse() {
+    if (this.analysis && !this.analysis.error) return;
+    this.analysis = { busy: true };
+    this.renderAnalysis();
+    try {
+      this.analysis = await api("POST", "/api/analyse", { body: this.text });
+    } catch (e) {
+      this.analysis = { error: says(e), code: e.code || "" };
+    }
+    this.renderAnalysis();
+  }
+
+  // The rounds whose end the replay has reached: their pieces are shown at the showdown,
+  // so their decisions (which tell of the pieces held) may be shown. A round still under
+  // way shows nothing, not even its decisions so far.
+  roundsShown() {
+    const d = this.data, rounds = d.rounds;
+    let n = 0;
+    for (let r = 0; r < rounds.length; r++) {
+      const last = r + 1 < rounds.length ? rounds[r + 1].first_step - 1 : d.steps.length - 1;
+      if (this.cur >= last) n = r + 1;
+    }
+    return n;
+  }
+
+  renderAnalysis() {
+    const el = this.analysisEl;
+    if (!el) return;
+    const a = this.analysis;
+    const shown = a && !a.busy && !a.error ? this.roundsShown() : 0;
+    const key = JSON.stringify([a ? (a.busy ? "busy" : a.error ? a.error : "ok") : null, shown, lang()]);
+    if (el.dataset.key === key) return;
+    el.dataset.key = key;
+    clear(el);
+    el.append(h("h2", { text: t("analysis.title") }));
+    if (!a) {
+      el.append(h("button", { class: "btn", type: "button", id: "replay-analyse",
+                              onclick: () => this.analyse(), text: t("replay.analyse") }));
+      return;
+    }
+    if (a.busy) { el.append(h("p", { class: "muted", text: t("analysis.busy") })); return; }
+    if (a.error) {
+      el.append(h("p", { class: "error", role: "alert", dataset: { code: a.code }, text: a.error }));
+      return;
+    }
+    el.dataset.shown = String(shown);
+    el.append(h("p", { class: "muted small", text: t("analysis.help") }),
+      h("p", { class: "muted small", text: a.exact ? t("analysis.exact") : t("analysis.sampled", { n: a.samples }) }));
+    if (!shown) { el.append(h("p", { class: "muted", id: "analysis-none", text: t("analysis.none_yet") })); return; }
+    // Totals over the rounds shown: lives lost to the seat's own decisions, and luck.
+    const total = new Map(a.seats.map((s) => [s, { n: 0, cost: 0, luck: 0 }]));
+    for (const x of a.decisions) if (x.round <= shown) { const v = total.get(x.seat); v.n += 1; v.cost += x.cost; }
+    for (const r of a.rounds) if (r.round <= shown) for (const s of a.seats) total.get(s).luck += r.luck[s];
+    const num = (x, sign) => x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2,
+                                                          signDisplay: sign ? "exceptZero" : "auto" });
+    el.append(h("p", { class: "muted small", text: t("analysis.so_far", { n: shown, rounds: this.data.rounds.length }) }),
+      h("table", { class: "analysis-totals", id: "analysis-totals" },
+        h("thead", {}, h("tr", {}, ...["seat", "decisions", "cost", "luck"].map((k) => h("th", { text: t(`analysis.${k}`) })))),
+        h("tbody", {}, ...a.seats.map((s) => {
+          const v = total.get(s);
+          return h("tr", { dataset: { seat: s } }, h("td", { text: this.who(s) }), h("td", { text: String(v.n) }),
+            h("td", { text: num(v.cost, false) }), h("td", { text: num(v.luck, true) }));
+        }))));
+    const list = h("ol", { class: "analysis-list", id: "analysis-list" });
+    for (const x of a.decisions) {
+      if (x.round > shown) continue;
+      list.append(h("li", { class: `mark-${x.mark}`, dataset: { round: String(x.round), seat: x.seat } },
+        t("analysis.row", { round: x.round, seat: this.who(x.seat), piece: pieceName(this.preset, x.piece, lang()),
+                            action: t(x.action === "swap" ? "analysis.swapped" : "analysis.stood"),
+                            expert: t(x.expert === "swap" ? "analysis.expert_swap" : "analysis.expert_stand") }),
+        " ", h("span", { class: "analysis-cost", text: t("analysis.cost_of", { cost: num(x.cost, false) }) }),
+        " · ", h("strong", { class: "analysis-mark", text: t(`mark.${x.mark}`) }),
+        x.coached ? h("span", { class: "muted", text: ` · ${t("analysis.coached")}` }) : ""));
+    }
+    el.append(list);
   }
 
   onKey(e) {
@@ -311,6 +394,7 @@ class Viewer {
     this.board.render(model);
     this.slider.value = String(this.cur);
     const rndSteps = d.steps.filter((x) => x.round === step.round).length;
+    this.renderAnalysis();
     this.where.textContent = `${t("replay.where", { round: step.round, rounds: d.rounds.length,
       step: step.index + 1, steps: rndSteps })}${step.index === 0 ? ` · ${t("replay.deal")}` : ""}`;
   }

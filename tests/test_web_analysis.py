@@ -1,0 +1,99 @@
+"""The replay's Analysis button in Chromium: every decision against the expert, with its
+cost and mark, and each seat's totals over the rounds shown; a round's decisions (which
+tell of the pieces held) appear only once the replay reaches that round's end, where its
+pieces are shown. The route's own limits: a record too costly to analyse is refused in
+one line."""
+
+from __future__ import annotations
+
+import web_kit  # isort: skip  (first: it checks for playwright and chromium)
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import gnav
+from browser import context, until
+from devserver import Running
+from gnav.record import dumps, from_match
+from gnav.rules import Rules
+from gnav.web.analysis import analysis_json
+from gnav.web.steps import ReplayError
+from web_kit import record_path
+
+server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
+
+
+def _record() -> str:
+    rules = Rules.of("gnav", lives=2)
+    bots = [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2),
+            gnav.make_bot("threshold", seed=3)]
+    final = gnav.play_match(rules, ["Expert", "Random", "Tips"], bots, seed=8)
+    return dumps(from_match(final))
+
+
+def _listed(page: Page) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all(
+        "#analysis-list li", "els => els.map(e => e.dataset.round)")]
+
+
+def _shown(page: Page) -> int:
+    return int(page.get_attribute("#analysis", "data-shown") or 0)
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("en", False), ("da", True)])
+def test_the_analysis_follows_the_replay_round_by_round(server: Running, browser: Browser,
+                                                        tmp_path: Path, lang: str,
+                                                        phone: bool) -> None:
+    text = _record()
+    expected = analysis_json(text)
+    rounds = len(json.loads(text)["rounds"])
+    assert rounds >= 2 and expected["decisions"]
+    page = context(browser, lang=lang, phone=phone).new_page()
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#record-file", str(record_path(tmp_path, text)))
+    page.wait_for_selector("#replay-analyse")
+    page.click("#replay-analyse")
+    page.wait_for_selector("#analysis-none")  # at the first deal nothing is shown yet
+    assert _listed(page) == []
+    # Step through: at every step, only rounds already over are listed.
+    steps = int(page.get_attribute("#replay-slider", "max") or 0)
+    seen_rounds = set()
+    for _ in range(steps):
+        page.click("#replay-next")
+        shown = _shown(page)
+        listed = _listed(page)
+        assert all(r <= shown for r in listed)
+        where = page.text_content("#replay-where") or ""
+        seen_rounds.add(shown)
+        assert shown <= rounds, where
+    assert _shown(page) == rounds
+    assert len(_listed(page)) == len(expected["decisions"])
+    # The totals at the end are the server's match totals.
+    for name, total in expected["totals"].items():
+        row = page.locator(f"#analysis-totals tr[data-seat='{name}'] td")
+        assert row.nth(1).text_content() == str(total["decisions"])
+        shown_cost = float((row.nth(2).text_content() or "").replace(",", ".").replace("−", "-"))
+        assert shown_cost == pytest.approx(total["cost"], abs=0.006)
+    assert expected["totals"]["Random"]["cost"] > expected["totals"]["Expert"]["cost"]
+    assert len(seen_rounds) > 2  # it grew round by round, not all at once
+    # Back to the start: nothing again.
+    page.click("#replay-first")
+    until(lambda: _shown(page) == 0 and _listed(page) == [], 5, "the analysis to empty")
+    page.context.close()
+
+
+def test_a_record_too_costly_to_analyse_here_is_refused_in_one_line() -> None:
+    rules = Rules.of("gnav", lives=2)
+    names = [f"P{i}" for i in range(6)]
+    bots = [gnav.make_bot("threshold", seed=i) for i in range(6)]
+    text = dumps(from_match(gnav.play_match(rules, names, bots, seed=3)))
+    with pytest.raises(ReplayError) as e:
+        analysis_json(text, most=3)
+    assert e.value.code == "too_big"
+    assert "gnav analyse" in str(e.value) and "\n" not in str(e.value)
+    with pytest.raises(ReplayError) as bad:
+        analysis_json('{"gnav": 1}')
+    assert bad.value.code == "bad_record"

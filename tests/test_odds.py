@@ -176,3 +176,70 @@ def test_the_docs_are_made_table_by_table_and_resume(tmp_path: object) -> None:
     assert again is not None and again.rounds == made[1].rounds
     assert build(docs, only=[("chase-the-ace", 3), ("gnav", 6)], scale=0.02,
                  data=data) == []
+
+
+def test_the_batch_table_is_the_policys_own_lookup() -> None:
+    """The compiled engine's table of a trained policy answers at every abstract key
+    what ``Policy.lookup`` answers (backed-off keys included), and the sources' tips
+    where the policy has no answer at all."""
+    pytest.importorskip("numba")
+    import random
+
+    from gnav.bots.threshold import resolve_threshold
+    from gnav.odds.batch import policy_table
+    from gnav.sim.fast.abstraction import GnavAbstraction
+    from gnav.strategies.policy import shipped_policy
+
+    rules = Rules.of("gnav")
+    policy = shipped_policy(rules, 10)
+    assert policy is not None
+    table, missing = policy_table(rules, policy)
+    abstraction = GnavAbstraction(rules)
+    threshold = resolve_threshold(rules, None)
+    rng = random.Random(5)
+    for i in rng.sample(range(abstraction.size), 3000):
+        key = abstraction.key(i)
+        q = policy.lookup(key)
+        assert bool(missing[i]) == (q is None)
+        want = q if q is not None else float(rules.ids.index(key.split("|")[2]) > threshold)
+        assert table[i] == pytest.approx(want, abs=1e-12), key
+
+
+def test_at_10_seats_the_batch_atlas_agrees_with_a_plain_reference_simulation() -> None:
+    """Where the expert plays a trained policy, the atlas comes from the compiled batch
+    engine; its chance of paying by position and by piece dealt agrees with the expert
+    bots played through the reference engine by ``gnav simulate``'s own loop."""
+    pytest.importorskip("numba")
+    from gnav.odds.source import engine
+
+    rules = Rules.of("gnav")
+    n = 10
+    assert engine(rules, n, "expert") == "batch"
+    a = compute(rules, n, "expert", rounds=30_000, seed=4)
+    assert a.meta["engine"] == "gnav.sim.fast.jit" and a.source == "simulated"
+    assert "trained policy" in a.note
+    rounds = 1500
+    plain = run(Plan(rules, ("expert",) * n, ROUNDS, rounds, seed=12), jobs=1).tally
+
+    def se(p: float, k: int) -> float:
+        return math.sqrt(max(p * (1 - p), 1e-4) / k)
+
+    for pos in range(n):
+        k = plain.position_rounds[pos]
+        p = plain.position_losses[pos] / k
+        mine = a.pay[pos]
+        assert mine.low is not None and mine.high is not None
+        assert mine.low <= mine.value <= mine.high
+        assert _agree(mine.value, se(mine.value, a.rounds), p, se(p, k)), pos
+    ids = rules.ids
+    for t, k in enumerate(plain.piece_rounds):
+        if k < 50:
+            continue
+        p = plain.piece_losses[t] / k
+        cells = [c for (pid, _), c in a.cells.items() if pid == ids[t]]
+        seen = sum(c.pay.n for c in cells)
+        pooled = sum(c.pay.value * c.pay.n for c in cells) / seen
+        assert _agree(pooled, se(pooled, seen), p, se(p, k)), ids[t]
+    # Forcing a seat both ways on the same deals: standing on the top piece never pays.
+    top = a.cells[a.pieces[-1], 0]
+    assert top.stand.value == 0.0

@@ -19,14 +19,16 @@ from pathlib import Path
 
 from gnav.odds.figures import Atlas
 from gnav.odds.render import markdown
-from gnav.odds.source import compute, is_exact
+from gnav.odds.source import compute, engine, is_exact
 from gnav.presets import PRESETS_LIST
 from gnav.rules import Rules
 
 SIZES = (3, 4, 6, 10, 20)
-# Simulated rounds by table size: the expert plays as counter there, a few
-# milliseconds a decision, so the large tables get fewer rounds (wider intervals).
+# Simulated rounds by table size through the reference engine, where the expert plays
+# as counter (a few milliseconds a decision): the large tables get fewer rounds (wider
+# intervals). Where it plays a trained policy the batch engine plays BATCH_ROUNDS.
 ROUNDS = {2: 4000, 3: 4000, 4: 600, 6: 300, 10: 150, 20: 80}
+BATCH_ROUNDS = 200_000
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -55,7 +57,10 @@ def load(preset: str, seats: int, directory: Path = DATA) -> Atlas | None:
 def _one(job: tuple[str, int, float, int]) -> dict[str, object]:
     preset, seats, scale, seed = job
     rules = Rules.of(preset)
-    rounds = max(20, round(ROUNDS[seats] * scale))
+    if engine(rules, seats, "expert") == "batch":
+        rounds = max(1000, round(BATCH_ROUNDS * scale))
+    else:
+        rounds = max(20, round(ROUNDS[seats] * scale))
     return compute(rules, seats, "expert", rounds=rounds, seed=seed).as_json()
 
 

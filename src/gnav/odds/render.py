@@ -53,8 +53,9 @@ def source_line(a: Atlas) -> str:
     if a.source == "exact":
         return ("exact: the solved strategy evaluated on every deal and every draw "
                 "(no sampling error)")
-    return (f"simulated: {a.rounds:,} rounds through the reference engine; "
-            f"95% intervals in brackets")
+    how = "the batch engine, every seat played both ways on the same deals" \
+        if a.meta.get("engine") == "gnav.sim.fast.jit" else "the reference engine"
+    return f"simulated: {a.rounds:,} rounds through {how}; 95% intervals in brackets"
 
 
 def text(a: Atlas, rules: Rules) -> str:

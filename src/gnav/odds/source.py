@@ -2,13 +2,16 @@
 
 - ``expert`` at a table with a solved strategy (2 to 4 seats of most presets): exact,
   the strategy evaluated on the round's whole tree (``gnav.solve.atlas``, numpy).
+- ``expert`` where it plays a shipped trained policy (``gnav.strategies.policy``, 5 to
+  41 seats of the gnav presets): the batch simulator's compiled engine plays the
+  policy's table (``gnav.odds.batch``), every position both ways on the same deals, a
+  hundred times the reference engine's rounds in the same time; 95% intervals.
 - Anywhere else, and for ``threshold`` and ``counter``: rounds played through the
   reference engine by the policy's bot (``gnav.odds.simulated``), 95% intervals beside
-  every figure. At tables with no solved strategy the ``expert`` bot plays as
-  ``counter``; the atlas says so in its note.
+  every figure. At tables with neither a solved strategy nor a trained policy the
+  ``expert`` bot plays as ``counter``; the atlas says so in its note.
 
-When the batch simulator and the large-table policies land (issue 18), this module is
-where they are chosen; nothing else knows where a figure came from.
+Nothing else knows where a figure came from.
 """
 
 from __future__ import annotations
@@ -20,12 +23,33 @@ from gnav.errors import MalformedError
 from gnav.odds.figures import Atlas
 from gnav.rules import Rules
 from gnav.strategies import shipped
+from gnav.strategies.policy import shipped_policy
 from gnav.vocab import BotKind
 
 POLICIES = (BotKind.EXPERT.value, BotKind.THRESHOLD.value, BotKind.COUNTER.value)
 # Rounds a simulated atlas plays unless told: about a minute of one core at 10 seats of
-# threshold, several of expert (which plays as counter there).
+# threshold, several of expert where it plays as counter. The batch engine's own
+# default (gnav.odds.batch.ROUNDS) is a hundred times that, in seconds.
 DEFAULT_ROUNDS = 2000
+
+
+def engine(rules: Rules, seats: int, policy: str) -> str:
+    """How the atlas of ``policy`` at ``seats`` seats of ``rules`` is computed: "exact"
+    (a solved strategy), "batch" (a trained policy on the compiled engine) or
+    "reference" (bots through the reference engine)."""
+    if policy != BotKind.EXPERT:
+        return "reference"
+    if shipped(rules, seats) is not None:
+        return "exact"
+    if shipped_policy(rules, seats) is not None and _batch_installed():
+        return "batch"
+    return "reference"
+
+
+def _batch_installed() -> bool:
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in ("numpy", "numba"))
 
 
 def is_exact(rules: Rules, seats: int, policy: str) -> bool:
@@ -35,10 +59,11 @@ def is_exact(rules: Rules, seats: int, policy: str) -> bool:
 
 
 def compute(rules: Rules, seats: int, policy: str = "expert", *,
-            rounds: int = DEFAULT_ROUNDS, seed: int = 1,
+            rounds: int | None = None, seed: int = 1,
             progress: Callable[[int, int], None] | None = None) -> Atlas:
     """The atlas of ``policy`` at ``seats`` seats of ``rules``: exact where a solved
-    strategy ships, else simulated over ``rounds`` rounds from ``seed``.
+    strategy ships, else simulated over ``rounds`` rounds from ``seed`` (None: the
+    engine's default, ``DEFAULT_ROUNDS`` or ``gnav.odds.batch.ROUNDS``).
 
     :raises:
         - :exc:`MalformedError` for an unknown policy.
@@ -48,11 +73,24 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
         raise MalformedError(f"--policy must be one of {', '.join(POLICIES)}, not "
                              f"{policy!r}")
     rules.check_seats(seats)
-    strategy = shipped(rules, seats) if policy == BotKind.EXPERT else None
-    if strategy is not None:
+    how = engine(rules, seats, policy)
+    if how == "exact":
+        strategy = shipped(rules, seats)
+        assert strategy is not None
         from gnav.solve.atlas import atlas as exact_atlas  # numpy: only where needed
         return exact_atlas(rules, seats, strategy, policy, progress=progress)[0]
+    if how == "batch":
+        from gnav.bots.expert import ExpertBot
+        from gnav.odds.batch import ROUNDS
+        from gnav.odds.batch import atlas as batch_atlas
+
+        trained = shipped_policy(rules, seats)
+        assert trained is not None
+        return batch_atlas(rules, seats, trained, rounds or ROUNDS, seed=seed,
+                           note=f"the expert bot plays {ExpertBot().plays(rules, seats)}",
+                           progress=progress)
     from gnav.odds.simulated import atlas as simulated_atlas
+    rounds = rounds or DEFAULT_ROUNDS
     bots = [bot_from_spec(policy, seed=seed * 1000 + i, rules=rules) for i in range(seats)]
     note = ""
     if policy == BotKind.EXPERT:

@@ -1,0 +1,222 @@
+"""The atlas of a large table on the batch simulator, under a shipped trained policy.
+
+Where the expert plays a trained policy (``gnav.strategies.policy``: 5 to 41 seats of
+the gnav presets), its choices are a table over ``gnav-abstraction/1``, which the
+compiled engine (``gnav.sim.fast.jit``) plays a hundred times faster than the reference
+engine plays the bots. Every position is played three ways on the same deals and the
+same random numbers (common random numbers): as the policy plays it, and with that
+position forced to stand and to swap (the others playing the policy); so the chance of
+paying if it stands and if it swaps are paired on one set of deals, like the reference
+atlas's branches (``gnav.odds.simulated``), but for every seat of every round.
+
+The table is the policy's ``lookup`` (its backed-off keys included) at every abstract
+key; a key the policy never saw, not even coarsened, gets the sources' tips (the
+threshold policy, which the expert's ``counter`` fallback models the others by): the
+note says so. Intervals: Wilson's for each chance, Student's t for the values, as the
+reference atlas states them. Needs numpy and numba (the ``[analysis]`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.abstraction import BANDS, FEATURES
+from gnav.bots.threshold import resolve_threshold
+from gnav.odds.figures import Atlas, Cell, Choice, Figure
+from gnav.odds.simulated import wilson
+from gnav.rules import Rules
+from gnav.sim.fast.abstraction import RIGHT, GnavAbstraction
+from gnav.sim.fast.jit import RICH, JitRounds
+from gnav.sim.fast.tables import Tables
+from gnav.sim.stats import Moments
+from gnav.strategies.policy import BACKOFF, Policy
+
+ROUNDS = 200_000  # rows played per run unless told (2 runs per position, and one more)
+_PIECE, _RIGHT, _LEFT, _K = (FEATURES.index(f) for f in ("piece", "right", "left", "k"))
+
+
+# Tables made so far, by (rules, the policy's identity); the policy is kept with its
+# table so that its identity is not reused (a Policy holds dicts: it has no hash).
+_made: dict[tuple[Rules, int], tuple[Policy, npt.NDArray[np.float64],
+                                     npt.NDArray[np.bool_]]] = {}
+
+
+def policy_table(rules: Rules, policy: Policy
+                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """P(swap) at every abstract key of ``rules`` as ``policy`` plays it, and which
+    keys had no answer from it (the threshold policy's there)."""
+    made = _made.get((rules, id(policy)))
+    if made is not None:
+        return made[1], made[2]
+    abstraction = GnavAbstraction(rules)
+    radix = abstraction.radix
+    weight = [int(np.prod(radix[f + 1:])) for f in range(len(radix))]
+    ids = list(rules.ids)
+    p = len(ids)
+    everything = np.arange(abstraction.size, dtype=np.int64)
+    digit = [(everything // weight[f]) % radix[f] for f in range(len(radix))]
+    out = np.full(abstraction.size, np.nan, dtype=np.float64)
+    # The policy's keys, finest first, then each backed-off level (Policy.lookup's
+    # order): a key takes the finest level the policy holds for it.
+    levels: list[frozenset[str]] = [frozenset()]
+    for f in BACKOFF:
+        levels.append(levels[-1] | {f})
+    by_level: dict[frozenset[str], tuple[list[int], list[float]]] = {
+        level: ([], []) for level in levels}
+    for key, q in policy.swap.items():
+        fields = key.split("|")
+        dropped = frozenset(f for f, x in zip(FEATURES, fields, strict=True) if x == "*")
+        if dropped not in by_level:
+            continue
+        b, a, piece, gave, right, left, k = fields
+        digits = (BANDS.index(int(b)), BANDS.index(int(a)), ids.index(piece),
+                  0 if gave == "*" else p if gave == "-" else ids.index(gave),
+                  0 if right == "*" else RIGHT.index(right),
+                  0 if left == "*" else ("-", "K").index(left), 0 if k == "*" else int(k))
+        by_level[dropped][0].append(sum(d * w for d, w in zip(digits, weight, strict=True)))
+        by_level[dropped][1].append(q / policy.scale)
+    for level in levels:
+        keys, values = by_level[level]
+        if not keys:
+            continue
+        order = np.argsort(np.asarray(keys, dtype=np.int64))
+        known = np.asarray(keys, dtype=np.int64)[order]
+        answer = np.asarray(values, dtype=np.float64)[order]
+        coarse = everything.copy()
+        for f in level:
+            coarse -= digit[FEATURES.index(f)] * weight[FEATURES.index(f)]
+        at = np.minimum(np.searchsorted(known, coarse), len(known) - 1)
+        hit = (known[at] == coarse) & np.isnan(out)
+        out[hit] = answer[at[hit]]
+    missing = np.isnan(out)
+    threshold = resolve_threshold(rules, None)
+    out[missing] = (digit[FEATURES.index("piece")][missing] > threshold).astype(np.float64)
+    _made[rules, id(policy)] = (policy, out, missing)
+    return out, missing
+
+
+def _situation(key: str, nswaps: int, shown: int, own_knock: bool) -> str:
+    """``gnav.odds.figures.situation`` read off the engine's rich key: a fool knocked
+    (the left neighbour's, another's, or the seat's own), a matador shown, asked by the
+    right neighbour, swaps before, or plain."""
+    parts = key.split("|")
+    if own_knock or parts[_LEFT] == "K" or parts[_K] != "0":
+        return "knock"
+    if shown:
+        return "matador"
+    if parts[_RIGHT] == "W":
+        return "asked"
+    if nswaps:
+        return "swaps"
+    return "plain"
+
+
+def atlas(rules: Rules, seats: int, policy: Policy, rounds: int = ROUNDS, *, seed: int = 1,
+          note: str = "", progress: Callable[[int, int], None] | None = None) -> Atlas:
+    """The atlas of ``policy`` at ``seats`` seats of ``rules`` from ``rounds`` fresh
+    rounds (full tables, as the other atlases)."""
+    n = seats
+    table, unseen = policy_table(rules, policy)
+    missing = 0  # decisions met at a key the policy never saw
+    tables = table[None, :]
+    t = Tables.of(rules)
+    rng = np.random.default_rng(seed)
+    decks = rng.permuted(np.broadcast_to(t.deck, (rounds, len(t.deck))), axis=1)
+    decks = np.ascontiguousarray(decks, dtype=np.int8)
+
+    def play(forced: npt.NDArray[np.int64] | None = None) -> JitRounds:
+        return JitRounds(rules, n, rounds, seed=seed, decks=decks).play(
+            tables, RICH, forced=forced)
+
+    steps = 2 * n + 1
+    base = play()
+    if progress is not None:
+        progress(1, steps)
+    change = base.gains.astype(np.int64) - base.pays
+    lost = change < 0
+    dealt = decks[:, :n].astype(np.int64)
+    ids = rules.ids
+    pieces = [ids[r] for r in sorted(set(int(x) for x in t.deck), reverse=True)]
+    two = np.array([len(rules.legal_holding[i]) == 2 for i in range(len(ids))])
+    abstraction = GnavAbstraction(rules)
+    fool = np.array([p.fool for p in rules.pieces], dtype=bool)
+    knock_public = bool(rules.knock_public)
+    situations = ("knock", "matador", "asked", "swaps", "plain")
+
+    @cache
+    def read(index: int) -> tuple[int, str]:
+        """(the piece held, its rank; the abstract key) of an abstract index."""
+        whole = abstraction.key(index)
+        return ids.index(whole.split("|")[_PIECE]), whole
+
+    cells: dict[tuple[str, int], Cell] = {}
+    choices: dict[tuple[int, str, str], Choice] = {}
+    values: list[Figure] = []
+    pays: list[Figure] = []
+    for c in range(n):
+        stand = play(_force(n, c, 0))
+        swap = play(_force(n, c, 1))
+        if progress is not None:
+            progress(2 * c + 3, steps)
+        lost_stand = (stand.gains[:, c].astype(np.int64) - stand.pays[:, c]) < 0
+        lost_swap = (swap.gains[:, c].astype(np.int64) - swap.pays[:, c]) < 0
+        keys = base.keys[:, c]
+        acts = base.actions[:, c]
+        # Each distinct key read once: the piece held and the situation of the turn.
+        took = keys >= 0
+        unique, inverse = np.unique(keys[took], return_inverse=True)
+        held_u = np.empty(len(unique), dtype=np.int64)
+        sit_u = np.empty(len(unique), dtype=np.int64)
+        for j, key in enumerate(unique.tolist()):
+            piece, whole = read(key >> 33)
+            held_u[j] = piece
+            sit_u[j] = situations.index(_situation(
+                whole, (key >> 17) & 15, (key >> 9) & 0xFF, knock_public and bool(fool[piece])))
+        held = np.full(rounds, -1, dtype=np.int64)
+        sit = np.full(rounds, -1, dtype=np.int64)
+        held[took] = held_u[inverse]
+        sit[took] = sit_u[inverse]
+        choice = took & two[np.maximum(held, 0)]
+        missing += int(unseen[np.where(choice, keys >> 33, 0)][choice].sum())
+        m = Moments()
+        m.n, m.s, m.ss = rounds, float(change[:, c].sum()), float((change[:, c] ** 2).sum())
+        e = m.estimate()
+        values.append(Figure(e.value, e.low, e.high, e.n))
+        pays.append(wilson(float(lost[:, c].sum()), rounds))
+        col = dealt[:, c]
+        for r in np.unique(col).tolist():
+            rows = col == r
+            k = int(rows.sum())
+            cells[ids[r], c] = Cell(
+                k / rounds, wilson(float(lost[rows, c].sum()), k),
+                wilson(float(lost_stand[rows].sum()), k),
+                wilson(float(lost_swap[rows].sum()), k),
+                wilson(float(((acts[rows] == 1) & choice[rows]).sum()), k))
+        decided = int(choice.sum())
+        if not decided:
+            continue
+        group = sit * len(ids) + held
+        for g in np.unique(group[choice]).tolist():
+            at = choice & (group == g)
+            k = int(at.sum())
+            choices[c, situations[g // len(ids)], ids[g % len(ids)]] = Choice(
+                k / decided, float((acts[at] == 1).mean()),
+                wilson(float(lost_stand[at].sum()), k), wilson(float(lost_swap[at].sum()), k))
+    ordered = dict(sorted(choices.items(), key=lambda kv: (
+        kv[0][0], kv[0][1], pieces.index(kv[0][2]))))
+    words = note + (f"; {missing} decisions met a key the policy never saw and took the "
+                    "sources' tips there" if missing else "")
+    return Atlas(rules.name, n, "expert", "simulated", pieces, cells, values, pays, ordered,
+                 rounds=rounds, note=words,
+                 meta={"seed": seed, "engine": "gnav.sim.fast.jit", "branches": n,
+                       "options": rules.options.as_dict()})
+
+
+def _force(n: int, column: int, action: int) -> npt.NDArray[np.int64]:
+    out = np.full(n, -1, dtype=np.int64)
+    out[column] = action
+    return out

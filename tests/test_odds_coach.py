@@ -191,3 +191,44 @@ def test_gnav_analyse_marks_a_random_seat(tmp_path: Path,
     assert main(["analyse", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert loads(path.read_text(encoding="utf-8")).seats[0] == "Expert"
+
+
+def test_every_coach_table_was_made_from_the_strategy_that_ships() -> None:
+    """The exact coach (2 to 4 seats) looks its figures up in tables made from the solved
+    strategies: each table's expert P(swap) is the shipped strategy's at every key, so a
+    strategy solved again without its table made again fails here (``gnav odds
+    --coach-tables`` makes the missing ones)."""
+    import gzip
+
+    from gnav.odds.coach import HERE
+    from gnav.strategies import shipped
+
+    checked = set()
+    for path in sorted(HERE.glob("*.json.gz")):
+        data = json.loads(gzip.decompress(path.read_bytes()))
+        rules = Rules.of(data["preset"])
+        strategy = shipped(rules, int(data["seats"]))
+        assert strategy is not None, path.name
+        assert data["options"] == strategy.options, path.name
+        rows = sorted(data["keys"].items())
+        for key, row in Random(path.name).sample(rows, min(400, len(rows))):
+            p = strategy.swap_probability(key)
+            assert p is not None and row[1] == pytest.approx(p, abs=2e-6), (path.name, key)
+        checked.add(int(data["seats"]))
+    assert 4 in checked
+
+
+def test_the_coach_is_exact_at_four_seats() -> None:
+    rules = Rules.of("gnav")
+    assert table_for(rules, 4) is not None
+    rng = Random(2)
+    for _ in range(6):
+        deck = rules.shuffle(rng)
+        view = _view_after_stands(rules, deck, 4, rng.randrange(4))
+        if view is None:
+            continue
+        advice = advise(view)  # type: ignore[arg-type]
+        if advice is not None:
+            assert advice.source == "exact"
+            for f in (advice.pay_stand, advice.pay_swap):
+                assert f.exact and 0.0 <= f.value <= 1.0

@@ -68,34 +68,50 @@ INTRO = """\
 # The odds of Gnav
 
 How likely is your piece to cost you a life, where you sit? This page answers that for
-every preset at 3, 4, 6, 10 and 20 seats, when every seat plays the `expert` bot's
-policy. Made by `gnav odds --all` (the figures, the pictures, this page); `gnav odds
---preset P --seats N` prints one table in the terminal, and `gnav serve` shows them at
-`/odds`.
+every preset at 3, 4, 6, 10 and 20 seats, when every seat plays as the `expert` bot
+plays. Everything here (the figures, the pictures and this page) is made by one command:
 
-## How to read it
+    nice gnav odds --all --fresh
 
-- **Your seat** counts from the dealer's left (seat 1) round to the **dealer** (the
-  last seat). The dealer's left decides first; the dealer last.
-- **Your piece** is the piece you are dealt, lowest at the bottom of each picture: the
-  fool, the owl, the pot, then the numbers, then the matadors at the top.
-- **The chance of paying** is how often a seat with that piece in that seat loses at
-  least one life in the round. 30% means: about 3 rounds in 10.
-- Each picture has two panels. **Left:** you play as the expert would (swap the low
-  pieces, stand on the high ones). **Right:** you keep your piece whatever happens
-  (the other seats still play well). Where the two differ, your decision matters.
-- **Lives a round** is what a seat loses on average each round (a negative number:
-  −0.30 means about one life every three rounds).
-- **Swaps up to** is the highest piece the expert swaps at that seat: *plain* when every
-  seat before you stood, *swaps* when someone before you swapped, *asked* when your
-  right neighbour just took your piece and you hold the one it gave you; *nothing*: it
-  stands on every piece there; *n/a*: that never happens at that seat.
+(`--jobs N` uses N cores; without `--fresh` it makes only the tables missing, so a run
+that was stopped goes on where it stopped). `gnav odds --preset P --seats N` prints one
+table in the terminal, and `gnav serve` shows them all at `/odds`, where you choose your
+game, your piece and your seat and get the answer in a sentence.
+
+## Find your answer in three steps
+
+1. Find your game and your table size below (the sections are by game, then seats).
+2. In the picture, find your **piece** on the left edge (the best at the top, the worst
+   at the bottom) and your **seat** along the bottom (seat 1 is the dealer's left, who
+   decides first; the last column is the dealer).
+3. The colour and the number in that square are your **chance of paying**: how often a
+   player with that piece in that seat loses a life in the round. 30% means about 3
+   rounds in 10. Dark is safe, bright is dangerous.
+
+The picture has two panels. **Left:** you play as the expert would (swap the low pieces,
+stand on the high ones). **Right:** you keep your piece whatever happens (the others
+still play well). Where the two panels differ, your decision matters; where they are
+the same, nothing you do changes the odds.
+
+## The words in the tables
+
+- **Lives a round**: what a seat loses on average each round (−0.30 means about one
+  life every three rounds). The nearer to zero, the better the seat.
+- **Chance of paying**: how often the seat loses at least one life in a round, whatever
+  piece it is dealt.
+- **Swaps up to**: the highest piece the expert swaps at that seat. *plain*: every seat
+  before you stood; *swaps*: someone before you swapped; *asked*: your right neighbour
+  just took your piece and you hold the one it gave you. *nothing*: it stands on every
+  piece there; *n/a*: that never happens at that seat.
 - **Exact or simulated.** At 3 and 4 seats a solved strategy ships for most presets and
-  the figures are exact. Elsewhere they come from rounds played by the bots, and every
-  figure has a 95% interval: `52±4` means the true value is very likely between 48 and
-  56. Where no solved strategy exists the expert plays as the `counter` bot; the large
-  tables have few rounds (the counter bot thinks hard), so read their pictures for
-  the pattern, not for the last percent.
+  the figures are exact: the strategy is worked out on every possible deal. Elsewhere
+  they come from rounds played by the bots, and every figure has a 95% range: `52±4`
+  means the true value is very likely between 48 and 56. At 5 seats and more of gnav
+  and its variants the expert plays a trained policy, and the batch engine plays
+  200,000 rounds of it, every seat both ways (so the ranges are a point or two wide).
+  Where nothing is solved or trained the expert plays as the `counter` bot, which thinks
+  hard about each decision, so those tables have a few hundred rounds: read their
+  pictures for the pattern, not for the last percent.
 
 ## What the tables say
 
@@ -107,12 +123,14 @@ OUTRO = """\
 
 - **The coach** (`gnav play`, key `c`) shows, at your turn, your chance of paying if you
   stand and if you swap, and what the expert would do, from what your seat sees and
-  nothing else. Where a solved strategy ships (2 and 3 seats of every preset, 4 seats
-  where its table was made) it is an exact lookup (about 0.1 ms); elsewhere it samples 128
+  nothing else. Where a solved strategy ships (2 to 4 seats of most presets) it is an
+  exact lookup (about 0.1 ms); elsewhere it samples 128
   deals of the pieces you cannot see, weighted by how well they explain the others'
   decisions, and plays each out both ways with the later seats following the sources'
   tips (about 20 to 40 ms of one core; the figures then carry 95% intervals). A decision
-  taken with the coach on is listed in the record under `x.coached`.
+  taken with the coach on is listed in the record under `x.coached`. In the browser,
+  turn it on in Settings: it shows the same figures beside your piece at your turn,
+  unless the host created the table with "No coaching here".
 - **`gnav analyse RECORD`** goes through every decision of a finished match: the
   expert's choice, and the expected lives the decision taken gave away against the
   better one, from the deciding seat's view. Marks: *good* below 0.02 lives,
@@ -120,7 +138,9 @@ OUTRO = """\
   *good* too wherever the samples cannot tell the two actions apart). Each seat gets its
   total cost and its luck (the lives its rounds brought minus what its decisions were
   expected to bring). A finished match's record shows every deal anyway; the figures
-  still use only what each seat saw.
+  still use only what each seat saw. The replay viewer's **Analyse the match** button
+  shows the same, round by round: a round's decisions appear once the replay reaches
+  its end, where its pieces are shown.
 """
 
 

@@ -96,10 +96,34 @@ def text(a: Atlas, rules: Rules) -> str:
     return "\n".join(out)
 
 
+def in_words(a: Atlas, rules: Rules) -> str:
+    """A few sentences a player reads first: the safest and the riskiest seat, and what
+    the worst piece costs kept and handed on. Computed from the atlas."""
+    n = a.seats
+
+    def seat(i: int) -> str:
+        return "the dealer" if i == n - 1 else f"seat {i + 1}"
+
+    safe = max(range(n), key=lambda i: a.values[i].value)
+    risky = min(range(n), key=lambda i: a.values[i].value)
+    words = [f"The safest seat is {seat(safe)} (it pays in "
+             f"{100 * a.pay[safe].value:.0f}% of rounds), the riskiest {seat(risky)} "
+             f"({100 * a.pay[risky].value:.0f}%)."]
+    worst = a.pieces[0]
+    c = a.cells.get((worst, 0))
+    if c is not None and c.stand.value == c.stand.value and c.swap.value == c.swap.value:
+        words.append(f"Dealt the {piece_name(rules, worst)} at seat 1, you pay "
+                     f"{100 * c.stand.value:.0f}% of the time if you keep it and "
+                     f"{100 * c.swap.value:.0f}% if you swap it away.")
+    return " ".join(words)
+
+
 def markdown(a: Atlas, rules: Rules, image: str | None) -> str:
     """One table's section of docs/odds.md."""
     n = a.seats
     out = [f"### {a.preset}, {n} seats", ""]
+    out.append(in_words(a, rules))
+    out.append("")
     out.append(f"*{source_line(a)}.*" + (f" *{a.note}.*" if a.note else ""))
     out.append("")
     if image:

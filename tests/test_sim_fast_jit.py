@@ -13,7 +13,7 @@ from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.deck import Deck
 from gnav.sim.fast.engine import Rounds
-from gnav.sim.fast.jit import ABSTRACT, PIECE, JitRounds, decks, uniforms, values
+from gnav.sim.fast.jit import ABSTRACT, FLIP, PIECE, JitRounds, decks, uniforms, values
 from gnav.sim.fast.policies import PiecePolicy, Policy, TablePolicy
 from gnav.sim.fast.tables import Tables
 from strategies import rules_strategy
@@ -91,3 +91,31 @@ def test_values_are_the_forced_replays() -> None:
     # Swapping a fool away is worth something on average.
     fool = decided & (on.keys[:, 3] == 20)
     assert fool.any() and (swap[fool].mean() > stand[fool].mean())
+
+
+def test_a_flipped_decision_is_the_other_forced_replay() -> None:
+    """FLIP plays the other action than the policy's: where the policy swapped, the
+    replay forced to stand, and where it stood, the replay forced to swap."""
+    rules = Rules.of("gnav")
+    table = np.random.default_rng(3).random((1, 21))
+    stand, swap, on = values(rules, 7, 3000, table, PIECE, 2, seed=5)
+    force = np.full(7, -1)
+    force[2] = FLIP
+    flipped = JitRounds(rules, 7, 3000, seed=5).play(table, PIECE, forced=force)
+    took = on.actions[:, 2] == 1
+    stood = on.actions[:, 2] == 0
+    assert took.any() and stood.any()
+    assert (flipped.lives[took, 2] == stand[took]).all()
+    assert (flipped.lives[stood, 2] == swap[stood]).all()
+    assert (flipped.actions[took | stood, 2] == 1 - on.actions[took | stood, 2]).all()
+
+
+def test_many_lives_let_every_seat_pay_what_it_owes() -> None:
+    """With lives to spare, the lives lost are the payments less the gains, row by row;
+    at the preset's lives a seat at 0 pays nothing more."""
+    rules = Rules.of("gnav", lives=1)
+    table = np.random.default_rng(4).random((1, 21))
+    many = JitRounds(rules, 12, 3000, seed=2, lives=100).play(table)
+    assert (100 - many.lives == many.pays.astype(int) - many.gains).all()
+    few = JitRounds(rules, 12, 3000, seed=2).play(table)
+    assert (few.pays > 1).any() and (few.lives >= 0).all()

@@ -31,6 +31,9 @@ from gnav.sim.fast.tables import GAIN, Tables
 # draws and matadors shown so far): a deviator may choose by what its view holds beyond
 # the abstraction.
 PIECE, ABSTRACT, RICH = 0, 1, 2
+# ``forced``: -1 the policy decides, 0 stand, 1 swap, FLIP the other action than the
+# policy's (on the same draw): the line CFR compares the policy's own with.
+FLIP = 2
 _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
 
 _band = np.zeros(MAX_COUNT + 1, dtype=np.int64)
@@ -191,14 +194,17 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                     (shown << 9) | (min(nundos, 1) << 8) | (min(ndraws, 3) << 6) | \
                     min(nstands, 63)
             keys[r, c] = k
-            if forced[c] >= 0:
+            if forced[c] == 0 or forced[c] == 1:
                 sw = forced[c] == 1
-            elif p <= 0.0:
-                sw = False
-            elif p >= 1.0:
-                sw = True
             else:
-                sw = _draw(choice_key, c) < p
+                if p <= 0.0:
+                    sw = False
+                elif p >= 1.0:
+                    sw = True
+                else:
+                    sw = _draw(choice_key, c) < p
+                if forced[c] == FLIP:
+                    sw = not sw
             if snm and (flags[piece] & 1) != 0:
                 sw = True
             actions[r, c] = sw
@@ -315,11 +321,14 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
 
 class JitRounds:
     """``rows`` rounds at ``seats`` seats (full tables, every seat at the starting
-    lives), played by table policies. The arrays after ``play`` mean what ``Rounds``'
-    arrays mean (``keys``: each decision's table index, -1 where none)."""
+    lives, or at ``lives``: many, for rounds where every seat can pay whatever it owes,
+    as the solver and training assume), played by table policies. The arrays after
+    ``play`` mean what ``Rounds``' arrays mean (``keys``: each decision's table index,
+    -1 where none)."""
 
     def __init__(self, rules: Rules, seats: int, rows: int, *, seed: int = 0,
-                 first_row: int = 0, decks: npt.ArrayLike | None = None) -> None:
+                 first_row: int = 0, decks: npt.ArrayLike | None = None,
+                 lives: int | None = None) -> None:
         rules.check_seats(seats)
         self.t = t = Tables.of(rules)
         self.seats = seats
@@ -330,8 +339,9 @@ class JitRounds:
         self.deck = np.ascontiguousarray(decks, dtype=np.int8) if decks is not None \
             else t.deck[None, :].copy()
         o = rules.options
-        self.opts = np.array([t.lives, t.stand_needs_matador, t.skip_revealed,
-                              t.knock_public and t.has_fool, t.drag, t.two_fools,
+        self.opts = np.array([t.lives if lives is None else lives, t.stand_needs_matador,
+                              t.skip_revealed, t.knock_public and t.has_fool, t.drag,
+                              t.two_fools,
                               t.two_fools_sit_out, t.to_holder, t.dealer_wins_ties,
                               o.max_rounds == 1, t.pieces], dtype=np.int64)
         z = np.zeros
@@ -350,7 +360,8 @@ class JitRounds:
         """``tables``: one P(swap) table per policy (policies x entries), indexed by
         piece (``PIECE``) or by ``GnavAbstraction`` (``ABSTRACT``). ``policy_of[c]``: the
         policy of column ``c`` (a deviator at one position); ``forced[c]``: -1, or the
-        action forced at column ``c`` in every row (0 stand, 1 swap)."""
+        action forced at column ``c`` in every row (0 stand, 1 swap, ``FLIP`` the
+        other action than its policy's)."""
         table = np.atleast_2d(np.asarray(tables, dtype=np.float64))
         if kind not in (PIECE, ABSTRACT, RICH):
             raise ValueError(f"no table kind {kind}")
@@ -364,7 +375,8 @@ class JitRounds:
         force = np.full(self.seats, -1, np.int64) if forced is None \
             else np.asarray(forced, dtype=np.int64)
         if who.shape != (self.seats,) or force.shape != (self.seats,) or \
-                who.min() < 0 or who.max() >= len(table):
+                who.min() < 0 or who.max() >= len(table) or force.min() < -1 or \
+                force.max() > FLIP:
             raise ValueError("policy_of and forced give one entry per seat, within range")
         _play(self.deck, self.given, self.seats, np.uint64(self.seed), self.first_row,
               self.t.flags, self.opts, _band, table, kind, who, force, self.lives,

@@ -1,5 +1,5 @@
 """The ``gnav train`` command: a policy for a band of large tables (Monte Carlo CFR over
-the abstraction, on the reference engine; ``gnav.train``).
+the abstraction, on the compiled batch engine; ``gnav.train.batch``).
 
 Imports nothing beyond the standard library until the command runs.
 """
@@ -21,6 +21,7 @@ from gnav.errors import GnavError, OptionError
 # Table sizes served by one policy: a band is trained on its sizes drawn uniformly.
 SEAT_BANDS = ((5, 6), (7, 9), (10, 14), (15, 20), (21, 28), (29, 41))
 DEFAULT_BATCHES = 200
+DEFAULT_ROUNDS = 40_000
 
 
 def band_of(rules: Any, seats: int) -> tuple[int, int]:
@@ -63,9 +64,9 @@ def bands(rules: Any) -> list[tuple[int, int]]:
 def register(sub: Any) -> None:
     s = sub.add_parser(
         "train", help="train the expert's policy for a band of large tables (5 to 41 seats)",
-        description="Monte Carlo CFR over the information-set abstraction on the reference "
-                    "engine: seeded and reproducible (the same seed and batches give the "
-                    "same policy, whatever --jobs). The band of table sizes that holds "
+        description="Monte Carlo CFR over the information-set abstraction on the compiled "
+                    "batch engine: seeded and reproducible (the same seed and batches give "
+                    "the same policy, whatever --jobs). The band of table sizes that holds "
                     "--seats is trained. Needs the [analysis] extra.")
     add_rules(s)
     s.add_argument("--seats", type=int, required=True,
@@ -76,10 +77,12 @@ def register(sub: Any) -> None:
     s.add_argument("--seed", type=int, default=0, help="the training's seed (default 0)")
     s.add_argument("--batches", type=int, default=DEFAULT_BATCHES,
                    help=f"CFR batches (default {DEFAULT_BATCHES})")
-    s.add_argument("--rounds", type=int, default=250,
-                   help="rounds per shard and batch (8 shards a batch; default 250)")
+    s.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+                   help=f"rounds a batch, over the band's sizes (default {DEFAULT_ROUNDS:,})")
+    s.add_argument("--plus", action="store_true",
+                   help="CFR+ (regrets floored at 0) rather than linear CFR")
     s.add_argument("--jobs", type=int, default=None,
-                   help="processes (default: every core)")
+                   help="threads (default: every core)")
     s.add_argument("--out", metavar="FILE", help="write the policy here (gzip'd if .gz)")
     s.add_argument("--ship", action="store_true",
                    help="write it to the package's shipped policies")
@@ -92,10 +95,11 @@ def register(sub: Any) -> None:
 def cmd_train(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("numpy") is None:
         raise GnavError("needs numpy: pip install 'gnav[analysis]'")
+    from gnav.sim.fast.abstraction import GnavAbstraction
     from gnav.solve.export import write
     from gnav.strategies.policy import POLICIES, policy_name
+    from gnav.train.batch import Config, train
     from gnav.train.export import policy_data
-    from gnav.train.mccfr import Config, train
     from gnav.tui.progress import ProgressBar
 
     rules = make_rules(args.preset, args.option)
@@ -110,7 +114,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise GnavError(f"--jobs must be at least 1, not {jobs}")
     options = tuple(sorted(rules.options.as_dict().items()))
     config = Config(rules.name, tuple(range(lo, hi + 1)), seed=args.seed,
-                    batches=args.batches, rounds=args.rounds, options=options)
+                    batches=args.batches, rounds=args.rounds, plus=args.plus,
+                    options=options)
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = ProgressBar(sys.stderr, f"{rules.name}, {lo}-{hi} seats: batches") \
         if show else None
@@ -120,10 +125,11 @@ def cmd_train(args: argparse.Namespace) -> int:
     if bar is not None:
         bar.close()
     seconds = time.perf_counter() - start
-    meta = {"method": "mccfr-linear", "seed": args.seed, "batches": args.batches,
-            "shards": config.shards, "rounds_per_shard": config.rounds,
-            "tries": config.tries, "seconds": round(seconds, 1)}
-    data = policy_data(rules, (lo, hi), state, **meta)
+    meta = {"method": "mccfr-plus" if args.plus else "mccfr-linear", "engine": "jit",
+            "seed": args.seed, "batches": args.batches, "rounds_per_batch": args.rounds,
+            "shards": config.shards, "seconds": round(seconds, 1)}
+    average = state.by_key(GnavAbstraction(rules))
+    data = policy_data(rules, (lo, hi), average, state.rounds, **meta)
     paths: list[Path] = []
     if args.out:
         paths.append(Path(args.out))
@@ -134,8 +140,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         write(p, data)
     result: dict[str, Any] = {
         "preset": rules.name, "seats": [lo, hi], "seed": args.seed,
-        "batches": args.batches, "rounds": state.rounds, "keys": len(state.average),
-        "seconds": round(seconds, 1), "cpu_seconds_main": round(time.process_time() - cpu, 1),
+        "batches": args.batches, "rounds": state.rounds, "keys": len(average),
+        "seconds": round(seconds, 1), "cpu_seconds": round(time.process_time() - cpu, 1),
         "rounds_per_s": round(state.rounds / seconds) if seconds > 0 else None,
         "jobs": jobs, "written": [str(p) for p in paths]}
     if args.json:
@@ -143,6 +149,6 @@ def cmd_train(args: argparse.Namespace) -> int:
     else:
         print(f"{rules.name}, {lo}-{hi} seats: {state.rounds:,} rounds in {seconds:.0f} s "
               f"({result['rounds_per_s']:,} rounds/s, {jobs} jobs), "
-              f"{len(state.average):,} abstract keys"
+              f"{len(average):,} abstract keys"
               + (f"; wrote {', '.join(result['written'])}" if paths else ""))
     return 0

@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gnav.abstraction import VERSION
 from gnav.rules import Rules
 from gnav.strategies import round_options
 from gnav.strategies.policy import FORMAT, backoffs
-from gnav.train.mccfr import State
 
 SCALE = 1_000_000
 
 
-def policy_data(rules: Rules, seats: tuple[int, int], state: State,
+def policy_data(rules: Rules, seats: tuple[int, int],
+                average: Mapping[str, Sequence[float]], rounds: int,
                 **meta: Any) -> dict[str, Any]:
-    """The file's data: the average strategy at every key trained, and the backed-off
-    keys, each the mean of the keys it stands for weighted by how often (and how late)
-    training visited them."""
+    """The file's data: the average strategy at every key trained (``average``: key ->
+    [weight, weight * P(swap)]), and the backed-off keys, each the mean of the keys it
+    stands for weighted by how often (and how late) training visited them."""
     swap: dict[str, int] = {}
     pooled: dict[str, list[float]] = {}
-    for key in sorted(state.average):
-        w, s = state.average[key]
+    for key in sorted(average):
+        w, s = average[key]
         if w <= 0:
             continue
         swap[key] = round(s / w * SCALE)
@@ -39,6 +40,6 @@ def policy_data(rules: Rules, seats: tuple[int, int], state: State,
         "options": round_options(rules),
         "abstraction": VERSION,
         "scale": SCALE,
-        "meta": {**meta, "keys": len(state.average), "rounds": state.rounds},
+        "meta": {**meta, "keys": len(average), "rounds": rounds},
         "swap": swap,
     }

@@ -1,0 +1,216 @@
+"""Monte Carlo CFR over the abstraction on the compiled batch engine: what ``gnav train``
+runs.
+
+Each seat decides at most once a round, so at its decision its own reach is 1 and a
+sampled round gives an unbiased sample of every visited information set's
+counterfactual regrets at once. A batch deals many rounds (counter-based chance,
+``gnav.sim.fast.jit``) and plays them by the current strategy (regret matching over
+``gnav-abstraction/1``); then, for each position in turn, it plays the same rounds again
+with that position's decision flipped (``FLIP``: the other action than the policy's, on
+the same decks and draws). The two lines differ only by the decision, so the difference
+of the position's lives is the value of one action over the other: external sampling
+with every seat a traverser, ``1 + seats`` plays a batch for ``seats`` decisions a round.
+Every seat starts with lives enough to pay whatever it owes, as the solver assumes.
+
+Updates are linear CFR (Pluribus's weighting: batch ``t``'s regrets and strategy
+weighted by ``t``) or, with ``plus``, CFR+ (regrets floored at 0 after each batch, the
+average weighted by ``t``). A batch is a fixed list of units, one per table size of the
+band and shard, each from its own derived seed, summed in unit order: the policy
+depends on the seed and the configuration only, not on ``jobs`` (threads: the kernels
+release the GIL).
+
+``gnav.train.mccfr`` computes the same sums on the reference engine; a test holds the
+two equal on the same decks and draws.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numba as nb
+import numpy as np
+import numpy.typing as npt
+
+from gnav.rules import Rules
+from gnav.seeds import derive
+from gnav.sim.fast.abstraction import GnavAbstraction
+from gnav.sim.fast.jit import ABSTRACT, FLIP, JitRounds
+
+F64 = npt.NDArray[np.float64]
+LIVES = 1000  # every seat can pay every payment of the round (as the solver assumes)
+
+
+@dataclass(frozen=True)
+class Config:
+    preset: str
+    seats: tuple[int, ...]  # the band's table sizes, each played every batch
+    seed: int = 0
+    batches: int = 200
+    rounds: int = 40_000  # a batch's rounds, split over the sizes and shards
+    shards: int = 8
+    plus: bool = False  # CFR+ rather than linear CFR
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def rules(self) -> Rules:
+        return Rules.of(self.preset, **dict(self.options))
+
+    def rows(self) -> int:
+        """Rounds a unit (one size, one shard) plays."""
+        return max(1, self.rounds // (len(self.seats) * self.shards))
+
+    def units(self) -> list[tuple[int, int]]:
+        """(size, shard) of a batch's units, in the order they are summed."""
+        return [(n, i) for n in self.seats for i in range(self.shards)]
+
+
+class State:
+    """Dense arrays over the abstraction's indices: regrets (stand, swap), and the
+    average strategy's weight and weighted P(swap)."""
+
+    def __init__(self, size: int) -> None:
+        self.regret = np.zeros((size, 2))
+        self.weight = np.zeros(size)
+        self.swap = np.zeros(size)
+        self.batch = 0
+        self.rounds = 0
+
+    def strategy(self) -> F64:
+        """Regret matching: the current P(swap) at every index (1/2 where no regret is
+        positive)."""
+        pos = np.maximum(self.regret, 0.0)
+        total = pos.sum(axis=1)
+        out: F64 = np.where(total > 0, pos[:, 1] / np.where(total > 0, total, 1.0), 0.5)
+        return out
+
+    def average(self) -> F64:
+        """The average strategy (what ships); 1/2 where never visited."""
+        out: F64 = np.where(self.weight > 0, self.swap / np.where(self.weight > 0,
+                                                                   self.weight, 1.0), 0.5)
+        return out
+
+    def by_key(self, ab: GnavAbstraction) -> dict[str, list[float]]:
+        """The average strategy's sums by key string: key -> [weight, weight * P(swap)]."""
+        return {ab.key(int(i)): [float(self.weight[i]), float(self.swap[i])]
+                for i in np.flatnonzero(self.weight > 0)}
+
+
+@nb.njit(cache=True, nogil=True)
+def _accumulate(keys: Any, took: Any, main: Any, flipped: Any, current: Any, both: Any,
+                slot: Any) -> tuple[Any, Any]:
+    """Each decision's sampled regrets summed by key: (the keys met, in the order first
+    met, and rows of (v_stand - mean, v_swap - mean, P(swap), 1) summed), where the
+    decision's own action gave ``main`` and the other ``flipped``. ``slot`` (-1 at every
+    index, and so again on return) maps a key to its row, so the cost is the decisions',
+    not the abstraction's size."""
+    m = keys.shape[0]
+    order = np.empty(m, np.int64)
+    out = np.zeros((m, 4))
+    count = 0
+    for r in range(m):
+        k = keys[r]
+        if k < 0 or not both[k]:
+            continue
+        j = slot[k]
+        if j < 0:
+            j = count
+            slot[k] = j
+            order[count] = k
+            count += 1
+        if took[r] == 1:
+            v1 = float(main[r])
+            v0 = float(flipped[r])
+        else:
+            v0 = float(main[r])
+            v1 = float(flipped[r])
+        p = current[k]
+        mean = (1.0 - p) * v0 + p * v1
+        out[j, 0] += v0 - mean
+        out[j, 1] += v1 - mean
+        out[j, 2] += p
+        out[j, 3] += 1.0
+    for i in range(count):
+        slot[order[i]] = -1
+    return order[:count].copy(), out[:count].copy()
+
+
+def both_legal(rules: Rules, ab: GnavAbstraction) -> npt.NDArray[np.bool_]:
+    """Per abstract index: both actions are legal there (the piece held decides)."""
+    legal = np.array([len(rules.legal_holding[i]) == 2 for i in range(ab.pieces)])
+    piece = (np.arange(ab.size) // int(np.prod(ab.radix[3:]))) % ab.pieces
+    out: npt.NDArray[np.bool_] = legal[piece]
+    return out
+
+
+def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
+         first_row: int = 0, decks: npt.ArrayLike | None = None,
+         ab: GnavAbstraction | None = None, both: npt.NDArray[np.bool_] | None = None,
+         slot: npt.NDArray[np.int64] | None = None
+         ) -> tuple[npt.NDArray[np.int64], F64]:
+    """One unit's sampled regrets: ``rows`` rounds at ``seats`` seats played by
+    ``current`` (P(swap) per abstract index), and each position's decision flipped.
+    Returns the indices visited and their sums (rows: stand regret, swap regret, P(swap)
+    sum, visits). ``slot``: scratch of -1 over the abstraction, reused between calls."""
+    ab = ab if ab is not None else GnavAbstraction(rules)
+    both = both if both is not None else both_legal(rules, ab)
+    slot = slot if slot is not None else np.full(ab.size, -1, dtype=np.int64)
+    table = current[None, :]
+
+    def play(forced: npt.NDArray[np.int64] | None) -> JitRounds:
+        return JitRounds(rules, seats, rows, seed=seed, first_row=first_row, decks=decks,
+                         lives=LIVES).play(table, ABSTRACT, forced=forced)
+
+    main = play(None)
+    other = np.empty((seats, rows), dtype=main.lives.dtype)
+    for c in range(seats):
+        force = np.full(seats, -1, dtype=np.int64)
+        force[c] = FLIP
+        other[c] = play(force).lives[:, c]
+    visited, out = _accumulate(main.keys.T.ravel(), main.actions.T.ravel(),
+                               main.lives.T.ravel(), other.ravel(), current, both, slot)
+    return visited, out
+
+
+def train(config: Config, *, jobs: int = 1, state: State | None = None,
+          progress: Callable[[int, int], None] | None = None) -> State:
+    """Run batches until ``config.batches`` (continuing ``state`` if given)."""
+    rules = config.rules()
+    ab = GnavAbstraction(rules)
+    both = both_legal(rules, ab)
+    st = state if state is not None else State(ab.size)
+    rows = config.rows()
+    units = config.units()
+    local = threading.local()  # each thread's scratch for ``sums``
+    pool = ThreadPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        while st.batch < config.batches:
+            st.batch += 1
+            t = st.batch
+            current = st.strategy()
+
+            def unit(u: tuple[int, int], t: int = t, current: F64 = current
+                     ) -> tuple[npt.NDArray[np.int64], F64]:
+                n, shard = u
+                if not hasattr(local, "slot"):
+                    local.slot = np.full(ab.size, -1, dtype=np.int64)
+                return sums(rules, n, rows, current, seed=derive(config.seed, "train", t, n),
+                            first_row=shard * rows, ab=ab, both=both, slot=local.slot)
+
+            results: Sequence[tuple[npt.NDArray[np.int64], F64]] = \
+                list(pool.map(unit, units)) if pool is not None else [unit(u) for u in units]
+            for visited, s in results:  # in unit order: the same sums whatever the jobs
+                st.regret[visited] += t * s[:, :2]  # each unit's keys are distinct
+                st.weight[visited] += t * s[:, 3]
+                st.swap[visited] += t * s[:, 2]
+            if config.plus:
+                np.maximum(st.regret, 0.0, out=st.regret)
+            st.rounds += rows * len(units)
+            if progress is not None:
+                progress(st.batch, config.batches)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return st

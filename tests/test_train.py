@@ -148,3 +148,22 @@ def test_exploit_command_prints_one_line(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "lone deviator" in out
     assert main(["exploit", "--preset", "hypp", "--seats", "5", "--field", "nobody"]) == 2
+
+
+def test_ship_trains_every_band_once_per_game(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from gnav.train.ship import game_of
+    from gnav.train.ship import main as ship
+
+    assert game_of(Rules.of("gnav")) == game_of(Rules.of("gnav-rulebook"))
+    assert game_of(Rules.of("gnav")) != game_of(Rules.of("gnav-pagat"))
+    assert ship(["gnav", "gnav-rulebook", "--batches", "1", "--decisions", "300",
+                 "--jobs", "1", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("rounds") == 6 and out.count("gnav's policy") == 6
+    for lo, hi in ((5, 6), (7, 9), (10, 14), (15, 20), (21, 28), (29, 41)):
+        mine = load_policy(str(tmp_path / f"gnav-{lo}-{hi}.json.gz"))
+        copy = load_policy(str(tmp_path / f"gnav-rulebook-{lo}-{hi}.json.gz"))
+        assert copy.fits(Rules.of("gnav-rulebook"), lo) and copy.swap == mine.swap
+        assert copy.meta["trained_as"] == "gnav" and mine.seats == (lo, hi)
+    assert ship(["nothing"]) == 2

@@ -125,7 +125,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     if bar is not None:
         bar.close()
     seconds = time.perf_counter() - start
-    meta = {"method": "mccfr-plus" if args.plus else "mccfr-linear", "engine": "jit",
+    meta = {"method": "mccfr-plus" if args.plus else "mccfr-linear",
+            "average_power": config.power, "engine": "jit",
             "seed": args.seed, "batches": args.batches, "rounds_per_batch": args.rounds,
             "shards": config.shards, "seconds": round(seconds, 1)}
     average = state.by_key(GnavAbstraction(rules))

@@ -7,8 +7,10 @@ response (NashConv), as training goes on.
 
 Prints one line per checkpoint: rounds trained, abstract keys, exact sets whose key
 training never met (played at 1/2 there), the NashConv of the average strategy and of
-the current one, and the CPU time. Slow (the 4-seat tree is 1.1 GB): a command, not a
-test.
+the current one, of the average as it would ship (``gnav.train.export``: rounded, keys
+met fewer than ``--min-visits`` times answered by their backed-off keys, as
+``Policy.lookup`` answers), and the CPU time. Slow (the 4-seat tree is 1.1 GB): a
+command, not a test.
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.solve.cfr import Game
 from gnav.solve.tree import build
+from gnav.strategies.policy import parse
 from gnav.train.batch import Config, State, train
-from gnav.train.exact import lift
+from gnav.train.exact import abstract_map, lift
+from gnav.train.export import policy_data
+from gnav.train.ship import MIN_VISITS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,26 +39,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--batches", type=int, default=200)
     p.add_argument("--rounds", type=int, default=50_000, help="rounds a batch")
     p.add_argument("--plus", action="store_true", help="CFR+ rather than linear CFR")
+    p.add_argument("--power", type=int, default=2,
+                   help="batch t's strategy weighs t ** power in the average (default 2)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--min-visits", type=int, default=MIN_VISITS)
     args = p.parse_args(argv)
     rules = Rules.of(args.preset)
     ab = GnavAbstraction(rules)
     game = Game(build(rules, args.seats))
+    _, tree_keys = abstract_map(game)
     state: State | None = None
     start = time.process_time()
     stops = [b for b in (5, 10, 20, 40, 80, 160, 320, 640, 1280) if b < args.batches]
     for stop in [*stops, args.batches]:
         config = Config(rules.name, (args.seats,), seed=args.seed, batches=stop,
-                        rounds=args.rounds, plus=args.plus)
+                        rounds=args.rounds, plus=args.plus, power=args.power)
         state = train(config, state=state, jobs=args.jobs)
         average = state.by_key(ab)
         avg, missing = lift(game, {k: s / w for k, (w, s) in average.items()})
         strategy = state.strategy()
         cur, _ = lift(game, {k: float(strategy[ab.index_of(k)]) for k in average})
+        data = policy_data(rules, (args.seats, args.seats), average, state.rounds,
+                           state.met(ab, args.min_visits))
+        shipped = parse(data, "trained")
+        answers = {k: shipped.lookup(k) for k in tree_keys}
+        ship, unanswered = lift(game, {k: q for k, q in answers.items() if q is not None})
         print(f"{rules.name}, {args.seats} seats: {state.rounds:,} rounds, "
               f"{len(average):,} keys, {missing:,} exact sets unmet; NashConv "
-              f"average {game.nash_conv(avg):.5f}, current {game.nash_conv(cur):.5f} "
+              f"average {game.nash_conv(avg):.5f}, current {game.nash_conv(cur):.5f}, "
+              f"as shipped {game.nash_conv(ship):.5f} ({unanswered:,} sets unanswered) "
               f"({time.process_time() - start:.0f} s CPU)", flush=True)
     return 0
 

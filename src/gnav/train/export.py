@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
 from gnav.abstraction import VERSION
@@ -15,17 +15,19 @@ SCALE = 1_000_000
 
 def policy_data(rules: Rules, seats: tuple[int, int],
                 average: Mapping[str, Sequence[float]], rounds: int,
-                **meta: Any) -> dict[str, Any]:
+                keep: Container[str] | None = None, **meta: Any) -> dict[str, Any]:
     """The file's data: the average strategy at every key trained (``average``: key ->
-    [weight, weight * P(swap)]), and the backed-off keys, each the mean of the keys it
-    stands for weighted by how often (and how late) training visited them."""
+    [weight, weight * P(swap)]) or only those in ``keep`` (the rest answered by their
+    backed-off keys), and the backed-off keys, each the mean of all the keys it stands
+    for weighted by how often (and how late) training visited them."""
     swap: dict[str, int] = {}
     pooled: dict[str, list[float]] = {}
     for key in sorted(average):
         w, s = average[key]
         if w <= 0:
             continue
-        swap[key] = round(s / w * SCALE)
+        if keep is None or key in keep:
+            swap[key] = round(s / w * SCALE)
         for k in backoffs(key):
             acc = pooled.setdefault(k, [0.0, 0.0])
             acc[0] += w
@@ -40,6 +42,7 @@ def policy_data(rules: Rules, seats: tuple[int, int],
         "options": round_options(rules),
         "abstraction": VERSION,
         "scale": SCALE,
-        "meta": {**meta, "keys": len(average), "rounds": rounds},
+        "meta": {**meta, "keys": len(average), "kept": sum(1 for k in swap if "*" not in k),
+                 "rounds": rounds},
         "swap": swap,
     }

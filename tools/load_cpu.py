@@ -7,29 +7,44 @@ the first server S seconds into play (the others take its tables over).
 
     python tools/load_cpu.py --processes 2 --tables 1000 --seats 6 --duration 40
 
+Comparisons in one run, so that every side sees the same machine: ``--processes 1,2``
+alternates one and two processes, ``--before COMMIT`` alternates the servers of that
+commit (its ``src``, taken with ``git archive``) with this tree's, ``--repeat N`` times;
+the last line is each side's CPU per action over all its runs, and their ratios to the
+first side. ``--profile FILE`` samples the servers with py-spy (it must be in this venv)
+and writes where their time went. The load client is always this tree's.
+
 Ports are free ones of the loopback address; everything started here is stopped here.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
+import resource
 import select
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tarfile
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+ROOT = Path(__file__).resolve().parents[1]
 TICK = os.sysconf("SC_CLK_TCK")
 URL = re.compile(r"open (http://\S+?)/?\s")
+# Stacks whose innermost frame waits (py-spy counts a thread blocked in a system call
+# as busy): left out of the profile's busy samples.
+WAITING = frozenset({"select", "poll", "epoll_wait", "wait", "_worker", "acquire", "sleep"})
 
 
 def cpu_seconds(pid: int) -> float:
@@ -48,33 +63,99 @@ def free_port() -> int:
         return port
 
 
-def start_server(store: str, folder: Path, n: int) -> tuple[subprocess.Popen[str], str]:
+def raise_fd_limit() -> int:
+    """The soft limit on open files up to the hard one (6,000 sockets a side need it);
+    the children inherit it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        soft = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
+
+
+def export(rev: str, into: Path) -> Path:
+    """The ``src`` of commit ``rev``, in ``into``."""
+    data = subprocess.run(["git", "archive", rev, "src"], cwd=ROOT, check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "src"
+
+
+def start_server(store: str, folder: Path, n: int, src: Path | None
+                 ) -> tuple[subprocess.Popen[str], str]:
     log = (folder / f"server{n}.log").open("ab")
+    env = dict(os.environ)
+    if src is not None:  # another commit's gnav, ahead of this tree's
+        env["PYTHONPATH"] = str(src)
     proc = subprocess.Popen(
         [sys.executable, "-m", "gnav.cli", "serve", "--port", "0", "--store", store,
          "--creates-per-minute", "1000000", "--tables-per-client", "1000000",
          "--sockets-per-client", "1000000"], stdout=subprocess.PIPE, stderr=log,
-        cwd=folder, text=True)
+        cwd=folder, text=True, env=env)
     assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], 30)
+    ready, _, _ = select.select([proc.stdout], [], [], 60)
     match = URL.search(proc.stdout.readline()) if ready else None
     if match is None:
         raise SystemExit(f"server {n} did not start: see {folder}")
     return proc, match.group(1)
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--processes", type=int, default=1)
-    p.add_argument("--store", choices=("sqlite", "redis"), default=None,
-                   help="default: sqlite for one process, redis for more")
-    p.add_argument("--tables", type=int, default=1000)
-    p.add_argument("--seats", type=int, default=6)
-    p.add_argument("--duration", type=float, default=40.0)
-    p.add_argument("--kill-after", type=float, default=None, metavar="S")
-    p.add_argument("--seed", type=int, default=1)
-    a = p.parse_args()
-    store_kind = a.store or ("sqlite" if a.processes == 1 else "redis")
+def profile(pid: int, out: Path) -> subprocess.Popen[bytes]:
+    """py-spy sampling ``pid`` (its threads' stacks, collapsed) into ``out``."""
+    spy = Path(sys.executable).parent / "py-spy"
+    if not spy.exists():
+        raise SystemExit("--profile needs py-spy in this venv: pip install py-spy")
+    return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--rate", "250",
+                             "--format", "raw", "--nonblocking", "--output", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def summarize(files: list[Path], top: int = 40) -> str:
+    """The functions where the samples of ``files`` (py-spy's collapsed stacks) were:
+    by their own share (the function itself running) and by their total share (it or
+    what it called), samples of a waiting thread left out."""
+    own: dict[str, int] = {}
+    total: dict[str, int] = {}
+    samples = 0
+    for file in files:
+        if not file.exists():
+            continue
+        for line in file.read_text().splitlines():
+            stack, _, count = line.rpartition(" ")
+            if not stack or not count.isdigit():
+                continue
+            # "function (path:line)" -> "function (file)": lines of one function together
+            frames = [re.sub(r" \((?:.*/)?([^/]+?):\d+\)$", r" (\1)", f)
+                      for f in stack.split(";")]
+            if not frames or frames[-1].split(" (")[0].rsplit(".", 1)[-1] in WAITING:
+                continue
+            n = int(count)
+            samples += n
+            own[frames[-1]] = own.get(frames[-1], 0) + n
+            for frame in set(frames):
+                total[frame] = total.get(frame, 0) + n
+    lines = [f"{samples} busy samples", "", "own %  function"]
+    lines += [f"{100 * n / max(1, samples):5.1f}  {f}" for f, n in
+              sorted(own.items(), key=lambda kv: -kv[1])[:top]]
+    lines += ["", "total %  function"]
+    lines += [f"{100 * n / max(1, samples):5.1f}  {f}" for f, n in
+              sorted(total.items(), key=lambda kv: -kv[1])[:top]]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One configuration of a comparison: how many processes, and whose code."""
+
+    processes: int
+    label: str
+    src: Path | None  # None: this tree's
+
+
+def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
+    """One load test against ``side``'s servers; its figures."""
+    store_kind = a.store or ("sqlite" if side.processes == 1 else "redis")
     folder = Path(tempfile.mkdtemp(prefix="gnav-load-"))
     procs: list[subprocess.Popen[Any]] = []
     redis_proc = None
@@ -85,15 +166,16 @@ def main() -> int:
             assert command, "redis-server is not installed"
             redis_proc = subprocess.Popen(
                 [command, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
-                 "--save", "", "--appendonly", "yes", "--appendfsync", "always"],
+                 "--save", "", "--appendonly", "yes", "--appendfsync", "always",
+                 "--maxclients", "20000"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(0.5)
             store = f"redis://127.0.0.1:{port}/0"
         else:
             store = str(folder / "gnav.sqlite3")
         urls = []
-        for n in range(a.processes):
-            proc, url = start_server(store, folder, n)
+        for n in range(side.processes):
+            proc, url = start_server(store, folder, n, side.src)
             procs.append(proc)
             urls.append(url)
         pids = [proc.pid for proc in procs]
@@ -113,18 +195,21 @@ def main() -> int:
         sampler.start()
         args = [sys.executable, "-m", "gnav.cli", "loadtest", "--tables", str(a.tables),
                 "--seats", str(a.seats), "--duration", str(a.duration), "--seed",
-                str(a.seed), "--concurrency", "64", "--json"]
+                str(a.seed), "--concurrency", "64", "--think", str(a.think), "--json"]
         for url in urls:
             args += ["--url", url]
+        load_avg = os.getloadavg()[0]
         t0 = time.monotonic()
         load = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True)
+        spies = [profile(pid, folder / f"profile{n}.txt") for n, pid in enumerate(pids)] \
+            if a.profile is not None else []
         killed_at = None
         if a.kill_after is not None:
             # Play starts once every table is set up: the first server's log says when
             # the last table started; kill_after counts from there.
             log = folder / "server0.log"
-            expected = a.tables // a.processes
+            expected = a.tables // side.processes
             while load.poll() is None and log.read_text().count('"table.started"') < expected:
                 time.sleep(0.2)
             time.sleep(a.kill_after)
@@ -133,6 +218,14 @@ def main() -> int:
         out, err = load.communicate(timeout=a.duration + 1800)
         stop.set()
         sampler.join()
+        for spy in spies:
+            spy.send_signal(signal.SIGINT)  # py-spy writes what it has on SIGINT
+            spy.wait(timeout=60)
+        if a.profile is not None:
+            text = summarize([folder / f"profile{n}.txt" for n in range(len(pids))])
+            target = a.profile if len(a.sides) == 1 else \
+                a.profile.with_name(f"{a.profile.stem}-{side.label}{a.profile.suffix}")
+            target.write_text(text)
         report: dict[str, Any] = json.loads(out) if out.strip() else {}
         if not report:
             print(f"the load test printed no report: {err[-2000:]}", file=sys.stderr)
@@ -144,19 +237,21 @@ def main() -> int:
         play_start = t0 + float(report.get("setup_s", 0.0))
         play_end = play_start + float(report.get("play_s", 0.0))
         (g0, r0), (g1, r1) = at(play_start), at(play_end)
-        acked = max(1, int(report.get("actions_acknowledged", 0)))
-        print(json.dumps({
-            "processes": a.processes, "store": store_kind, "tables": a.tables,
-            "seats": a.seats, "duration": a.duration, "killed_at_s": killed_at,
-            "actions_per_s": report.get("actions_per_s"),
+        acked = int(report.get("actions_acknowledged", 0))
+        return {
+            "side": side.label, "processes": side.processes, "store": store_kind,
+            "tables": a.tables, "seats": a.seats, "duration": a.duration, "think": a.think,
+            "load_average": round(load_avg, 2), "killed_at_s": killed_at,
+            "actions": acked, "actions_per_s": report.get("actions_per_s"),
             "latency_ms": report.get("latency_ms"), "errors": report.get("errors"),
             "matches_finished": report.get("matches_finished"),
             "reconnects": report.get("reconnects"),
             "longest_pause_s": report.get("longest_pause_s"),
             "cpu_s_gnav": round(g1 - g0, 2), "cpu_s_redis": round(r1 - r0, 2),
-            "cpu_ms_per_action_gnav": round(1000 * (g1 - g0) / acked, 3),
-            "cpu_ms_per_action_with_redis": round(1000 * (g1 - g0 + r1 - r0) / acked, 3),
-            "folder": str(folder)}))
+            "cpu_ms_per_action_gnav": round(1000 * (g1 - g0) / max(1, acked), 3),
+            "cpu_ms_per_action_with_redis": round(1000 * (g1 - g0 + r1 - r0) / max(1, acked),
+                                                  3),
+            "folder": str(folder)}
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -169,6 +264,60 @@ def main() -> int:
         if redis_proc is not None:
             redis_proc.terminate()
             redis_proc.wait()
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--processes", default="1", metavar="P[,P...]",
+                   help="server processes; several (1,2) alternate in one run")
+    p.add_argument("--store", choices=("sqlite", "redis"), default=None,
+                   help="default: sqlite for one process, redis for more")
+    p.add_argument("--tables", type=int, default=1000)
+    p.add_argument("--seats", type=int, default=6)
+    p.add_argument("--duration", type=float, default=40.0)
+    p.add_argument("--kill-after", type=float, default=None, metavar="S")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--think", type=float, default=0.0, metavar="S",
+                   help="the clients' mean pause before each act (people's pace)")
+    p.add_argument("--before", default=None, metavar="COMMIT",
+                   help="alternate that commit's servers with this tree's")
+    p.add_argument("--repeat", type=int, default=1)
+    p.add_argument("--profile", type=Path, default=None, metavar="FILE",
+                   help="sample each server with py-spy during the run and write where "
+                   "its time went to FILE (one file per side when comparing)")
+    a = p.parse_args()
+    try:
+        counts = [int(n) for n in a.processes.split(",")]
+    except ValueError:
+        p.error(f"--processes: whole numbers separated by commas, not {a.processes!r}")
+    limit = raise_fd_limit()
+    if a.tables * a.seats + 1000 > limit:
+        print(f"warning: {a.tables * a.seats} sockets and an open-files limit of {limit}",
+              file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        before = export(a.before, Path(tmp)) if a.before else None
+        sides = [Side(n, f"{n}p", None) for n in counts]
+        if before is not None:
+            sides = [s for n in counts for s in (Side(n, f"{n}p-before", before),
+                                                 Side(n, f"{n}p-after", None))]
+        a.sides = sides
+        totals: dict[str, list[float]] = {s.label: [0.0, 0.0, 0.0] for s in sides}
+        for _ in range(a.repeat):
+            for side in sides:
+                result = run(a, side)
+                print(json.dumps(result), flush=True)
+                total = totals[side.label]
+                total[0] += result["cpu_s_gnav"]
+                total[1] += result["cpu_s_redis"]
+                total[2] += result["actions"]
+    first = sides[0].label
+    per = {label: 1000 * t[0] / max(1.0, t[2]) for label, t in totals.items()}
+    with_redis = {label: 1000 * (t[0] + t[1]) / max(1.0, t[2]) for label, t in totals.items()}
+    print(json.dumps({"cpu_ms_per_action_gnav": {k: round(v, 3) for k, v in per.items()},
+                      "cpu_ms_per_action_with_redis":
+                          {k: round(v, 3) for k, v in with_redis.items()},
+                      f"ratio_to_{first}": {k: round(v / per[first], 3) if per[first] else None
+                                            for k, v in per.items()}}))
     return 0
 
 

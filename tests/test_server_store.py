@@ -85,6 +85,32 @@ def test_the_lobby_lists_listed_open_tables_by_their_last_change(store_url: str)
     asyncio.run(go())
 
 
+def test_writes_asked_for_at_once_commit_together_and_fail_alone(store_url: str) -> None:
+    """Many changes at once (other tables' moves while one commits): each is stored,
+    and a write that fails (a taken table id) fails alone. (One table's changes come
+    one at a time, under its lock: their order here is not the point.)"""
+    async def go() -> None:
+        store = open_store(store_url)
+        line = {"id": "tableid1", "phase": "lobby", "listed": True, "created": 1.0}
+        await store.create_table("tableid1", [{"op": "create"}], line)
+        outcomes = await asyncio.gather(
+            *[store.append("tableid1", [{"op": "x", "n": n}], line) for n in range(20)],
+            store.create_table("tableid1", [{"op": "create", "again": True}], line),
+            store.create_table("tableid2", [{"op": "create"}], {**line, "id": "tableid2"}),
+            *[store.append("tableid1", [{"op": "x", "n": n}], line) for n in range(20, 40)],
+            return_exceptions=True)
+        assert [type(o).__name__ for o in outcomes] == \
+            ["NoneType"] * 20 + ["TableExists", "NoneType"] + ["NoneType"] * 20
+        journal = await store.journal("tableid1") or []
+        assert journal[0] == {"op": "create"}
+        assert sorted(journal[1:], key=lambda e: e["n"]) == \
+            [{"op": "x", "n": n} for n in range(40)]
+        assert await store.journal("tableid2") == [{"op": "create"}]
+        await store.close()
+
+    asyncio.run(go())
+
+
 def test_both_stores_restore_the_same_table(tmp_path: Path, redis_url: str) -> None:
     """A table stored change by change in SQLite and in Redis comes back the same from
     each, and the same as the table that wrote the journal."""

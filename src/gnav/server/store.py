@@ -23,6 +23,7 @@ from gnav.errors import GnavError
 from gnav.vocab import TablePhase
 
 Entry = dict[str, Any]
+Statement = tuple[str, tuple[Any, ...]]  # SQL and its parameters
 T = TypeVar("T")
 
 SCHEMA = 1
@@ -111,6 +112,10 @@ class SQLiteStore:
         # One thread does every query: SQLite work stays off the event loop and
         # writes are serialised in the order they were asked for.
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnav-store")
+        # Group commit: the writes asked for while one commits wait, and then go in one
+        # transaction, one fsync for all of them (each still returns once it is durable).
+        self._waiting: list[tuple[list[Statement], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         self._db = self._open()
         # The file's identity: if it is deleted or replaced while the server runs,
         # SQLite goes on writing to the old, unlinked file, and every change after that
@@ -195,36 +200,91 @@ class SQLiteStore:
         """``fn`` on the store's thread; any failure is a StoreError of one line."""
         try:
             return fn(*args)
-        except StoreError:
-            raise
-        except sqlite3.IntegrityError:
-            raise
-        except sqlite3.Error as e:
-            raise self._explain(e) from None
-        except (ValueError, TypeError) as e:  # e.g. text that cannot be encoded
-            raise StoreError(f"the database {self.path} cannot hold that: {e}") from None
+        except Exception as e:
+            raise self._failure(e) from None
 
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _failure(self, e: Exception) -> Exception:
+        """What a failure of the store's work is to its caller: a StoreError of one line,
+        or the IntegrityError itself (a table id that is taken)."""
+        if isinstance(e, (StoreError, sqlite3.IntegrityError)):
+            return e
+        if isinstance(e, sqlite3.Error):
+            return self._explain(e)
+        if isinstance(e, (ValueError, TypeError)):  # e.g. text that cannot be encoded
+            return StoreError(f"the database {self.path} cannot hold that: {e}")
+        return e
+
+    async def _commit(self, statements: list[Statement]) -> None:
+        """``statements`` committed together, in the order the writes were asked for;
+        with the writes of others that came while the last commit ran, in one
+        transaction (``_write``).
+
+        :raises: :exc:`StoreError` (or IntegrityError) if they were not stored.
+        """
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._waiting.append((statements, done))
+        if self._writer is None:
+            self._writer = loop.create_task(self._write_waiting())
+        await done
+
+    async def _write_waiting(self) -> None:
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                outcomes: list[Exception | None]
+                try:
+                    outcomes = await self._run(self._write, [s for s, _ in batch])
+                except Exception as e:  # nothing of the batch was stored
+                    outcomes = [e] * len(batch)
+                for (_, done), outcome in zip(batch, outcomes, strict=True):
+                    if done.done():  # its caller was cancelled (the write went on)
+                        continue
+                    if outcome is None:
+                        done.set_result(None)
+                    else:  # each caller its own exception (one raised in many tasks
+                        # would gather all their tracebacks)
+                        done.set_exception(type(outcome)(*outcome.args))
+        finally:
+            self._writer = None
+
+    def _write(self, batch: list[list[Statement]]) -> list[Exception | None]:
+        """Each write of ``batch`` in one transaction, one savepoint each: a write that
+        fails (a table id that is taken) is rolled back alone and gets its failure; the
+        others are committed together. If the transaction itself fails, none is stored
+        (the exception)."""
         self._check_file()
         db = self._db
+        outcomes: list[Exception | None] = []
         db.execute("BEGIN IMMEDIATE")
         try:
-            for sql, params in statements:
-                db.execute(sql, params)
+            for statements in batch:
+                db.execute("SAVEPOINT write")
+                outcome = None
+                try:
+                    for sql, params in statements:
+                        db.execute(sql, params)
+                except Exception as e:
+                    if not db.in_transaction:  # SQLite rolled everything back (e.g. I/O)
+                        raise
+                    db.execute("ROLLBACK TO write")
+                    outcome = self._failure(e)
+                db.execute("RELEASE write")
+                outcomes.append(outcome)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+        return outcomes
 
     @staticmethod
-    def _journal_rows(table_id: str,
-                      entries: Sequence[Entry]) -> list[tuple[str, tuple[Any, ...]]]:
+    def _journal_rows(table_id: str, entries: Sequence[Entry]) -> list[Statement]:
         return [("INSERT INTO journal (table_id, entry) VALUES (?, ?)", (table_id, _dumps(e)))
                 for e in entries]
 
     @staticmethod
-    def _summary_row(table_id: str, summary: Entry) -> tuple[str, tuple[Any, ...]]:
+    def _summary_row(table_id: str, summary: Entry) -> Statement:
         return ("UPDATE tables SET phase = ?, summary = ?, updated = "
                 "(SELECT coalesce(max(seq), 0) FROM journal) WHERE id = ?",
                 (summary.get("phase", TablePhase.LOBBY), _dumps(summary), table_id))
@@ -238,7 +298,7 @@ class SQLiteStore:
                       *self._journal_rows(table_id, entries),
                       self._summary_row(table_id, summary)]
         try:
-            await self._run(self._write, statements)
+            await self._commit(statements)
         except sqlite3.IntegrityError:
             raise TableExists(f"table {table_id} exists already") from None
 
@@ -252,7 +312,7 @@ class SQLiteStore:
             game, record = finished
             statements.append(("INSERT OR REPLACE INTO records (table_id, game, record) "
                                "VALUES (?, ?, ?)", (table_id, game, _dumps(record))))
-        await self._run(self._write, statements)
+        await self._commit(statements)
 
     def _journal(self, table_id: str) -> list[Entry] | None:
         rows = self._db.execute("SELECT entry FROM journal WHERE table_id = ? ORDER BY seq",
@@ -292,6 +352,8 @@ class SQLiteStore:
         return await self._run(self._listed, limit)
 
     async def close(self) -> None:
+        while self._writer is not None:  # the writes asked for are finished first
+            await asyncio.shield(self._writer)
         await self._run(self._db.close)  # checkpoints the WAL into the main file
         self._pool.shutdown(wait=True)
 

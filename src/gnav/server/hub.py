@@ -111,8 +111,8 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}  # one per table being loaded
         self._ops: set[asyncio.Task[Any]] = set()
         self._closing = False
-        # People's changes run on threads of their own (a change may build many
-        # messages); bots' bursts, bounded in time, on the loop (see ``_change``).
+        # People's changes at crowded tables run on threads of their own (a change may
+        # build many messages); the others, and bots' bursts, on the loop (``_change``).
         self._work = ThreadPoolExecutor(settings.workers, thread_name_prefix="gnav-table")
         self._records: ProcessPoolExecutor | None = None  # started when first needed
         # Finished tables nobody is at: their info and lobby line, so reading them does
@@ -353,7 +353,10 @@ class Hub:
         anything fails on the way, the table is put back as it was and only this
         change is refused. ``bots``: a burst of bots' decisions, bounded in time by
         ``Pace``: it runs on the event loop itself (a thread that computes would hold
-        the loop back, through the GIL, for as long as the OS keeps it scheduled)."""
+        the loop back, through the GIL, for as long as the OS keeps it scheduled). So
+        does a person's change at a table of few sockets (``inline_sockets``): the hop
+        to a thread and back cost more than the change; at a crowded one, where a
+        change may build many messages, it runs on a thread."""
         table = live.table
         before = table.phase
         saved = table.save()
@@ -369,7 +372,8 @@ class Hub:
             return value, result, encode(render(result.notices, listening))
 
         try:
-            value, result, texts = work() if bots else await self._run(self._work, work)
+            inline = bots or len(live.conns) <= self.settings.inline_sockets
+            value, result, texts = work() if inline else await self._run(self._work, work)
             finished: tuple[int, Entry] | None = None
             done = TablePhase.FINISHED
             if table.phase == done and before != done and result.journal:

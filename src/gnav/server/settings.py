@@ -80,7 +80,11 @@ class Settings:
     sockets_per_client: int = 256  # WebSockets one address block may hold open, and open a minute
     costly_per_minute: int = 60  # expensive reads (records, replays, ...) per address
     pace: Pace = field(default_factory=Pace)  # how fast bots play (see gnav.table.Pace)
-    workers: int = 4  # threads for people's changes
+    workers: int = 4  # threads for people's changes at crowded tables
+    # A person's change at a table with at most this many sockets runs on the event loop:
+    # it is short (one decision, the bots' burst bounded by ``pace``, a few messages),
+    # and a hop to a thread and back cost more CPU than the change itself.
+    inline_sockets: int = 16
     record_elsewhere: int = 2000  # versions from which a record is built in another process
     shutdown_wait: float = 10.0  # seconds SIGTERM waits for changes in flight
     retry_after: float = 1.0  # seconds a timer waits after a failed change

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from gnav.errors import GnavError
+from gnav.errors import Code, GnavError
 from gnav.loadtest.run import Options, loopback
 from gnav.loadtest.stats import percentile
 
@@ -120,31 +120,40 @@ def test_percentiles_are_nearest_rank() -> None:
     assert percentile([], 50) == 0.0
 
 
-def test_encoding_each_shared_part_once_gives_the_same_texts() -> None:
-    """The server encodes a change's messages with ``wire.encode`` (a message for several
-    seats once): every seat's text must be exactly what encoding its message alone
-    gives."""
+def test_the_fast_encoder_writes_what_the_standard_library_writes() -> None:
+    """The server encodes messages with orjson (``wire.dumps``): each text must be
+    exactly the standard library's compact, UTF-8 JSON of the message, for every kind
+    of message of a match (names beyond ASCII, floats, nulls), so that a client (and
+    the load client's matching on a message's head) sees one format; what orjson
+    refuses (a lone surrogate) the standard library writes."""
     import random
 
     from gnav.names import parse_name
-    from gnav.server.wire import dumps, encode
+    from gnav.server.wire import dumps, encode, error
     from gnav.table import Table, TableConfig, render
 
-    config = TableConfig.from_json({"seats": 4, "turn_timer": None, "options": {"lives": 2}})
+    def plain(message: dict[str, Any]) -> str:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+    config = TableConfig.from_json({"seats": 4, "turn_timer": 30, "options": {"lives": 2}})
     table, host, _ = Table.create("abcdefgh", config, now=0.0)
-    tokens = [table.join(parse_name(f"Pé{i}"), 0.0)[1] for i in range(3)]  # 4th: a bot
+    tokens = [table.join(parse_name(f"Pé{i} "), 0.0)[1] for i in range(3)]  # 4th: a bot
     results = [table.start(host, 0.0)]
     rng = random.Random(3)
+    now = 0.0
     while table.phase == "playing" and table.match is not None:
         seat = table.match.to_act
         assert seat is not None and seat < 3
+        now += 0.37
         results.append(table.act(seat, tokens[seat], table.version,
-                                 rng.choice(table.match.legal_actions()), 1.0))
-    shared = [o for r in results for o in render(r.notices)]
-    assert any(o.message["type"] == "update" for o in shared)
-    assert encode(shared) == [(o.to, dumps(o.message)) for o in shared]
-    assert [json.loads(text)["version"] for _, text in encode(shared)] == \
-        [o.message["version"] for o in shared]
+                                 rng.choice(table.match.legal_actions()), now))
+    results.append(table.disconnect(1, now + 1.0))
+    out = [o for r in results for o in render(r.notices)]
+    assert {o.message["type"] for o in out} == {"update", "snapshot", "table"}
+    assert encode(out) == [(o.to, plain(o.message)) for o in out]
+    odd = error(Code.BAD_FIELD, "name: \ud800 is not a name")
+    odd["reason"] = "a lone \ud800 surrogate"
+    assert dumps(odd) == plain(odd)
 
 
 def test_updates_built_for_all_seats_at_once_are_each_seats_own() -> None:

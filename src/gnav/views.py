@@ -152,14 +152,12 @@ def spectator_view(match: MatchState) -> SeatView:
     return _view(match, match.round, _SPECTATOR)
 
 
-def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:
-    """A view as JSON-ready data, seat names spelled out; ``since`` drops the round's
-    first events (a client that already has them)."""
-    from gnav.events import event_to_json
-
+def public_view_json(view: SeatView) -> dict[str, object]:
+    """The members of ``view_to_json`` that anyone at the table may see (the same in
+    every seat's view and the spectator's): what a renderer builds once for all of
+    them, from the spectator's view."""
     names = view.names
     return {
-        "seat": None if view.seat is None else names[view.seat],
         "phase": view.phase,
         "round": view.round,
         "dealer": names[view.dealer],
@@ -167,14 +165,41 @@ def view_to_json(view: SeatView, *, since: int = 0) -> dict[str, object]:
         "lives": {names[s]: v for s, v in enumerate(view.lives)},
         "out": [names[s] for s in view.out],
         "sitting_out": [names[s] for s in view.sitting_out],
-        "piece": view.piece,
         "to_act": None if view.to_act is None else names[view.to_act],
-        "legal": list(view.legal),
         "stock_left": view.stock_left,
         "knocked": [names[s] for s in view.knocked],
         "revealed": {names[s]: p for s, p in view.revealed.items()},
+        "winners": None if view.winners is None else [names[s] for s in view.winners],
+    }
+
+
+def view_to_json(view: SeatView, *, since: int = 0,
+                 public: dict[str, object] | None = None) -> dict[str, object]:
+    """A view as JSON-ready data, seat names spelled out; ``since`` drops the round's
+    first events (a client that already has them). ``public``: ``public_view_json`` of
+    a view of the same state (the spectator's), shared by many seats' views; only the
+    seat's own members are then built here."""
+    from gnav.events import event_to_json
+
+    names = view.names
+    p = public_view_json(view) if public is None else public
+    return {
+        "seat": None if view.seat is None else names[view.seat],
+        "phase": p["phase"],
+        "round": p["round"],
+        "dealer": p["dealer"],
+        "order": p["order"],
+        "lives": p["lives"],
+        "out": p["out"],
+        "sitting_out": p["sitting_out"],
+        "piece": view.piece,
+        "to_act": p["to_act"],
+        "legal": list(view.legal),
+        "stock_left": p["stock_left"],
+        "knocked": p["knocked"],
+        "revealed": p["revealed"],
         # A client that has every event (the server's updates) costs no merge at all.
         "events": [event_to_json(e, names) for e in view.events[since:]]
         if since < len(view.public) else [],
-        "winners": None if view.winners is None else [names[s] for s in view.winners],
+        "winners": p["winners"],
     }

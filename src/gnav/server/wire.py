@@ -13,14 +13,14 @@ Server -> client: "snapshot", "update" and "table" messages (the table's notices
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gnav.errors import Code, RefusedError
 from gnav.server.untrusted import Untrusted, quote
 from gnav.server.untrusted import token as checked_token
-from gnav.table.render import SHARED, Outbound
+from gnav.table.render import Outbound
 from gnav.vocab import Action
 
 # Close codes beyond the standard ones (1008 policy, 1009 too big, 1011 server error,
@@ -128,46 +128,30 @@ def parse(text: str | bytes) -> Message:
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-# How that encoder writes a string (a key, or a string value): the same function.
-_KEY = json.encoder.encode_basestring
+
+_orjson: Callable[[Any], bytes] | None
+try:  # the [server] extra installs orjson: the same text, about ten times faster
+    from orjson import dumps as _orjson
+except ImportError:  # pragma: no cover - a venv from before the extra had it
+    _orjson = None
 
 
 def dumps(message: dict[str, Any]) -> str:
+    """A message's text: compact JSON, UTF-8 left as it is. orjson writes what the
+    standard library's encoder writes for everything a message holds (str keys,
+    strings, ints, floats, None, bools, lists, dicts; a test holds them equal); what it
+    refuses (a lone surrogate from a client's text, an int over 64 bits) the standard
+    library writes."""
+    if _orjson is not None:
+        try:
+            return _orjson(message).decode()
+        except TypeError:
+            pass
     return _ENCODE(message)
 
 
 def encode(out: Sequence[Outbound]) -> list[tuple[tuple[int | None, ...], str]]:
-    """Each outbound message's text, exactly ``dumps(message)``, with whom it is for
-    (seats, None: the spectators).
-
-    What the renderer shares is encoded once: a message for several (news) is one
-    ``Outbound``, and a shared value (``SharedDict``, ``SharedList``: the table's
-    description and a step's public events, in many seats' updates) is encoded the
-    first time and its text written into each message that holds it, the message being
-    written member by member (a JSON object's text is its members' texts, in order,
-    between braces)."""
-    texts = []
-    for o in out:
-        message = o.message
-        if any(isinstance(value, SHARED) for value in message.values()):
-            text = "{" + ",".join([f"{_KEY(key)}:{_member(value)}"
-                                   for key, value in message.items()]) + "}"
-        else:
-            text = _ENCODE(message)
-        texts.append((o.to, text))
-    return texts
-
-
-def _member(value: object) -> str:
-    """A member's value as ``dumps`` writes it inside its object."""
-    if isinstance(value, SHARED):
-        try:
-            return value.text
-        except AttributeError:  # the first message that holds it
-            value.text = text = _ENCODE(value)
-            return text
-    if isinstance(value, str):
-        return _KEY(value)
-    if type(value) is int:  # what the encoder writes for an int (not a bool: true)
-        return int.__repr__(value)
-    return _ENCODE(value)
+    """Each outbound message's text, ``dumps(message)``, with whom it is for (seats,
+    None: the spectators). A message for several (news) is one ``Outbound``, encoded
+    once."""
+    return [(o.to, dumps(o.message)) for o in out]

@@ -6,12 +6,13 @@ each one told of it: a person's seat, or the spectators (``None``). The transpor
 (``gnav.server``) only encodes and delivers them.
 
 What the seats share is built once, on purpose: the table's public description is one
-``Shared`` value per notice (the master builds it; the transport encodes it once), a
-``News`` is one message for everyone, and a step's public events are converted to JSON
-once, every seat then getting that list with its own private overlays put in at their
-indices (a seat's ``PrivateLog`` is keyed by the index in the public log, and its dealt
-piece sits in the round's first event). A spectator's list is the public one itself.
-Messages share these values; they are only ever encoded.
+value per notice (the master builds it), a ``News`` is one message for everyone, a
+step's public events are converted to JSON once, every seat then getting that list with
+its own private overlays put in at their indices (a seat's ``PrivateLog`` is keyed by
+the index in the public log, and its dealt piece sits in the round's first event), and
+the view's public members (``views.public_view_json`` of the spectator's view: what
+anyone may see) once per step, each seat's view adding only its own. A spectator's list
+is the public one itself. Messages share these values; they are only ever encoded.
 
 Messages (docs/server.md, the WebSocket protocol):
   {"type": "update", "version", "events", "view", "table"[, "by"]}  a step
@@ -29,33 +30,13 @@ from gnav.events import Event, RoundStart, event_to_json
 from gnav.match import MatchState
 from gnav.round import merge
 from gnav.table.table import Missed, Mover, News, Notice, Played, Snapshot, Step
-from gnav.views import SeatView, seat_view, spectator_view, view_to_json
+from gnav.views import SeatView, public_view_json, seat_view, spectator_view, view_to_json
 
 Message: TypeAlias = dict[str, Any]
 Json: TypeAlias = dict[str, Any]
 # A decision a bot made for a person (their time ran out, or they are away past the
 # grace) says so in its update, so every page can tell the table.
 MARKED = frozenset({Mover.TIMER, Mover.STANDIN})
-
-
-class SharedDict(dict[str, Any]):
-    """A part of many messages (the table's description, about half an update): a plain
-    dict to read, which the transport encodes once for all of them, keeping its text in
-    ``text``. Never changed once built."""
-
-    __slots__ = ("text",)
-    text: str
-
-
-class SharedList(list[Any]):
-    """A step's public events, in the messages of every seat that has none of its own
-    in the step (and the spectators'): as ``SharedDict``."""
-
-    __slots__ = ("text",)
-    text: str
-
-
-SHARED = (SharedDict, SharedList)
 
 
 @dataclass(frozen=True)
@@ -92,14 +73,15 @@ def render(notices: Iterable[Notice],
         if isinstance(notice, News):
             out.append(Outbound(audience, news(notice)))
             continue
-        table = SharedDict(notice.table)
+        table = notice.table
         if isinstance(notice, Snapshot):
             out += [Outbound((s,), snapshot(notice, s, table)) for s in audience]
         elif isinstance(notice, Played):
-            shared = [SharedList(public_events(step)) for step in notice.steps]
+            shared = [(public_events(step), public_view_json(spectator_view(step.match)))
+                      for step in notice.steps]
             for s in audience:
-                out += [Outbound((s,), update(step, events, s, table, mark=True))
-                        for step, events in zip(notice.steps, shared, strict=True)]
+                out += [Outbound((s,), update(step, events, s, table, mark=True, seen=seen))
+                        for step, (events, seen) in zip(notice.steps, shared, strict=True)]
     return out
 
 
@@ -139,9 +121,11 @@ def public_events(step: Step) -> list[Json]:
 
 
 def update(step: Step, public: list[Json], seat: int | None, table: Json, *,
-           mark: bool) -> Message:
+           mark: bool, seen: Json | None = None) -> Message:
     """The update of ``step`` as ``seat`` sees it, from the step's public events
-    (``public_events``, shared by every seat) with the seat's own laid over them."""
+    (``public_events``, shared by every seat) with the seat's own laid over them, and
+    (``seen``, shared by every seat) the public members of its view:
+    ``public_view_json`` of the spectator's view of the step."""
     view = view_of(step.match, seat)
     names = step.match.names
     own = _own(view, step.start)
@@ -152,7 +136,8 @@ def update(step: Step, public: list[Json], seat: int | None, table: Json, *,
             events[index - step.start] = event_to_json(event, names)
     msg: Message = {"type": "update", "version": step.version, "events": events,
                     # The client has every event (the updates carry them): no merge.
-                    "view": view_to_json(view, since=len(view.public)), "table": table}
+                    "view": view_to_json(view, since=len(view.public), public=seen),
+                    "table": table}
     if mark and step.by is not None and step.by in MARKED and step.seat is not None:
         msg["by"] = {"seat": names[step.seat], "how": step.by.value}
     return msg

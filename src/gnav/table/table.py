@@ -17,7 +17,7 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain, count
 from random import Random
@@ -186,6 +186,13 @@ class Seat:
     connected: bool = False
     away_since: float | None = None
 
+    def copy(self) -> Seat:
+        # Every field, as dataclasses.replace would, at a fifth of its cost (a copy of
+        # each seat is kept before every change, for its undo).
+        twin = object.__new__(Seat)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind.value, "name": self.name,
                 "bot": None if self.bot is None else self.bot.value,
@@ -235,14 +242,14 @@ class Table:
 
     def save(self) -> Saved:
         """What the next change may alter (cheap: the match is immutable)."""
-        return Saved(self.phase, tuple(replace(s) for s in self.seats), self.match,
+        return Saved(self.phase, tuple(s.copy() for s in self.seats), self.match,
                      self.games, self.version, tuple(self.steps), self.turn_since,
                      tuple(self.coached))
 
     def undo(self, saved: Saved) -> None:
         """Back to ``saved``: a change that failed half-way leaves no trace."""
         self.phase, self.match, self.games = saved.phase, saved.match, saved.games
-        self.seats = [replace(s) for s in saved.seats]
+        self.seats = [s.copy() for s in saved.seats]
         self.version, self.steps = saved.version, list(saved.steps)
         self.turn_since = saved.turn_since
         self.coached = list(saved.coached)

@@ -40,6 +40,7 @@ import redis.exceptions as rerr
 
 from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
+from gnav.server.jsontext import dumps
 from gnav.server.logs import Log
 from gnav.server.redis_store import OPEN, journal_key, lease_key, table_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
@@ -326,22 +327,27 @@ class Cluster:
 
     def post(self, process: str, message: dict[str, Any]) -> None:
         """Publish to ``process``, after everything posted before (one sender)."""
-        self.post_text(process, json.dumps(message, separators=(",", ":"),
-                                           ensure_ascii=False))
+        self.post_text(process, dumps(message))
 
     def post_text(self, process: str, text: str) -> None:
         self._outbox.put_nowait((channel(process), text))
 
     async def _send_forever(self) -> None:
+        """Publish what is posted: what waits for one process goes in one message, its
+        texts one a line (compact JSON has no line break, and neither has a relayed
+        message's head), in the order posted; one publish, not one a text."""
         assert self.redis is not None
         while True:
             batch = [await self._outbox.get()]
             while not self._outbox.empty() and len(batch) < 1000:
                 batch.append(self._outbox.get_nowait())
+            joined: dict[str, list[str]] = {}
+            for where, text in batch:
+                joined.setdefault(where, []).append(text)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for where, text in batch:
-                        pipe.publish(where, text)
+                    for where, texts in joined.items():
+                        pipe.publish(where, "\n".join(texts))
                     await pipe.execute()
             except (rerr.RedisError, OSError) as e:
                 # Lost: a relay sees the gap in its numbers, a caller its timeout.
@@ -358,15 +364,15 @@ class Cluster:
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
-                    try:
-                        data = message["data"]
-                        if data.startswith("m"):  # a relayed socket's message
-                            cid, n, text = data[1:].split(" ", 2)
-                            self._relayed(cid, int(n), text)
-                        else:
-                            self._take(json.loads(data))
-                    except Exception:
-                        self.log.error("cluster.bad_message", exc=True)
+                    for data in message["data"].split("\n"):  # _send_forever's lines
+                        try:
+                            if data.startswith("m"):  # a relayed socket's message
+                                cid, n, text = data[1:].split(" ", 2)
+                                self._relayed(cid, int(n), text)
+                            else:
+                                self._take(json.loads(data))
+                        except Exception:
+                            self.log.error("cluster.bad_message", exc=True)
             except asyncio.CancelledError:
                 raise
             except Exception as e:

@@ -27,6 +27,7 @@ from typing import Any
 import redis.asyncio as aioredis
 import redis.exceptions as rerr
 
+from gnav.server.jsontext import dumps as _dumps
 from gnav.server.store import Entry, StoreError, TableExists
 from gnav.vocab import TablePhase
 
@@ -87,8 +88,6 @@ def lease_key(table_id: str) -> str:
     return f"{PREFIX}t:{table_id}:lease"
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class NotOwner(StoreError):

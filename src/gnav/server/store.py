@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from gnav.errors import GnavError
+from gnav.server.jsontext import dumps as _dumps
 from gnav.vocab import TablePhase
 
 Entry = dict[str, Any]
@@ -94,8 +95,6 @@ class TableExists(StoreError):
     """``create_table`` with an id that is taken."""
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class SQLiteStore:

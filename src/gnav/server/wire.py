@@ -13,11 +13,12 @@ Server -> client: "snapshot", "update" and "table" messages (the table's notices
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gnav.errors import Code, RefusedError
+from gnav.server.jsontext import dumps as _dumps
 from gnav.server.untrusted import Untrusted, quote
 from gnav.server.untrusted import token as checked_token
 from gnav.table.render import Outbound
@@ -127,27 +128,9 @@ def parse(text: str | bytes) -> Message:
     return Hello(seat, token if seat is not None else None, since)
 
 
-_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-_orjson: Callable[[Any], bytes] | None
-try:  # the [server] extra installs orjson: the same text, about ten times faster
-    from orjson import dumps as _orjson
-except ImportError:  # pragma: no cover - a venv from before the extra had it
-    _orjson = None
-
-
 def dumps(message: dict[str, Any]) -> str:
-    """A message's text: compact JSON, UTF-8 left as it is. orjson writes what the
-    standard library's encoder writes for everything a message holds (str keys,
-    strings, ints, floats, None, bools, lists, dicts; a test holds them equal); what it
-    refuses (a lone surrogate from a client's text, an int over 64 bits) the standard
-    library writes."""
-    if _orjson is not None:
-        try:
-            return _orjson(message).decode()
-        except TypeError:
-            pass
-    return _ENCODE(message)
+    """A message's text (``jsontext.dumps``: compact, UTF-8 as it is)."""
+    return _dumps(message)
 
 
 def encode(out: Sequence[Outbound]) -> list[tuple[tuple[int | None, ...], str]]:

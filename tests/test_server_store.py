@@ -111,6 +111,22 @@ def test_writes_asked_for_at_once_commit_together_and_fail_alone(store_url: str)
     asyncio.run(go())
 
 
+def test_more_changes_at_once_than_connections_wait_their_turn(store_url: str) -> None:
+    """Hundreds of tables changing at once (1,000 tables in play): each change is stored;
+    none is refused for want of a connection to the store."""
+    async def go() -> None:
+        store = open_store(store_url)
+        ids = [f"table{n:03d}" for n in range(300)]
+        await asyncio.gather(*[store.create_table(t, [{"op": "create"}], {"id": t})
+                               for t in ids])
+        await asyncio.gather(*[store.append(t, [{"op": "x"}], {"id": t}) for t in ids])
+        for t in ids[::50]:
+            assert await store.journal(t) == [{"op": "create"}, {"op": "x"}]
+        await store.close()
+
+    asyncio.run(go())
+
+
 def test_both_stores_restore_the_same_table(tmp_path: Path, redis_url: str) -> None:
     """A table stored change by change in SQLite and in Redis comes back the same from
     each, and the same as the table that wrote the journal."""

@@ -42,7 +42,7 @@ from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.jsontext import dumps
 from gnav.server.logs import Log
-from gnav.server.redis_store import OPEN, journal_key, lease_key, table_key
+from gnav.server.redis_store import OPEN, connect, journal_key, lease_key, table_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -151,9 +151,8 @@ class Cluster:
 
     async def start(self, hub: Hub) -> None:
         self.hub = hub
-        self.redis = aioredis.Redis.from_url(self.url, decode_responses=True,
-                                             socket_connect_timeout=5.0,
-                                             health_check_interval=30)
+        self.redis = connect(self.url, decode_responses=True, socket_connect_timeout=5.0,
+                             health_check_interval=30)
         self._release = self.redis.register_script(RELEASE)
         await self.redis.set(alive_key(self.me), "1", px=int(self.lease * 1000))
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)

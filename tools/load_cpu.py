@@ -194,8 +194,12 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         args = [sys.executable, "-m", "gnav.cli", "loadtest", "--tables", str(a.tables),
-                "--seats", str(a.seats), "--duration", str(a.duration), "--seed",
-                str(a.seed), "--concurrency", "64", "--think", str(a.think), "--json"]
+                "--seats", str(a.seats), "--seed", str(a.seed), "--concurrency", "64",
+                "--think", str(a.think), "--json"]
+        args += ["--duration", str(a.duration)] if a.matches is None else \
+            ["--matches", str(a.matches), "--timeout", str(a.timeout)]
+        if a.lives is not None:
+            args += ["--lives", str(a.lives)]
         for url in urls:
             args += ["--url", url]
         load_avg = os.getloadavg()[0]
@@ -215,7 +219,7 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
             time.sleep(a.kill_after)
             procs[0].send_signal(signal.SIGKILL)
             killed_at = time.monotonic() - t0
-        out, err = load.communicate(timeout=a.duration + 1800)
+        out, err = load.communicate(timeout=max(a.duration, a.timeout) + 1800)
         stop.set()
         sampler.join()
         for spy in spies:
@@ -240,7 +244,8 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
         acked = int(report.get("actions_acknowledged", 0))
         return {
             "side": side.label, "processes": side.processes, "store": store_kind,
-            "tables": a.tables, "seats": a.seats, "duration": a.duration, "think": a.think,
+            "tables": a.tables, "seats": a.seats, "think": a.think, "lives": a.lives,
+            **({"duration": a.duration} if a.matches is None else {"matches": a.matches}),
             "load_average": round(load_avg, 2), "killed_at_s": killed_at,
             "actions": acked, "actions_per_s": report.get("actions_per_s"),
             "latency_ms": report.get("latency_ms"), "errors": report.get("errors"),
@@ -274,7 +279,13 @@ def main() -> int:
                    help="default: sqlite for one process, redis for more")
     p.add_argument("--tables", type=int, default=1000)
     p.add_argument("--seats", type=int, default=6)
-    p.add_argument("--duration", type=float, default=40.0)
+    p.add_argument("--duration", type=float, default=40.0,
+                   help="seconds of play, new matches started as they end")
+    p.add_argument("--matches", type=int, default=None, metavar="K",
+                   help="instead of --duration: each table plays K matches to their end "
+                   "(every match finished), within --timeout seconds")
+    p.add_argument("--timeout", type=float, default=1800.0)
+    p.add_argument("--lives", type=int, default=None, help="lives a player (shorter matches)")
     p.add_argument("--kill-after", type=float, default=None, metavar="S")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think", type=float, default=0.0, metavar="S",

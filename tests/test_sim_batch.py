@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
 from gnav.bots.registry import bot_from_spec as make_bot
+from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.sim.batch import (
     CHUNK_ROUNDS,
     MATCHES,
     ROUNDS,
+    Chunk,
     Plan,
+    Remembered,
+    Tally,
+    _round_chunk,
     play_one_match,
     play_rounds,
     run,
 )
+from gnav.views import seat_view
 
 RULES = Rules.of("gnav")
 
@@ -67,6 +75,34 @@ def test_a_challenger_like_the_field_differs_by_nothing() -> None:
         assert duel.units == count
         assert duel.pooled.s == 0 and duel.pooled.ss == 0
         assert all(m.s == 0 for m in duel.by_seat)
+
+
+@pytest.mark.parametrize("field", ["counter:8", "expert", "threshold"])
+def test_a_remembered_field_gives_the_same_duel(field: str) -> None:
+    """Second method: the challenger's replays with the field's answers remembered give
+    the very same sums as the field's bots asked afresh in every replay."""
+    plan = Plan(RULES, (field,) * 5, ROUNDS, 12, 3, challenger="expert")
+    chunk = Chunk(plan, 0, 0, 12)
+    kept = _round_chunk(chunk, Tally.empty(plan), remember=True)
+    fresh = _round_chunk(chunk, Tally.empty(plan), remember=False)
+    assert kept == fresh
+
+
+def test_remembered_answers_come_from_memory() -> None:
+    calls = []
+
+    class Counting:
+        name = "counting"
+
+        def act(self, view: object) -> str:
+            calls.append(view)
+            return "stand"
+
+    bot = Remembered(Counting())
+    match = MatchState.new(RULES, ("a", "b", "c"), dealer=2).deal(rng=Random(1))
+    view = seat_view(match, 0)
+    assert [bot.act(view), bot.act(view), bot.act(view._replace())] == ["stand"] * 3
+    assert len(calls) == 1
 
 
 def test_progress_is_reported_up_to_the_total() -> None:

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from random import Random
 
-from gnav.bots.registry import bot_from_spec, canonical_spec
+from gnav.bots.registry import bot_from_spec, canonical_spec, parse_bot_spec
 from gnav.match import MatchState
 from gnav.protocol import Bot
 from gnav.round import RoundState
@@ -25,6 +25,8 @@ from gnav.rules import Rules
 from gnav.runner import play_match, play_round
 from gnav.seeds import derive
 from gnav.sim.stats import Moments, Ratio
+from gnav.views import SeatView
+from gnav.vocab import BotKind
 
 MATCHES = "matches"
 ROUNDS = "rounds"
@@ -280,15 +282,53 @@ def _mixed(plan: Plan, seat: int) -> list[str]:
     return [plan.challenger if s == seat else k for s, k in enumerate(plan.bots)]
 
 
-def _round_chunk(chunk: Chunk, tally: Tally) -> Duel | None:
-    """Single rounds: counted into ``tally``; paired with the challenger's if any."""
+class Remembered:
+    """A bot whose answer depends on its view alone (and its seed), remembering each
+    answer: in challenger mode the field's seats meet the same views again in every
+    seat's replay of a deal (all of them before the challenger's position, and all after
+    it wherever the challenger chose as the field did), so only the views the challenger
+    changed cost a decision. The answers, and so the figures, are the same."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.answers: dict[SeatView, str] = {}
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def act(self, view: SeatView) -> str:
+        answer = self.answers.get(view)
+        if answer is None:
+            answer = self.answers[view] = self.bot.act(view)
+        return answer
+
+
+# The kinds whose answer is a function of the seed and the view (each draws its random
+# numbers from them): only these may be remembered. random draws from a stream.
+VIEW_ONLY = frozenset({BotKind.COUNTER, BotKind.EXPERT, BotKind.THRESHOLD})
+
+
+def _remembering(kinds: Sequence[str], seeds: Sequence[int]) -> list[Bot] | None:
+    """The field's bots for every replay of a chunk, remembered, if every kind is
+    view-only (else None: a bot drawing from a stream must start afresh each replay)."""
+    if any(parse_bot_spec(k)[0] not in VIEW_ONLY for k in kinds):
+        return None
+    return [Remembered(b) for b in _bots(kinds, seeds)]
+
+
+def _round_chunk(chunk: Chunk, tally: Tally, *, remember: bool = True) -> Duel | None:
+    """Single rounds: counted into ``tally``; paired with the challenger's if any.
+    ``remember``: the field's view-only bots answer a view met before from memory."""
     plan = chunk.plan
     rules, kinds, n = plan.rules, plan.bots, plan.seats
     deal_seed = derive(plan.seed, "deal", chunk.index)
     seeds = [derive(plan.seed, "bot", chunk.index, s) for s in range(n)]
     lives = max(rules.options.lives, ROUND_LIVES)
     base: list[list[int]] = []
-    for rnd in play_rounds(rules, _bots(kinds, seeds), chunk.start, chunk.count, deal_seed):
+    kept = _remembering(kinds, seeds) if remember and plan.challenger is not None else None
+    field_bots = kept if kept is not None else _bots(kinds, seeds)
+    for rnd in play_rounds(rules, field_bots, chunk.start, chunk.count, deal_seed):
         lost = tally.count_round(rnd, [lives] * n)
         _add_round(tally, kinds, lost)
         base.append(lost)
@@ -297,8 +337,12 @@ def _round_chunk(chunk: Chunk, tally: Tally) -> Duel | None:
     duel = Duel.empty(n)
     diffs = [[0] * n for _ in base]
     for p in range(n):
-        rounds = play_rounds(rules, _bots(_mixed(plan, p), seeds), chunk.start, chunk.count,
-                             deal_seed)
+        if kept is None:
+            mixed = _bots(_mixed(plan, p), seeds)
+        else:
+            mixed = list(kept)
+            mixed[p] = bot_from_spec(plan.challenger, seeds[p])
+        rounds = play_rounds(rules, mixed, chunk.start, chunk.count, deal_seed)
         for r, rnd in enumerate(rounds):
             mine = lives - rnd.lives[p]
             diffs[r][p] = base[r][p] - mine

@@ -119,3 +119,20 @@ def test_many_lives_let_every_seat_pay_what_it_owes() -> None:
     assert (100 - many.lives == many.pays.astype(int) - many.gains).all()
     few = JitRounds(rules, 12, 3000, seed=2).play(table)
     assert (few.pays > 1).any() and (few.lives >= 0).all()
+
+
+def test_the_view_key_plays_as_the_abstraction_and_refines_it() -> None:
+    """jit.VIEW changes nothing in the play, and its key holds the abstraction's index
+    above its history hash: the same rows, lives and actions, and ``key >> VIEW_BITS``
+    the abstraction's key; and it splits the abstraction's cells (it sees more)."""
+    from gnav.sim.fast.jit import VIEW, VIEW_BITS
+
+    rules = Rules.of("gnav")
+    table = np.random.default_rng(2).random((1, GnavAbstraction(rules).size))
+    a = JitRounds(rules, 7, 3000, seed=9).play(table, ABSTRACT)
+    v = JitRounds(rules, 7, 3000, seed=9).play(table, VIEW)
+    assert np.array_equal(a.lives, v.lives) and np.array_equal(a.actions, v.actions)
+    on = a.keys >= 0
+    assert np.array_equal(on, v.keys >= 0)
+    assert np.array_equal(v.keys[on] >> VIEW_BITS, a.keys[on])
+    assert len(np.unique(v.keys[on])) > len(np.unique(a.keys[on]))

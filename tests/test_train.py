@@ -142,14 +142,6 @@ def test_exploit_finds_what_a_random_field_concedes() -> None:
     assert bound.plays == "random" and bound.gain.n == 1000
 
 
-def test_exploit_command_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["exploit", "--preset", "hypp", "--seats", "5", "--field", "threshold",
-                 "--search", "40", "--rounds", "40", "--jobs", "1"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("\n") == 1 and "lone deviator" in out
-    assert main(["exploit", "--preset", "hypp", "--seats", "5", "--field", "nobody"]) == 2
-
-
 def test_ship_trains_every_band_once_per_game(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     from gnav.train.ship import game_of

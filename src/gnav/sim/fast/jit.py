@@ -34,6 +34,15 @@ PIECE, ABSTRACT, RICH = 0, 1, 2
 # ``forced``: -1 the policy decides, 0 stand, 1 swap, FLIP the other action than the
 # policy's (on the same draw): the line CFR compares the policy's own with.
 FLIP = 2
+# VIEW plays the tables over the abstraction too, and writes for each decision the
+# abstraction's index << VIEW_BITS and, below, a hash of everything the decider's view
+# holds at that moment and more: which seats knocked, every seat's move before it in
+# order, every request's answers (the target or the stock, the matador shown, or that the
+# piece was plain), undos and draws, its position, its piece and the piece it was dealt.
+# A key at least as fine as the view: a deviator choosing by it is at least as strong as
+# any deviator choosing by its view (``gnav.sim.fast.response``).
+VIEW = 3
+VIEW_BITS = 41
 _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
 
 _band = np.zeros(MAX_COUNT + 1, dtype=np.int64)
@@ -59,6 +68,12 @@ def _draw(key: np.uint64, step: int) -> float:
     """The uniform in [0, 1) of ``step`` under ``key``: 53 bits of splitmix64."""
     x = _mix(key + np.uint64(step + 1) * np.uint64(0x9E3779B97F4A7C15))
     return float(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@nb.njit(cache=True, inline="always")
+def _fold(h: np.uint64, x: int) -> np.uint64:
+    """The history hash ``h`` with one more event code ``x`` folded in."""
+    return _mix(h ^ _mix(np.uint64(x) + np.uint64(0x632BE59BD9B4E019)))
 
 
 @nb.njit(cache=True, inline="always")
@@ -166,10 +181,16 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
         ended[r] = -1
         nswaps = nstands = nundos = ndraws = 0
         shown = 0
+        h = np.uint64(0)
+        if kind == 3:  # the knocks are public at the deal
+            for c in range(n):
+                h = _fold(h, c * 2 + knocked[c])
         for c in range(n):
             if over:
                 break
             if skip and revealed[c]:
+                if kind == 3:
+                    h = _fold(h, (1 << 20) + c)
                 continue
             piece = hands[c]
             k = 0
@@ -193,6 +214,9 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 k = (k << 33) | (c << 27) | (n << 21) | (min(nswaps, 15) << 17) | \
                     (shown << 9) | (min(nundos, 1) << 8) | (min(ndraws, 3) << 6) | \
                     min(nstands, 63)
+            elif kind == 3:
+                own = _fold(h, ((c * 256 + piece) * 256 + deal[c]) * 2 + 1)
+                k = (k << 41) | np.int64(own >> np.uint64(23))
             keys[r, c] = k
             if forced[c] == 0 or forced[c] == 1:
                 sw = forced[c] == 1
@@ -208,6 +232,8 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
             if snm and (flags[piece] & 1) != 0:
                 sw = True
             actions[r, c] = sw
+            if kind == 3:
+                h = _fold(h, (2 << 20) + c * 2 + sw)
             if not sw:
                 nstands += 1
                 continue
@@ -226,6 +252,9 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 else:
                     q = hands[target]
                 f = flags[q]
+                if kind == 3:  # who was asked, and the matador shown or a plain piece
+                    h = _fold(h, (3 << 20) + (n if stock else target) * 256
+                              + (255 if f & 1 else q))
                 if f & 1:  # a plain piece: the swap, or the draw
                     if stock:
                         hands[asker] = q
@@ -363,7 +392,7 @@ class JitRounds:
         action forced at column ``c`` in every row (0 stand, 1 swap, ``FLIP`` the
         other action than its policy's)."""
         table = np.atleast_2d(np.asarray(tables, dtype=np.float64))
-        if kind not in (PIECE, ABSTRACT, RICH):
+        if kind not in (PIECE, ABSTRACT, RICH, VIEW):
             raise ValueError(f"no table kind {kind}")
         width = self.t.pieces if kind == PIECE else GnavAbstraction(self.t.rules).size
         if table.shape[1] != width:

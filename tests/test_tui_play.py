@@ -398,3 +398,19 @@ def test_the_people_are_named_in_the_screens_language(lang: str, humans: int,
     assert json.loads(record.read_text(encoding="utf-8"))["seats"][:humans] == names
     if lang != "en":
         assert "Player" not in proc.stdout
+
+
+def test_play_says_once_where_expert_plays_counter(tmp_path: Path) -> None:
+    """Expert bots at rules nothing was solved or trained for (gnav without the drag):
+    gnav play says so once, before the game, and not at all where expert plays solved
+    strategies and policies throughout (gnav at 4 seats)."""
+    said = []
+    for option in ("drag=false", "drag=true"):
+        proc = subprocess.run([GNAV, "play", "--seed", "1", "--delay", "0", "--seats", "4",
+                               "--bots", "expert", "-o", option, "--record",
+                               str(tmp_path / f"{option}.json")],
+                              input="", capture_output=True, text=True, encoding="utf-8",
+                              timeout=60, check=False)
+        assert proc.returncode == 0, proc.stderr
+        said.append(proc.stderr.count("expert plays"))
+    assert said == [1, 0]

@@ -93,3 +93,32 @@ def test_the_start_page_puts_name_and_create_above_the_fold(server: Running,
     error, end = (page.locator(s).bounding_box() for s in ("#create-error", "#create-submit-end"))
     assert error is not None and end is not None and 0 <= end["y"] - error["y"] < 120
     page.context.close()
+
+
+def test_the_lobby_says_once_where_an_expert_plays_counter(server: Running,
+                                                           browser: Browser) -> None:
+    """A table whose rules nothing was solved or trained for at some size: once an expert
+    bot sits, the page says once where it plays as counter, naming the sizes the table's
+    info gives (the table's own test holds those against the bot)."""
+    from gnav.bots.expert import ExpertBot, what_plays
+    from gnav.presets import PRESETS_LIST
+    from gnav.rules import Rules
+
+    def odd(name: str) -> bool:
+        rules = Rules.of(name)
+        return any(text.startswith("counter") for _, text in
+                   what_plays(ExpertBot(0), rules, range(rules.min_seats, 7)))
+
+    preset = next(p.name for p in PRESETS_LIST
+                  if (p.max_seats is None or p.max_seats >= 6) and odd(p.name))
+    page = context(browser).new_page()
+    table = create_table(page, server.url, "Astrid", seats=6, preset=preset)
+    assert page.locator(".expert-note").count() == 0
+    host = page.evaluate(f"() => JSON.parse(localStorage.getItem('gnav.table.{table}')).host")
+    r = httpx.post(f"{server.url}/api/tables/{table}/bots", json={"kind": "expert"},
+                   headers={"Authorization": f"Bearer {host}"})
+    assert r.status_code == 200, r.text
+    until(lambda: page.locator(".expert-note").count() == 1, 10, "the expert's note")
+    spans = httpx.get(f"{server.url}/api/tables/{table}").json()["expert_plays"]
+    said = page.locator(".expert-note").text_content() or ""
+    assert spans and all(s["seats"] in said for s in spans) and "counter" in said

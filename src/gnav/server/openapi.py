@@ -88,6 +88,12 @@ SCHEMAS: J = {
         "version": {"type": "integer"}, "games": {"type": "integer"},
         "config": _ref("TableConfig"), "seats": {"type": "array", "items": _ref("Seat")},
         "to_act": {"type": ["integer", "null"]}, "timer_left": {"type": ["number", "null"]},
+        "expert_plays": {
+            "type": ["array", "null"],
+            "description": "table sizes where an expert bot here plays as counter "
+                           "(nothing solved or trained for these rules); null: none",
+            "items": {"type": "object", "properties": {
+                "seats": {"type": "string"}, "plays": {"type": "string"}}}},
         "ws": {"type": "string"}, "links": _ref("Links")}},
     "Links": {"type": "object", "properties": {
         "host": {"type": "string", "description": "only in the creation answer"},

@@ -239,6 +239,8 @@ class Table:
         # with them, (round, seat), written to the record as ``x.coached``.
         self.advised: dict[int, int] = {}
         self.coached: list[tuple[int, int]] = []
+        # Where an expert would play counter: worked out once, on first asking.
+        self._counter_spans: list[dict[str, str]] | None = None
 
     def save(self) -> Saved:
         """What the next change may alter (cheap: the match is immutable)."""
@@ -331,7 +333,26 @@ class Table:
             "config": self.config.to_json(), "seats": [s.to_json() for s in self.seats],
             "to_act": to_act,
             "timer_left": None if deadline is None else max(0.0, round(deadline - now, 2)),
+            "expert_plays": self._expert_plays(),
         }
+
+    def _expert_plays(self) -> list[dict[str, str]] | None:
+        """Where an expert bot here (seated, or standing in for people) plays as counter
+        (nothing solved or trained for these rules at that size): the table sizes a
+        match passes through, each span once, for the page to say so once; None where
+        no expert sits or it plays a solved strategy or trained policy throughout."""
+        expert = BotKind.EXPERT
+        if self.config.bot != expert and all(s.bot != expert for s in self.seats):
+            return None
+        if self._counter_spans is None:
+            from gnav.bots.expert import ExpertBot, what_plays
+
+            sizes = range(self.rules.min_seats, self.config.seats + 1)
+            self._counter_spans = [
+                {"seats": span, "plays": str(BotKind.COUNTER)}
+                for span, text in what_plays(ExpertBot(0), self.rules, sizes)
+                if text.startswith(str(BotKind.COUNTER))]
+        return self._counter_spans or None
 
     def deadline(self) -> float | None:
         """When a bot will play the seat to act: a bot's next decision at the table's

@@ -22,13 +22,19 @@ export class LobbyPanel {
     const isHost = Boolean(c.host);
     const side = this.el;
     const key = JSON.stringify([info.phase, info.seats, s.you, isHost, c.invite, lang(),
-                                s.joinError, s.joinTries, s.links, info.config.coaching]);
+                                s.joinError, s.joinTries, s.links, info.config.coaching,
+                                info.expert_plays]);
     if (side.dataset.key === key) return;
     side.dataset.key = key;
     clear(side);
     // The host's "no coaching here", for every seat and watcher, in every phase.
     if (info.config.coaching === false) {
       side.append(h("p", { class: "note", id: "no-coaching-note", text: t("coach.off_here") }));
+    }
+    // Said once, in this panel: where an expert bot here plays as counter.
+    if (info.expert_plays) {
+      const seats = info.expert_plays.map((x) => x.seats).join(", ");
+      side.append(h("p", { class: "note expert-note", text: t("note.expert_counter", { seats }) }));
     }
     if (info.phase !== "lobby") {
       if (s.you === null) side.append(h("p", { class: "note", text: t("join.started") }));

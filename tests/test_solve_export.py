@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
+from pytest import CaptureFixture, MonkeyPatch
 
 from gnav.rules import Rules
 from gnav.solve.cfr import Game, solve
@@ -50,3 +54,39 @@ def test_what_ships_has_no_dominated_choice_and_is_measured() -> None:
     assert not dominated(game, shipped).any()
     assert conv == game.nash_conv(shipped)
     assert conv <= sol.nash_conv
+
+
+def test_check_measures_shipped_files_afresh(tmp_path: Path, monkeypatch: MonkeyPatch,
+                                             capsys: CaptureFixture[str]) -> None:
+    """gnav solve --check rebuilds the tree and measures what a file holds: a shipped
+    2-seat file gives back the NashConv it records; the same file with one choice turned
+    to its worse action is caught (NashConv up, a dominated choice), and the command
+    fails."""
+    import gnav.strategies as strategies
+    from gnav.cli import main
+    from gnav.solve.export import write
+    from gnav.strategies import HERE, read_json
+
+    assert main(["solve", "--check", "hypp-2", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["ok"] and row["missing"] == 0 and row["dominated"] == 0
+    assert abs(row["nash_conv"] - row["recorded"]) < 1e-12
+    data = read_json(str(Path(HERE) / "hypp-2.json.gz"))
+    game = Game(build(Rules.of("hypp"), 2))
+    sigma = np.array([[1.0 - (p := data["swap"].get(k, 0) / data["scale"]), p]
+                      for k in game.keys])
+    _, gap = gaps(game, sigma)
+    both = game.legal[:, 0] & game.legal[:, 1]
+    worst = max((i for i in range(game.infosets) if both[i]), key=lambda i: abs(gap[i]))
+    # Play the worse action there for sure.
+    data["swap"][game.keys[worst]] = data["scale"] if gap[worst] < 0 else 0
+    write(tmp_path / "hypp-2.json.gz", data)
+    monkeypatch.setattr(strategies, "HERE", tmp_path)
+    strategies.load.cache_clear()
+    try:
+        assert main(["solve", "--check", "hypp-2", "--json"]) == 1
+    finally:
+        strategies.load.cache_clear()
+    row = json.loads(capsys.readouterr().out)
+    assert not row["ok"] and row["dominated"] >= 1 and row["nash_conv"] > 1e-3
+    assert main(["solve", "--check", "hypp-9"]) == 2

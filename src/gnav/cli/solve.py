@@ -68,6 +68,11 @@ def register(sub: Any) -> None:
                    help="solve every shipped table and write them to src/gnav/strategies/")
     s.add_argument("--ship-only", metavar="PRESET-SEATS[,...]",
                    help="with --ship: only these tables, e.g. gnav-4,hypp-4")
+    s.add_argument("--check", metavar="PRESET-SEATS[,...]",
+                   help="measure shipped strategies afresh, e.g. gnav-4,hypp-4 (or all, or "
+                        "4 for every 4-seat file): the NashConv of exactly what the file "
+                        "holds, by a new tree and best response, against the one it records, "
+                        "and its dominated choices")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on stderr (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_solve)
@@ -79,6 +84,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     if args.ship:
         return _ship(args, show)
+    if args.check:
+        return _check(args.check, args.json)
     rules = make_rules(args.preset, args.option)
     result, data = run(rules, args.seats, target=args.target, iterations=args.iterations,
                        show=show, strategy=args.out is not None)
@@ -194,6 +201,43 @@ def _ship(args: argparse.Namespace, show: bool) -> int:
             print(f"{path.name}: NashConv {result['nash_conv']:.2e} is not below "
                   f"{SHIP_LIMIT:g}: solve it again with a lower --target", flush=True)
     return 0
+
+
+def _check(which: str, as_json: bool) -> int:
+    """Each shipped strategy named, measured afresh: 1 if any is at or above SHIP_LIMIT
+    or plays a dominated choice."""
+    from gnav.rules import Rules
+    from gnav.solve.export import measure_afresh
+    from gnav.strategies import HERE, load, shipped_name
+
+    tables = shipped_tables()
+    names = [f"{p}-{n}" for p, n in tables]
+    wanted = [w.strip() for w in which.split(",")]
+    if wanted == ["all"]:
+        chosen = tables
+    elif all(w.isdigit() for w in wanted):
+        chosen = [(p, n) for p, n in tables if str(n) in wanted]
+    else:
+        unknown = [w for w in wanted if w not in names]
+        if unknown:
+            raise GnavError(f"--check: no shipped table {unknown[0]!r} (e.g. {names[0]})")
+        chosen = [t for t, name in zip(tables, names, strict=True) if name in wanted]
+    failed = 0
+    for preset, seats in chosen:
+        strategy = load(str(Path(HERE) / shipped_name(preset, seats)))
+        cpu = time.process_time()
+        conv, bad, missing = measure_afresh(Rules.of(preset), seats, strategy)
+        ok = conv < SHIP_LIMIT and bad == 0 and missing == 0
+        failed += not ok
+        row = {"table": f"{preset}-{seats}", "nash_conv": conv,
+               "recorded": strategy.nash_conv, "dominated": bad, "missing": missing,
+               "cpu_seconds": round(time.process_time() - cpu, 1), "ok": ok}
+        print(json.dumps(row) if as_json else
+              f"{row['table']}: NashConv {conv:.2e} measured afresh (recorded "
+              f"{strategy.nash_conv:.2e}), {bad} dominated choices, {missing} sets "
+              f"missing, {row['cpu_seconds']} s CPU: {'ok' if ok else 'NOT OK'}",
+              flush=True)
+    return 1 if failed else 0
 
 
 class _Bar:

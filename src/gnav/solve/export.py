@@ -13,7 +13,8 @@ import numpy.typing as npt
 
 from gnav.rules import Rules
 from gnav.solve.cfr import UNREACHED, F, Game, Solution
-from gnav.strategies import FORMAT, round_options
+from gnav.solve.tree import build
+from gnav.strategies import FORMAT, Strategy, round_options
 
 SCALE = 1_000_000  # probabilities are stored in millionths
 SNAP = 1e-3  # a choice this close to pure is tried as pure (kept if NashConv is no worse)
@@ -86,6 +87,21 @@ def quantised(game: Game, strategy: F) -> tuple[F, float]:
     if snapped_conv <= conv:
         return snapped, snapped_conv
     return plain, conv
+
+
+def measure_afresh(rules: Rules, seats: int, strategy: Strategy) -> tuple[float, int, int]:
+    """What a strategy file holds, measured on a tree built anew: (its NashConv, the
+    information sets where it plays a dominated choice, those where both actions are
+    legal and the file has no answer, played there as even odds)."""
+    game = Game(build(rules, seats))
+    both = game.legal[:, 0] & game.legal[:, 1]
+    found = [strategy.swap_probability(k) for k in game.keys]
+    missing = sum(1 for q, b in zip(found, both.tolist(), strict=True) if b and q is None)
+    p = np.array([0.5 if q is None else q for q in found], dtype=np.float64)
+    p = np.where(game.legal[:, 1], p, 0.0)
+    p = np.where(game.legal[:, 0], p, 1.0)
+    sigma = np.stack([1.0 - p, p], axis=1)
+    return game.nash_conv(sigma), int(dominated(game, sigma).sum()), missing
 
 
 def summary(rules: Rules, seats: int, sol: Solution, **extra: Any) -> dict[str, Any]:

@@ -166,19 +166,20 @@ def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
     both = both if both is not None else both_legal(rules, ab)
     slot = slot if slot is not None else np.full(ab.size, -1, dtype=np.int64)
     table = current[None, :]
-
-    def play(forced: npt.NDArray[np.int64] | None) -> JitRounds:
-        return JitRounds(rules, seats, rows, seed=seed, first_row=first_row, decks=decks,
-                         lives=LIVES).play(table, ABSTRACT, forced=forced)
-
-    main = play(None)
-    other = np.empty((seats, rows), dtype=main.lives.dtype)
+    # One engine for every play of the unit (its arrays are overwritten by each play):
+    # setting one up costs more than playing a few dozen rounds of a big table.
+    engine = JitRounds(rules, seats, rows, seed=seed, first_row=first_row, decks=decks,
+                       lives=LIVES)
+    engine.play(table, ABSTRACT)
+    keys = engine.keys.T.flatten()  # copies, column by column
+    took = engine.actions.T.flatten()
+    mine = engine.lives.T.flatten()
+    other = np.empty((seats, rows), dtype=engine.lives.dtype)
     for c in range(seats):
         force = np.full(seats, -1, dtype=np.int64)
         force[c] = FLIP
-        other[c] = play(force).lives[:, c]
-    visited, out = _accumulate(main.keys.T.ravel(), main.actions.T.ravel(),
-                               main.lives.T.ravel(), other.ravel(), current, both, slot)
+        other[c] = engine.play(table, ABSTRACT, forced=force).lives[:, c]
+    visited, out = _accumulate(keys, took, mine, other.ravel(), current, both, slot)
     return visited, out
 
 

@@ -62,6 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--min-visits", type=int, default=MIN_VISITS)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--out", type=Path, default=POLICIES, help="the folder to write to")
+    p.add_argument("--from", type=int, default=5, dest="start", metavar="SEATS",
+                   help="only the bands from this many seats up (default 5)")
     p.add_argument("--progress", action="store_true", help="a progress bar per band")
     args = p.parse_args(argv)
     names = args.presets or [n for n in PRESETS if Rules.of(n).max_seats >= 5]
@@ -75,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = game_of(rules)
         first = done.setdefault(game, name)
         for lo, hi in large_bands(rules):
+            if lo < args.start:
+                continue
             if first != name:  # the same game, trained already: its file under this name
                 data = _read(args.out / policy_name(first, lo, hi))
                 data["preset"] = name

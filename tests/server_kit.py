@@ -75,6 +75,14 @@ def hub_of(client: TestClient) -> Hub:
     return hub
 
 
+def move_clock(client: TestClient, clock: Clock, seconds: float, tid: str) -> None:
+    """Move the tables' clock and make the table's timer look at it. The wake runs on
+    the server's loop (its portal): set from this thread, the timer would sleep on
+    until its old deadline on a server with nothing else to do."""
+    clock.now += seconds
+    client.portal.call(hub_of(client).wake, tid)  # type: ignore[union-attr]
+
+
 def create(client: httpx.Client, **config: Any) -> Json:
     body = {"seats": 4, "bot": "random", "turn_timer": None, "grace": 600,
             "options": {"lives": 2}, **config}

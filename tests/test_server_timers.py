@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gnav.verify import verify_text
 from server_kit import (
     Clock,
@@ -20,6 +22,7 @@ from server_kit import (
     host,
     hub_of,
     join,
+    move_clock,
     play_out,
     serving,
 )
@@ -29,11 +32,6 @@ def _journal(client: TestClient, tid: str) -> list[dict[str, Any]]:
     journal = client.portal.call(hub_of(client).store.journal, tid)  # type: ignore[union-attr]
     assert journal is not None
     return journal
-
-
-def _move_clock(client: TestClient, clock: Clock, seconds: float, tid: str) -> None:
-    clock.now += seconds
-    client.portal.call(hub_of(client).wake, tid)  # type: ignore[union-attr]
 
 
 def _acts_by(journal: list[dict[str, Any]], by: str) -> list[int]:
@@ -55,9 +53,9 @@ def test_a_silent_seat_is_played_by_a_bot_when_its_time_is_up(tmp_path: Path) ->
             version = mover.version
             assert version is not None
             assert client.get(f"/api/tables/{tid}").json()["timer_left"] == 30
-            _move_clock(client, clock, 29, tid)
+            move_clock(client, clock, 29, tid)
             assert mover.sync().version == version  # not yet
-            _move_clock(client, clock, 2, tid)
+            move_clock(client, clock, 2, tid)
             eventually(lambda: (mover.sync().version or 0) > version)
             assert _acts_by(_journal(client, tid), "timer")[:1] == [mover.seat]
             # The seat is still its player's: the next decision is theirs again.
@@ -83,10 +81,10 @@ def test_a_leaver_is_played_after_the_grace_period_and_can_reclaim_the_seat(
             # Bjørn has gone. Within the grace period nobody plays for him.
             eventually(lambda: not client.get(f"/api/tables/{tid}").json()["seats"][1][
                 "connected"])
-            _move_clock(client, clock, 5, tid)
+            move_clock(client, clock, 5, tid)
             time.sleep(0.05)
             assert _acts_by(_journal(client, tid), "standin") == []
-            _move_clock(client, clock, 6, tid)
+            move_clock(client, clock, 6, tid)
             # Past it, a stand-in plays his seat whenever it is due, and the match ends
             # with Astrid playing her own seat.
             eventually(lambda: astrid.sync().my_turn or astrid.phase == "finished")
@@ -124,7 +122,7 @@ def test_every_match_finishes_when_everyone_leaves(tmp_path: Path) -> None:
             Player(SessionLink(wb), "Bjørn", 1).hello(joined[1]["token"])
             client.post(f"/api/tables/{tid}/start", headers=host(created))
         assert client.get(f"/api/tables/{tid}").json()["phase"] == "playing"
-        _move_clock(client, clock, 16, tid)
+        move_clock(client, clock, 16, tid)
 
         def finished() -> bool:
             # Bots play in bursts at the table's pace: the next burst is due a moment
@@ -132,8 +130,18 @@ def test_every_match_finishes_when_everyone_leaves(tmp_path: Path) -> None:
             # one made this pass only when one burst finished the whole match).
             if client.get(f"/api/tables/{tid}").json()["phase"] == "finished":
                 return True
-            _move_clock(client, clock, 1, tid)
+            move_clock(client, clock, 1, tid)
             return False
 
         eventually(finished)
         assert verify_text(client.get(f"/api/tables/{tid}/record").text, "e.json")[0] == 0
+
+
+def test_a_timer_is_woken_on_the_servers_loop_only(tmp_path: Path) -> None:
+    """Set from another thread, the timer's event would wake nobody until the loop woke
+    for something else (an idle server: the timer's old deadline, 30 s on)."""
+    with serving(tmp_path, Clock()) as client:
+        tid = create(client)["id"]
+        with pytest.raises(RuntimeError, match="event loop"):
+            hub_of(client).wake(tid)
+        move_clock(client, Clock(), 0, tid)  # through the portal: fine

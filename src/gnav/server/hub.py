@@ -122,12 +122,14 @@ class Hub:
         # client, so one client reaching it locks out nobody else).
         self._owner: dict[str, tuple[str, float]] = {}  # table id: (client, created)
         self._sweeper: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # the one it serves on (open)
 
     # -- lifecycle -------------------------------------------------------------------
 
     async def open(self) -> None:
         """Bring back every table that was in its lobby or playing, timers included
         (with other processes: those in play that nobody holds, by the cluster's sweep)."""
+        self._loop = asyncio.get_running_loop()
         if self.cluster is not None:
             await self.cluster.start(self)
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
@@ -189,7 +191,19 @@ class Hub:
         return out
 
     def wake(self, table_id: str) -> None:
-        """Make the table's timer look at the clock again (tests move the clock)."""
+        """Make the table's timer look at the clock again (tests move the clock).
+
+        :raises: :exc:`RuntimeError` off the server's event loop: an ``asyncio.Event``
+            set from another thread wakes its waiter only when the loop next wakes for
+            something else, which on an idle server is the timer's old deadline (a
+            test's thread calls it through its portal).
+        """
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or loop is not self._loop:
+            raise RuntimeError("Hub.wake is called on the server's event loop")
         live = self._tables.get(table_id)
         if live is not None:
             live.wake.set()

@@ -31,6 +31,7 @@ from gnav.server.run import bind, uvicorn_config
 from gnav.server.settings import Settings
 from gnav.server.store import SQLiteStore, Store, StoreError
 from gnav.server.untrusted import Untrusted, address_block, whole
+from gnav.server.wire import CLOSE_GOING_AWAY
 from gnav.table import Pace, Refused, Table, TableConfig
 from gnav.table.table import MAX_CATCH_UP
 from gnav.verify import verify_text
@@ -704,6 +705,33 @@ def test_a_full_store_refuses_moves_backs_off_and_play_resumes(
         move_clock(m.client, clock, 0, m.tid)  # space is back: the timer tries at once
         eventually(lambda: m.state()[0] > before[0])
         play_out(m.players, random.Random(3))
+        assert m.state()[1] == TablePhase.FINISHED
+        assert not any(p.errors for p in m.players)
+
+
+def test_a_table_behind_its_journal_is_read_again(tmp_path: Path, redis_url: str) -> None:
+    """The store holds changes the table in memory does not (another process wrote to
+    it meanwhile): the next change is refused, not written over them; the table leaves
+    memory and its sockets close; the players reconnect to the table as its journal has
+    it, and play on to the end."""
+    with a_match(tmp_path, store=redis_url) as m, contextlib.ExitStack() as stack:
+        store = hub_of(m.client).store
+        assert isinstance(store, RedisStore)
+        before = m.state()
+        store.last_ids[m.tid] = "0-1"  # where this process thinks the journal ends
+        mover = m.mover
+        mover.link.send({"type": "act", "action": "stand", "version": mover.version})
+        eventually(lambda: m.client.get("/health").json()["tables"] == 0)
+        for p in m.players:  # the sockets were closed (read with no wait: see above)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    p.take(p.link.recv())
+            assert closed.value.code == CLOSE_GOING_AWAY
+        assert m.state()[:2] == before[:2]  # read again: nothing was stored
+        for p, token in zip(m.players, [*m.tokens, None], strict=True):
+            link = SessionLink(stack.enter_context(m.client.websocket_connect(f"/ws/{m.tid}")))
+            p.reconnect(link, token)
+        play_out(m.players, random.Random(4))
         assert m.state()[1] == TablePhase.FINISHED
         assert not any(p.errors for p in m.players)
 

@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from gnav.server.logs import JsonFormatter, Log
 from gnav.server.redis_store import NotOwner, RedisStore, lease_key
 from gnav.server.security import Flood, PerKey, origin_allowed
 from gnav.server.settings import Settings
-from gnav.server.store import SQLiteStore, StoreError, TableExists, open_store
+from gnav.server.store import Diverged, SQLiteStore, StoreError, TableExists, open_store
 from gnav.server.wire import Act, Hello, Ping, WireError, parse
 from gnav.table import Table, TableConfig
 from gnav.vocab import Action, TablePhase
@@ -44,8 +45,8 @@ def test_the_store_keeps_journals_records_and_the_lobby(store_url: str) -> None:
         lobby = {"id": "tableid1", "phase": "lobby", "listed": True, "open": 3,
                  "created": 1.0}
         await store.create_table("tableid1", journal[:1], lobby)
-        with pytest.raises(TableExists):
-            await store.create_table("tableid1", journal[:1], lobby)
+        with pytest.raises(TableExists):  # another table, drawn with the same id
+            await store.create_table("tableid1", [{**journal[0], "seed": 1}], lobby)
         assert await store.list_listed(10) == [lobby]
         assert list(await store.load_unfinished()) == ["tableid1"]
         playing = {**lobby, "phase": TablePhase.PLAYING}
@@ -206,6 +207,70 @@ def test_a_fenced_change_needs_the_lease(redis_url: str, redis_server: RedisServ
         await store.close()
 
     asyncio.run(go())
+
+
+def test_a_write_sent_again_is_stored_once(redis_url: str, redis_server: RedisServer
+                                           ) -> None:
+    """A write whose reply was lost (the connection cut as Redis restarts) is sent again
+    by the client: it finds itself stored and is done, never appended twice; a change
+    over a journal that moved on without this server is refused (``Diverged``)."""
+    _table, journal = _played()
+
+    async def go() -> None:
+        store = RedisStore(redis_url)
+        await store.create_table("tableid1", journal[:1], {"phase": "lobby"})
+        await store.create_table("tableid1", journal[:1], {"phase": "lobby"})  # again
+        with redis_server.client() as client:
+            client.set(lease_key("tableid1"), "me")
+        for i in (1, 2):
+            before = store.last_ids["tableid1"]
+            await store.append("tableid1", journal[i:i + 1], {"phase": "playing"}, fence="me")
+            store.last_ids["tableid1"] = before  # as if the reply was lost: sent again
+            await store.append("tableid1", journal[i:i + 1], {"phase": "playing"}, fence="me")
+        assert await store.journal("tableid1") == journal[:3]
+        store.last_ids["tableid1"] = before  # memory one change behind the journal
+        with pytest.raises(Diverged, match="does not hold"):
+            await store.append("tableid1", journal[3:4], {"phase": "playing"}, fence="me")
+        assert await store.journal("tableid1") == journal[:3]
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_the_redis_store_rides_out_a_restart(tmp_path: Path) -> None:
+    """Redis restarts (its own persistence on) under a store whose pool holds connections
+    to the old process, and once more while a read and a write wait for it: neither the
+    reads nor the write fail ("Connection closed by server" was a 503 to a client)."""
+    server = RedisServer(tmp_path / "redis", persist=True)
+    table, journal = _played()
+
+    async def go() -> None:
+        store = RedisStore(server.url)
+        line = {"id": "tableid1", "phase": "lobby", "listed": True}
+        await store.create_table("tableid1", journal[:1], line)
+        await store.append("tableid1", journal[1:3], {**line, "phase": "playing"})
+        server.restart()  # every pooled connection is cut
+        assert await store.journal("tableid1") == journal[:3]
+        assert await store.list_listed(5) == [{**line, "phase": "playing"}]
+        server.stop()
+        def start_later() -> None:
+            time.sleep(1.0)
+            server.start()
+
+        back = asyncio.get_running_loop().run_in_executor(None, start_later)
+        waited = time.monotonic()
+        await store.append("tableid1", journal[3:], {**line, "phase": TablePhase.FINISHED},
+                           (1, table.record()))
+        assert await store.record("tableid1", 1) == table.record()
+        assert time.monotonic() - waited >= 0.9  # it did wait for Redis to come back
+        await back
+        assert await store.journal("tableid1") == journal
+        await store.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        server.stop()
 
 
 def test_one_database_serves_one_server(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.logs import Log
 from gnav.server.security import check_invite, new_table_id, valid_table_id
 from gnav.server.settings import Settings
-from gnav.server.store import Entry, Store, StoreError, TableExists
+from gnav.server.store import Diverged, Entry, Store, StoreError, TableExists
 from gnav.server.wire import (
     CLOSE_GOING_AWAY,
     CLOSE_REMOVED,
@@ -64,8 +64,12 @@ class Fault(CodedError):
     machine-readable, the text one line. Nothing was changed. A ``CodedError`` but no
     ``GnavError``: it is not bad input."""
 
-    def __init__(self, message: str, code: Code = Code.INTERNAL) -> None:
+    def __init__(self, message: str, code: Code = Code.INTERNAL, *,
+                 reload: bool = False) -> None:
         super().__init__(code, message)
+        # The store holds another journal than the table in memory (``Diverged``):
+        # the table must be read from the store again before it changes.
+        self.reload = reload
 
 
 @dataclass(eq=False)
@@ -318,7 +322,7 @@ class Hub:
         except StoreError as e:
             self.log.error("store.failed", error=str(e))
             raise Fault(f"the server cannot read or write its database: {e}",
-                        Code.STORE_FAILED) from None
+                        Code.STORE_FAILED, reload=isinstance(e, Diverged)) from None
         except Exception as e:
             self.log.error("store.failed", exc=True)
             raise Fault(f"the server cannot read or write its database "
@@ -404,8 +408,11 @@ class Hub:
                 await self._store(self.store.append(
                     table.id, result.journal, summary(table), finished,
                     fence=None if self.cluster is None else self.cluster.me))
-            except Fault:
+            except Fault as e:
                 table.undo(saved)  # memory never gets ahead of the journal
+                if e.reload:  # nor behind it: read again, wherever it is asked for next
+                    self._retire(live, CLOSE_GOING_AWAY, "this table is read again from "
+                                 "the store: reconnect")
                 raise
         if finished is not None:
             self.log.info("table.finished", table.id, game=finished[0], version=table.version)

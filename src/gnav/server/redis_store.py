@@ -26,9 +26,11 @@ from typing import Any
 
 import redis.asyncio as aioredis
 import redis.exceptions as rerr
+from redis.asyncio.retry import Retry
+from redis.backoff import EqualJitterBackoff
 
 from gnav.server.jsontext import dumps as _dumps
-from gnav.server.store import Entry, StoreError, TableExists
+from gnav.server.store import Diverged, Entry, StoreError, TableExists
 from gnav.vocab import TablePhase
 
 PREFIX = "gnav:"
@@ -41,8 +43,11 @@ CHANGES = f"{PREFIX}changes"  # the counter that orders both
 #       fence, the journal's last id as the fence knows it, lease ms, entries...
 # A fenced write whose lease ran out while nobody took it (the owner was slow to renew)
 # takes the lease back if the journal still ends where the owner knows it ends: nobody
-# else has written since, so the owner's table is the table. Returns the change counter
-# and the journal's new last id.
+# else has written since, so the owner's table is the table. A fenced write by the
+# holder is refused (GNAV_MOVED) if the journal does not end there: that is the same
+# write sent again after its reply was lost (a connection cut as Redis restarts; the
+# client retries), or a table this process no longer has as the journal has it; it is
+# never appended twice. Returns the change counter and the journal's new last id.
 WRITE = """#!lua
 if ARGV[1] == 'create' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return redis.error_reply('GNAV_EXISTS') end
@@ -51,12 +56,13 @@ elseif redis.call('EXISTS', KEYS[1]) == 0 then
 end
 if ARGV[9] ~= '' then
   local holder = redis.call('GET', KEYS[7])
+  local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
+  local known = ARGV[10] ~= '' and last[1] and last[1][1] == ARGV[10]
   if holder ~= ARGV[9] then
-    local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
-    if holder or ARGV[10] == '' or not last[1] or last[1][1] ~= ARGV[10] then
-      return redis.error_reply('GNAV_NOT_OWNER')
-    end
+    if holder or not known then return redis.error_reply('GNAV_NOT_OWNER') end
     redis.call('SET', KEYS[7], ARGV[9], 'PX', ARGV[11])
+  elseif ARGV[10] ~= '' and not known then
+    return redis.error_reply('GNAV_MOVED')
   end
 end
 local at = ''
@@ -108,7 +114,18 @@ def connect(url: str, **options: Any) -> aioredis.Redis:
     return client
 
 
-class NotOwner(StoreError):
+def retrying() -> Retry:
+    """How a command rides out a Redis that restarts or fails over: a connection that
+    is refused, cut ("Connection closed by server": every pooled connection of a Redis
+    that restarted is), times out or finds Redis still loading its data is tried again,
+    at 0.05 s, 0.1 s, ... up to a second apart (with jitter, so that the servers do not
+    all come back at once), for 5 to 10 s in all; then the caller is refused. Passed
+    explicitly: ``Redis.from_url`` gives its connections no retries of their own.
+    Safe for the store's writes too: the write script refuses to append twice."""
+    return Retry(EqualJitterBackoff(cap=1.0, base=0.05), 12)
+
+
+class NotOwner(Diverged):
     """A fenced change by a server whose lease on the table has run out."""
 
 
@@ -144,7 +161,7 @@ class RedisStore:
         if self._client is None:
             self._client = connect(
                 self.url, decode_responses=True, socket_timeout=5.0,
-                socket_connect_timeout=5.0, health_check_interval=30)
+                socket_connect_timeout=5.0, health_check_interval=30, retry=retrying())
             self._write = self._client.register_script(WRITE)
         return self._client
 
@@ -176,19 +193,40 @@ class RedisStore:
                 "1" if summary.get("listed") else "0", repr(float(summary.get("created", 0.0))),
                 game, record, fence or "", self.last_ids.get(table_id, ""),
                 str(self.lease_ms), *(_dumps(e) for e in entries)]
+        before = self.last_ids.get(table_id) if mode == "append" else None
         try:
             self.client  # noqa: B018 - connects, and registers the script
             _, at = await self._write(keys=keys, args=args)
             if at:
                 self.last_ids[table_id] = str(at)
         except rerr.ResponseError as e:
+            # A write sent again (its reply was lost) finds itself stored: it is done.
+            again = "GNAV_EXISTS" in str(e) or "GNAV_MOVED" in str(e)
+            if again and await self._landed(table_id, before, args[11:]):
+                return
             if "GNAV_EXISTS" in str(e):
                 raise TableExists(f"table {table_id} exists already") from None
+            if "GNAV_MOVED" in str(e):
+                raise Diverged(f"table {table_id}'s journal in Redis at {self.where} has "
+                               f"changes this server does not hold") from None
             if "GNAV_NO_TABLE" in str(e):
                 raise StoreError(f"table {table_id} is not in Redis at {self.where}") from None
             raise self._explain(e) from None
         except (rerr.RedisError, OSError) as e:
             raise self._explain(e) from None
+
+    async def _landed(self, table_id: str, before: str | None, texts: Sequence[str]) -> bool:
+        """Whether the journal holds exactly ``texts`` after id ``before`` (None: from its
+        start): a write that Redis made, whose reply was lost."""
+        try:
+            rows = await self.client.xrange(journal_key(table_id),
+                                            "-" if before is None else f"({before}")
+        except (rerr.RedisError, OSError) as e:
+            raise self._explain(e) from None
+        if not rows or [fields and fields["e"] for _, fields in rows] != list(texts):
+            return False
+        self.last_ids[table_id] = str(rows[-1][0])
+        return True
 
     async def create_table(self, table_id: str, entries: Sequence[Entry],
                            summary: Entry) -> None:

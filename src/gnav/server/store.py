@@ -95,6 +95,10 @@ class TableExists(StoreError):
     """``create_table`` with an id that is taken."""
 
 
+class Diverged(StoreError):
+    """A change refused because the stored journal is not the one this process holds
+    in memory (another process took the table over, or wrote to it): the table must be
+    read again from the store before it changes."""
 
 
 class SQLiteStore:

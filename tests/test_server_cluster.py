@@ -9,6 +9,7 @@ open another (to the next server when theirs is gone) and say the last version t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -17,11 +18,15 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
+from gnav.server.cluster import Cluster
+from gnav.server.conn import Conn
+from gnav.server.logs import Log
 from gnav.server.redis_store import lease_key
 from gnav.verify import verify_text
 from redis_kit import RedisServer
@@ -328,3 +333,34 @@ def test_workers_share_one_port_and_a_dead_one_is_replaced(
         assert '"worker.died"' in log.read_text()
         eventually(lambda: len(processes(20)) == 2, 30)
         assert server.stop(signal.SIGTERM) == 0
+
+
+def test_a_message_published_twice_is_taken_once() -> None:
+    """Publishing is retried when Redis cuts the connection (it restarts), so a message
+    whose reply was lost arrives twice: a request runs once (a host's "add a bot" twice
+    would seat two), and a relayed message already passed on is dropped, not taken for
+    a gap (which would close the socket)."""
+    async def go() -> None:
+        cluster = Cluster("redis://127.0.0.1:1/0", Log())  # never connects here
+        answered: list[int] = []
+
+        async def answer(m: dict[str, Any]) -> None:
+            answered.append(m["id"])
+
+        cluster._answer = answer  # type: ignore[method-assign]
+        request = {"k": "req", "id": 1, "from": "peer", "op": "info", "a": ["tableid1"]}
+        for m in (request, dict(request), {**request, "id": 2}, {**request, "from": "other"}):
+            cluster._take(m)
+        await asyncio.sleep(0)
+        assert answered == [1, 2, 1]
+        conn = Conn("tableid1", None, None, 10)
+        cid = cluster.relay("owner", conn)
+        for n in (1, 1, 2, 2):
+            cluster._relayed(cid, n, f"message {n}")
+        assert not conn.closed
+        assert [conn.queue.get_nowait() for _ in range(conn.queue.qsize())] == \
+            ["message 1", "message 2"]
+        cluster._relayed(cid, 4, "message 4")  # one went missing: catch up by reconnecting
+        assert conn.closed
+
+    asyncio.run(go())

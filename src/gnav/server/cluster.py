@@ -32,6 +32,7 @@ import itertools
 import json
 import random
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +43,7 @@ from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.jsontext import dumps
 from gnav.server.logs import Log
-from gnav.server.redis_store import OPEN, connect, journal_key, lease_key, table_key
+from gnav.server.redis_store import OPEN, connect, journal_key, lease_key, retrying, table_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -145,6 +146,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._chores: set[asyncio.Task[Any]] = set()
         self._suspects: set[str] = set()  # peers whose key was missing at the last check
+        # Requests answered lately, by sender and number: a publish retried after its
+        # reply was lost (Redis restarting) delivers a request twice; it runs once.
+        self._answered: OrderedDict[tuple[str, int], None] = OrderedDict()
         self._release: Any = None
 
     # -- lifecycle -------------------------------------------------------------------
@@ -152,7 +156,7 @@ class Cluster:
     async def start(self, hub: Hub) -> None:
         self.hub = hub
         self.redis = connect(self.url, decode_responses=True, socket_connect_timeout=5.0,
-                             health_check_interval=30)
+                             health_check_interval=30, retry=retrying())
         self._release = self.redis.register_script(RELEASE)
         await self.redis.set(alive_key(self.me), "1", px=int(self.lease * 1000))
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
@@ -392,11 +396,19 @@ class Cluster:
             if future is not None and not future.done():
                 future.set_result(m)
         elif kind == "req":
+            key = (str(m["from"]), int(m["id"]))
+            if key in self._answered:
+                return
+            self._answered[key] = None
+            while len(self._answered) > 10_000:
+                self._answered.popitem(last=False)
             self._chore(self._answer(m))
 
     def _relayed(self, cid: str, n: int, text: str) -> None:
         relay = self.relays.get(cid)
         if relay is None:
+            return
+        if n <= relay.got:  # published twice (retried after its reply was lost)
             return
         if n != relay.got + 1:  # one went missing: catch up by reconnecting
             self.relays.pop(cid, None)

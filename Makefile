@@ -20,14 +20,17 @@ $(STAMP): pyproject.toml
 
 # make run HOST=0.0.0.0 PORT=8080 [PUBLIC_URL=https://gnav.example] [DB=FILE]: friends join
 # (README, "Play with friends"); the default listens on this computer only. Set on the
-# command line only: a shell's own HOST or PORT variable is not read.
+# command line only: a shell's own HOST or PORT variable is not read. STORE=URL (e.g.
+# redis://127.0.0.1:6379/0, a Redis of your own) takes the place of DB: the tables are
+# kept there, shared with other servers on the same Redis (docs/deploy.md).
 HOST = 127.0.0.1
 PORT = 8000
 PUBLIC_URL =
 DB = gnav.sqlite3
+STORE =
 
 run: sysdeps-run $(STAMP)
-	$(BIN)/gnav serve --host '$(HOST)' --port '$(PORT)' --db '$(DB)'$(if $(PUBLIC_URL), --public-url '$(PUBLIC_URL)')
+	$(BIN)/gnav serve --host '$(HOST)' --port '$(PORT)' $(if $(STORE),--store '$(STORE)',--db '$(DB)')$(if $(PUBLIC_URL), --public-url '$(PUBLIC_URL)')
 
 # The worked records of docs/spec/records.md are the repository's own: tests/records/.
 RECORDS := $(wildcard tests/records/*.json)

@@ -1,4 +1,4 @@
-"""The README's commands: ``make run`` takes HOST, PORT and PUBLIC_URL, and starts the
+"""The README's commands: ``make run`` takes HOST, PORT, PUBLIC_URL, DB or STORE, and starts the
 server (the set-up of ``make test`` is tests/test_sysdeps.py)."""
 
 from __future__ import annotations
@@ -32,6 +32,15 @@ def test_make_run_passes_host_port_and_public_url() -> None:
         "gnav serve --host '0.0.0.0' --port '8080' --db 'gnav.sqlite3'")
     assert dry_run("PUBLIC_URL=https://gnav.example").endswith(
         "--port '8000' --db 'gnav.sqlite3' --public-url 'https://gnav.example'")
+
+
+def test_make_run_takes_a_store() -> None:
+    """STORE takes the place of DB (a Redis shared with other servers, say)."""
+    line = dry_run("STORE=redis://127.0.0.1:6379/0")
+    assert line.endswith("--port '8000' --store 'redis://127.0.0.1:6379/0'"), line
+    assert "--db" not in line
+    assert dry_run("STORE=sqlite:///elsewhere.db", "PUBLIC_URL=https://gnav.example").endswith(
+        "--store 'sqlite:///elsewhere.db' --public-url 'https://gnav.example'")
 
 
 def free_port() -> int:

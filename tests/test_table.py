@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import count
 from typing import Any
 
 import pytest
@@ -30,10 +31,17 @@ def hello(table: Table, seat: int, token: str, since: int | None,
     return messages(missed, seat), result
 
 
+def still() -> float:
+    """A stopwatch that stands still: bots' bursts are cut by their number alone, never
+    by how long a busy machine took to think them (``Table.stopwatch``)."""
+    return 0.0
+
+
 def new_table(**config: Any) -> tuple[Table, str, list[dict[str, Any]]]:
     cfg = TableConfig.from_json({"seats": 4, "bot": "random", "turn_timer": 30,
                                  "grace": 10, **config})
     table, host, result = Table.create("t1", cfg, now=T0, seed=42)
+    table.stopwatch = still
     return table, host, list(result.journal)
 
 
@@ -202,12 +210,44 @@ def test_restore_from_the_journal_gives_the_same_table() -> None:
         assert seat is not None
         journal += table.act(seat, tokens[seat], table.version, Action.SWAP, T0 + 1).journal
     again = Table.restore(journal)
+    again.stopwatch = still
     assert again.version == table.version
     assert again.match == table.match
     assert again.deadline() is not None  # the timer comes back with the table
     play_out(table, tokens, journal[:0])
     play_out(again, tokens, journal[:0])
     assert table.record() == again.record()
+
+
+def test_a_burst_of_bots_ends_when_its_thinking_time_is_up() -> None:
+    """The stopwatch says where a burst ends (``Pace.seconds`` of thinking): one that
+    moves a second at each look cuts every burst after its first decision, and the
+    timer's ticks play the rest; one that stands still lets the bots play until the
+    person is due, in one change. Either way the same decisions."""
+    def acts(result: Result) -> int:
+        return sum(1 for e in result.journal if e["op"] == "act")
+
+    played = []
+    for ticking in (False, True):
+        table, host, journal = new_table(seats=5)
+        if ticking:
+            table.stopwatch = map(float, count()).__next__
+        seat, token, result = table.join(parse_name("Astrid"), T0)
+        table.connect(seat, token, None, T0)
+        journal += result.journal
+        result = table.start(host, T0)
+        journal += result.journal
+        assert table.match is not None
+        if ticking:
+            assert acts(result) <= 1
+            while table.match.to_act != seat:
+                result = table.tick(T0)
+                assert acts(result) == 1
+                journal += result.journal
+        assert table.match.to_act == seat
+        played.append([e for e in journal if e["op"] == "act"])
+    assert len(played[0]) > 1
+    assert played[0] == played[1]
 
 
 def _pieces_in(message: dict[str, Any]) -> list[tuple[str, Any]]:

@@ -21,16 +21,19 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import Cluster
-from gnav.server.conn import Conn
+from gnav.server.cluster import Cluster, RemoteConn
+from gnav.server.conn import Conn, Unanswered
 from gnav.server.logs import Log
 from gnav.server.redis_store import lease_key
+from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.verify import verify_text
-from redis_kit import RedisServer
-from server_kit import Json, Player, eventually, host
+from redis_kit import RedisServer, free_port
+from server_kit import PATIENT, Json, Player, eventually, host
 from test_server_leaks import check_frames, one_match
 from test_server_process import Server, acknowledged, decisions, running
 
@@ -156,6 +159,7 @@ def play(players: list[Player], rng: random.Random, decisions_: int | None = Non
     Refusals other than a move's races (and ``tolerate``) fail the test."""
     made = 0
     end = time.monotonic() + seconds
+    pause = 0.005
     while decisions_ is None or made < decisions_:
         assert time.monotonic() < end, "the match did not end"
         for p in players:
@@ -164,8 +168,10 @@ def play(players: list[Player], rng: random.Random, decisions_: int | None = Non
             break
         movers = [p for p in players if p.my_turn]
         if not movers:
-            time.sleep(0.005)
+            time.sleep(pause)
+            pause = min(PATIENT, pause * 2)  # every look pings every socket
             continue
+        pause = 0.005
         mover = movers[0]
         before = mover.version
         mover.act(rng.choice(mover.view["legal"]) if mover.view else "stand")
@@ -362,5 +368,71 @@ def test_a_message_published_twice_is_taken_once() -> None:
             ["message 1", "message 2"]
         cluster._relayed(cid, 4, "message 4")  # one went missing: catch up by reconnecting
         assert conn.closed
+
+    asyncio.run(go())
+
+
+def test_a_socket_relayed_to_an_owner_that_lost_its_table_is_closed(redis_url: str,
+                                                                   redis_server: RedisServer
+                                                                   ) -> None:
+    """The owner's message closing its relays is lost when pub/sub is down as it lets
+    the table go (Redis restarting): the holder sees for itself that another process
+    holds the table now (or nobody, twice in a row) and closes the socket, whose client
+    reconnects to the table where it is."""
+    async def go() -> None:
+        cluster = Cluster(redis_url, Log())
+        cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        conns = {t: Conn(t, None, None, 10) for t in ("tableid1", "tableid2", "tableid3")}
+        for conn in conns.values():
+            cluster.relay("owner", conn)
+        with redis_server.client() as client:
+            client.set(lease_key("tableid1"), "owner")
+            client.set(lease_key("tableid2"), "another")
+
+        async def closed() -> list[str]:
+            await cluster._check_relays()
+            return [t for t, conn in conns.items() if conn.closed]
+
+        assert await closed() == ["tableid2"]
+        assert await closed() == ["tableid2", "tableid3"]
+        assert [r.conn.table_id for r in cluster.relays.values()] == ["tableid1"]
+        assert conns["tableid2"].close_code == CLOSE_GOING_AWAY
+        await cluster.redis.aclose()
+
+    asyncio.run(go())
+
+
+def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
+    """Pub/sub keeps nothing: after its channel was down a holder closes every relayed
+    socket as a slow one (the client reconnects with its version and catches up from
+    the journal) and answers its waiting requests at once; an owner whose publish failed
+    closes the remote sockets whose messages were lost."""
+    async def go() -> None:
+        holder = Cluster("redis://127.0.0.1:1/0", Log())  # never connects here
+        conn = Conn("tableid1", 0, "token", 10)
+        holder.relay("owner", conn)
+        waiting = asyncio.ensure_future(holder.call("owner", "info", ["tableid1"]))
+        await asyncio.sleep(0)
+        holder._missed()
+        assert conn.closed and conn.close_code == CLOSE_SLOW and not holder.relays
+        with pytest.raises(Unanswered):
+            await waiting
+
+        owner = Cluster(f"redis://127.0.0.1:{free_port()}/0", Log())  # Redis is away
+        owner.redis = aioredis.Redis.from_url(owner.url, decode_responses=True)
+        remote = RemoteConn(owner, "holder", "cid1", "tableid1", 0, None)
+        owner.remote[("holder", "cid1")] = remote
+        other = RemoteConn(owner, "holder", "cid2", "tableid1", 1, None)
+        owner.remote[("holder", "cid2")] = other
+        sender = asyncio.ensure_future(owner._send_forever())
+        remote.send("a message")
+        for _ in range(500):
+            if remote.closed:
+                break
+            await asyncio.sleep(0.01)
+        assert remote.closed and remote.close_code == CLOSE_SLOW
+        assert not other.closed  # nothing of its was lost
+        sender.cancel()
+        await owner.redis.aclose()
 
     asyncio.run(go())

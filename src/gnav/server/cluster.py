@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aioredis
 import redis.exceptions as rerr
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
@@ -149,7 +151,9 @@ class Cluster:
         # Requests answered lately, by sender and number: a publish retried after its
         # reply was lost (Redis restarting) delivers a request twice; it runs once.
         self._answered: OrderedDict[tuple[str, int], None] = OrderedDict()
+        self._adrift: set[str] = set()  # relays whose table nobody held at the last check
         self._release: Any = None
+        self._bus: aioredis.Redis | None = None  # the channel's own client (``start``)
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -159,7 +163,13 @@ class Cluster:
                              health_check_interval=30, retry=retrying())
         self._release = self.redis.register_script(RELEASE)
         await self.redis.set(alive_key(self.me), "1", px=int(self.lease * 1000))
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        # The channel on a client of its own that never retries in silence: a break must
+        # be seen, since what was published to this process meanwhile is lost (``_listen``).
+        self._bus = aioredis.Redis.from_url(self.url, decode_responses=True,
+                                            socket_connect_timeout=5.0,
+                                            health_check_interval=30,
+                                            retry=Retry(NoBackoff(), 0))
+        pubsub = self._bus.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(channel(self.me))
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(pubsub)),
@@ -185,6 +195,8 @@ class Cluster:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.redis.aclose()
         self.redis = None
+        if self._bus is not None:
+            await self._bus.aclose()
 
     def _chore(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -224,8 +236,9 @@ class Cluster:
         """Whether ``process`` still says it is alive (it renews that with its leases)."""
         assert self.redis is not None
         try:
-            return bool(await self.redis.exists(alive_key(process)))
-        except (rerr.RedisError, OSError):
+            # Not for as long as the client would retry: a socket waits on the answer.
+            return bool(await asyncio.wait_for(self.redis.exists(alive_key(process)), 1.0))
+        except (rerr.RedisError, OSError, TimeoutError):
             return True  # cannot tell: as if it were
 
     def release(self, table_id: str) -> None:
@@ -269,6 +282,7 @@ class Cluster:
                 await self._check_peers()
                 if loop.time() - last_sweep >= self.lease / 2:
                     last_sweep = loop.time()
+                    await self._check_relays()
                     await self.sweep()
             except (rerr.RedisError, OSError) as e:
                 # Redis is away: the leases cannot be renewed; the journal's fence keeps
@@ -305,6 +319,33 @@ class Cluster:
                 self.remote.pop(key, None)
                 conn.closed = True
                 self._chore(self.hub.detach(conn))
+
+    async def _check_relays(self) -> None:
+        """Sockets relayed to an owner that no longer holds their table are closed (their
+        clients reconnect, and find the table where it is now). The owner closes them
+        itself when it lets a table go, but that message is lost if pub/sub is down
+        then: an owner that lost its leases while Redis was away, and another process
+        that took its tables over as Redis came back (measured: relayed sockets left
+        open to the old owner, their clients waiting for updates that never came)."""
+        assert self.redis is not None
+        tables = sorted({r.conn.table_id for r in self.relays.values()})
+        holders: list[str | None] = []
+        for i in range(0, len(tables), 500):
+            got = await self.redis.mget([lease_key(t) for t in tables[i:i + 500]])
+            holders += [None if h is None else str(h) for h in got]
+        held = dict(zip(tables, holders, strict=True))
+        adrift: set[str] = set()
+        for cid, relay in list(self.relays.items()):
+            holder = held.get(relay.conn.table_id, relay.owner)
+            if holder == relay.owner:
+                continue
+            if holder is None and cid not in self._adrift:
+                adrift.add(cid)  # nobody holds it: its owner may take it back yet
+                continue
+            self.relays.pop(cid, None)
+            relay.conn.close(CLOSE_GOING_AWAY, "this table moved to another server: "
+                             "reconnect")
+        self._adrift = adrift
 
     async def sweep(self) -> None:
         """Take over tables in play that nobody owns (their owner died): their timers
@@ -353,17 +394,34 @@ class Cluster:
                         pipe.publish(where, "\n".join(texts))
                     await pipe.execute()
             except (rerr.RedisError, OSError) as e:
-                # Lost: a relay sees the gap in its numbers, a caller its timeout.
+                # Lost: a caller sees its timeout; a relay would see the gap in its
+                # numbers only at the next message, which may never come: the sockets
+                # whose messages were lost are closed, to catch up by reconnecting (the
+                # close is posted, as the next batch, once Redis answers again).
                 self.log.warning("cluster.publish_failed", count=len(batch),
                                  error=str(e).splitlines()[0] if str(e) else type(e).__name__)
+                prefix = channel("")
+                for where, text in batch:
+                    if text.startswith("m"):
+                        remote = self.remote.get((where.removeprefix(prefix),
+                                                  text[1:].split(" ", 1)[0]))
+                        if remote is not None:
+                            remote.close(CLOSE_SLOW, "messages were lost between servers: "
+                                         "reconnect with your last version")
 
     async def _listen(self, pubsub: Any) -> None:
         # listen(), not get_message(timeout): the latter looks at the socket only, and
         # leaves messages already read into the parser's buffer waiting for the next
         # packet or the timeout (measured: forwarded requests answered in bursts, a
         # second apart).
+        broken = False
         while True:
             try:
+                if broken:  # Redis is back (or this raises again)
+                    await pubsub.subscribe(channel(self.me))
+                    broken = False
+                    self.log.info("cluster.listening", process=self.me)
+                    self._missed()
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
@@ -379,11 +437,29 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as e:
-                self.log.warning("cluster.listen_failed", error=str(e).splitlines()[0]
-                                 if str(e) else type(e).__name__)
+                if not broken:
+                    self.log.warning("cluster.listen_failed", error=str(e).splitlines()[0]
+                                     if str(e) else type(e).__name__)
+                broken = True
             await asyncio.sleep(0.2)
-            with contextlib.suppress(Exception):  # once Redis is back: listen again
-                await pubsub.subscribe(channel(self.me))
+
+    def _missed(self) -> None:
+        """The channel was down: whatever was published to this process meanwhile is
+        lost, and the last message lost leaves no gap in the numbers to see (measured:
+        after a Redis restart, relayed seats that never heard of the move that made it
+        their turn). Every relayed socket is closed as a slow one (its client reconnects
+        with the last version it saw and catches up from the journal), and the requests
+        waiting for an answer are answered "unanswered" now, not at their timeout."""
+        for cid, relay in list(self.relays.items()):
+            self.relays.pop(cid, None)
+            relay.conn.close(CLOSE_SLOW, "messages were lost between servers: reconnect "
+                             "with your last version")
+            self._chore(self._forget(relay))
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(Unanswered("the server that holds this table did "
+                                                "not answer (the channel between servers "
+                                                "was down)"))
 
     def _take(self, m: dict[str, Any]) -> None:
         kind = m["k"]

@@ -882,6 +882,12 @@ class Hub:
             conn.close(CLOSE_GOING_AWAY, "this table moved to another server: reconnect")
             raise Refused(Code.CLOSED, "this table moved to another server: reconnect "
                           "and act again") from None
+        except Refused as e:
+            if e.code == Code.CLOSED:  # the owner let this socket go (its close was lost)
+                self.cluster.unrelay(conn)
+                conn.close(CLOSE_GOING_AWAY, "this connection no longer holds its seat: "
+                           "reconnect")
+            raise
         except Unanswered as e:
             raise Fault(str(e), Code.BUSY) from None
 

@@ -31,6 +31,11 @@ Json = dict[str, Any]
 T0 = 1_000_000.0
 # Tests play faster than people: the per-connection rate limit would get in the way.
 FAST = {"ws_rate": 1e6, "ws_burst": 10**6}
+# The longest pause between two looks at a table that is waiting (bots, a timer, a
+# takeover): each look pings every socket, and a server with its own limits (20
+# messages a second a socket) drops the pings past them, and a dropped ping is never
+# answered (measured: sync() timing out after a restart, looking every 2 ms).
+PATIENT = 0.1
 
 
 class Clock:
@@ -195,6 +200,7 @@ def play_out(players: list[Player], rng: random.Random, *, limit: int = 20000,
             between(made)
         # Bots play in bursts (gnav.table.Pace): the timer may still be playing theirs.
         end = time.monotonic() + 10
+        pause = 0.002
         while True:
             for p in players:
                 p.sync()
@@ -203,7 +209,8 @@ def play_out(players: list[Player], rng: random.Random, *, limit: int = 20000,
             movers = [p for p in players if p.my_turn]
             if movers or time.monotonic() > end:
                 break
-            time.sleep(0.002)
+            time.sleep(pause)
+            pause = min(PATIENT, pause * 2)
         assert len(movers) == 1, [(p.name, p.view and p.view["to_act"]) for p in players]
         mover = movers[0]
         before = mover.version

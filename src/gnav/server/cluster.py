@@ -15,6 +15,8 @@ its own, and publishes them to the holder, numbered; the holder passes them to t
 socket. Pub/sub delivers at most once: a number missed closes the socket as a slow one
 is closed (``CLOSE_SLOW``), and the client reconnects with the last version it saw and
 gets what it missed from the table's journal, as it would after any lost connection.
+The last message lost leaves no gap to see: a holder whose channel was down, an owner
+whose publish failed, and a holder whose relayed table moved close those sockets too.
 
 Every process says it is alive (``gnav:alive:ID``, renewed with its leases). An owner that
 dies stops renewing: its sockets' holders close them (the clients reconnect), and once

@@ -273,6 +273,24 @@ def test_the_redis_store_rides_out_a_restart(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_the_redis_store_serves_hundreds_of_tables_at_once(redis_url: str) -> None:
+    """Hundreds of tables change at once (each under its own lock, so each holds one
+    command at a time): the commands wait their turn for a connection, none is refused
+    (redis-py's own pool refuses the 101st: "Too many connections")."""
+    async def go() -> None:
+        store = RedisStore(redis_url)
+        ids = [f"table{n:04d}" for n in range(400)]
+        await asyncio.gather(*(store.create_table(t, [{"op": "create", "id": t}],
+                                                  {"phase": "lobby"}) for t in ids))
+        await asyncio.gather(*(store.append(t, [{"op": "x"}], {"phase": "lobby"})
+                               for t in ids))
+        journals = await asyncio.gather(*(store.journal(t) for t in ids))
+        assert journals == [[{"op": "create", "id": t}, {"op": "x"}] for t in ids]
+        await store.close()
+
+    asyncio.run(go())
+
+
 def test_one_database_serves_one_server(tmp_path: Path) -> None:
     async def go() -> None:
         first = SQLiteStore(tmp_path / "s.db")

@@ -38,6 +38,29 @@ FAST = {"ws_rate": 1e6, "ws_burst": 10**6}
 PATIENT = 0.1
 
 
+class Throttle:
+    """One socket's own pace, under a ``gnav serve``'s limit on it (``Settings.ws_rate``
+    messages a second, bursts of ``ws_burst``): past that limit the server drops a
+    message with an error, and a dropped ping is never answered, so ``sync()`` would
+    wait for ever (measured: a match played at 60 decisions a second across two
+    processes, a sync timing out). Three quarters of the limit, for the server may
+    read a few at once after a pause."""
+
+    def __init__(self) -> None:
+        self.rate = 0.75 * Settings.ws_rate
+        self.burst = 0.75 * Settings.ws_burst
+        self.tokens, self.last = self.burst, time.monotonic()
+
+    def wait(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            time.sleep((1 - self.tokens) / self.rate)
+            self.tokens, self.last = 1.0, time.monotonic()
+        self.tokens -= 1
+
+
 class Clock:
     """The tables' clock, moved by hand (``Hub.wake`` makes the timers look again)."""
 

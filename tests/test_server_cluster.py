@@ -33,7 +33,7 @@ from gnav.server.redis_store import lease_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.verify import verify_text
 from redis_kit import RedisServer, free_port
-from server_kit import PATIENT, Json, Player, eventually, host
+from server_kit import PATIENT, Json, Player, Throttle, eventually, host
 from test_server_leaks import check_frames, one_match
 from test_server_process import Server, acknowledged, decisions, running
 
@@ -50,6 +50,7 @@ class Roaming:
         self.ws: ClientConnection | None = None
         self.reconnects = 0
         self.waiting_pong = False
+        self.throttle = Throttle()
 
     def _open(self) -> ClientConnection:
         end = time.monotonic() + 30
@@ -59,6 +60,7 @@ class Roaming:
                 try:
                     ws = connect(server.ws(self.tid), open_timeout=5,
                                  close_timeout=1).__enter__()  # closed by close()
+                    self.throttle.wait()
                     ws.send(json.dumps({"type": "hello", "seat": self.player.seat,
                                         "token": self.token, "since": self.player.version}))
                     return ws
@@ -80,11 +82,13 @@ class Roaming:
         time.sleep(0.1)
         self.ws = self._open()
         if self.waiting_pong:
+            self.throttle.wait()
             self.ws.send(json.dumps({"type": "ping"}))
 
     def send(self, message: Json) -> None:
         assert self.ws is not None
         self.waiting_pong = message["type"] == "ping"
+        self.throttle.wait()
         try:
             self.ws.send(json.dumps(message))
         except ConnectionClosed:
@@ -288,8 +292,10 @@ class Bare:
 
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
+        self.throttle = Throttle()
 
     def send(self, message: Json) -> None:
+        self.throttle.wait()
         self.ws.send(json.dumps(message))
 
     def recv(self) -> Json:
@@ -436,3 +442,4 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
         await owner.redis.aclose()
 
     asyncio.run(go())
+

@@ -25,7 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from gnav.verify import verify_text
-from server_kit import Json, Player, eventually, play_out
+from server_kit import Json, Player, Throttle, eventually, play_out
 
 URL = re.compile(r"open (http://\S+?)/?\s")
 
@@ -82,8 +82,10 @@ class SocketLink:
     def __init__(self, stack: ExitStack, url: str) -> None:
         self.ws: ClientConnection = stack.enter_context(
             connect(url, open_timeout=10, close_timeout=1))
+        self.throttle = Throttle()
 
     def send(self, message: Json) -> None:
+        self.throttle.wait()
         self.ws.send(json.dumps(message))
 
     def recv(self) -> Json:

@@ -507,7 +507,7 @@ class Cluster:
         self._pending[n] = future
         self.post(owner, {"k": "req", "id": n, "from": self.me, "op": op, "a": args})
         try:
-            reply = await asyncio.wait_for(future, timeout)
+            reply = await self._reply(future, owner, timeout)
         except TimeoutError:
             raise Unanswered(f"{op}: the server that holds this table did not answer"
                              ) from None
@@ -521,6 +521,29 @@ class Cluster:
         if error == "elsewhere":
             raise Elsewhere(reply["owner"])
         raise Fault(reply["reason"], Code(reply["code"]))
+
+    async def _reply(self, future: asyncio.Future[Any], owner: str, timeout: float) -> Any:
+        """The answer, looking every second whether ``owner`` still says it is alive: a
+        request to a process that died is given up once its liveness key has been gone
+        at two looks in a row (within about 6 s of its death), not after the whole
+        ``timeout`` (measured: clients that came back to the survivor of a SIGKILL
+        waited 10 s on the dead owner before the table was taken over).
+
+        :raises: :exc:`TimeoutError` when the owner is dead or the time is up.
+        """
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        missed = 0
+        while True:
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), min(1.0, left))
+            except TimeoutError:
+                missed = 0 if await self.alive(owner) else missed + 1
+                if missed >= 2:  # not a key that lapsed for a moment (a Redis stall)
+                    raise TimeoutError from None
 
     async def _answer(self, m: dict[str, Any]) -> None:
         from gnav.server.hub import Fault

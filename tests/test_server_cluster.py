@@ -26,7 +26,7 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import Cluster, RemoteConn
+from gnav.server.cluster import Cluster, RemoteConn, alive_key
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.logs import Log
 from gnav.server.redis_store import lease_key
@@ -443,3 +443,25 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
 
     asyncio.run(go())
 
+
+def test_a_request_to_a_dead_process_is_given_up_early(redis_url: str,
+                                                       redis_server: RedisServer) -> None:
+    """A forwarded request waits on its owner only while the owner says it is alive:
+    one that died is given up when its liveness key has been gone at two looks a second
+    apart, well before the request's own timeout; a live one is waited for."""
+    async def go() -> None:
+        cluster = Cluster(redis_url, Log())
+        cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        with redis_server.client() as client:
+            client.set(alive_key("alive"), "1", px=60_000)
+        start = time.monotonic()
+        with pytest.raises(Unanswered):
+            await cluster.call("dead", "info", ["tableid1"], timeout=10.0)
+        assert time.monotonic() - start < 4.0
+        start = time.monotonic()
+        with pytest.raises(Unanswered):
+            await cluster.call("alive", "info", ["tableid1"], timeout=3.0)
+        assert time.monotonic() - start >= 2.9
+        await cluster.redis.aclose()
+
+    asyncio.run(go())

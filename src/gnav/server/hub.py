@@ -889,6 +889,14 @@ class Hub:
                            "reconnect")
             raise
         except Unanswered as e:
+            if not await self.cluster.alive(conn.via):
+                # Its owner died: the socket reconnects, to the table taken over, and
+                # its client acts again from what it is shown there (an error first
+                # would tell a browser its move failed; measured: 70 "busy" in a kill
+                # under load, once requests to a dead owner were given up early).
+                self.cluster.relays.pop(conn.cid, None)
+                conn.close(CLOSE_GOING_AWAY, "the server that held this table is gone: "
+                           "reconnect")
             raise Fault(str(e), Code.BUSY) from None
 
     async def _act_here(self, conn: Conn, action: Action, version: int) -> None:

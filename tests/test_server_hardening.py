@@ -25,7 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
+from gnav.errors import Code
 from gnav.names import NAME_MAX, BadName, parse_name
+from gnav.server.hub import Fault
 from gnav.server.redis_store import RedisStore
 from gnav.server.run import bind, uvicorn_config
 from gnav.server.settings import Settings
@@ -751,6 +753,45 @@ def test_a_read_only_database_says_read_only(tmp_path: Path) -> None:
 
     (tmp_path / "s.db").touch()
     asyncio.run(go())
+
+
+def test_a_table_is_loaded_once_however_many_ask_for_it(tmp_path: Path) -> None:
+    """Requests for a table not in memory wait on one lock while one of them loads it:
+    when a load fails, the next waiter loads it, and a request that comes meanwhile
+    waits too, rather than loading a second copy beside it (two tables in memory, two
+    timers playing one journal)."""
+    import asyncio
+
+    with serving(tmp_path) as client:
+        hub = hub_of(client)
+        tid = create(client)["id"]
+        loads: list[int] = []
+        real = hub._load
+
+        async def scenario() -> list[Any]:
+            hub._retire(hub._tables[tid])
+            loop = asyncio.get_running_loop()
+            late: list[asyncio.Task[Any]] = []
+
+            async def load(table_id: str) -> Any:
+                loads.append(len(loads))
+                await asyncio.sleep(0.05)
+                if len(loads) == 1:  # the first fails; a newcomer arrives as it does
+                    loop.call_soon(lambda: late.append(loop.create_task(
+                        hub._get(tid, True))))
+                    raise Fault("the store failed this once", Code.STORE_FAILED)
+                return await real(table_id)
+
+            hub._load = load  # type: ignore[method-assign]
+            first = loop.create_task(hub._get(tid, True))
+            second = loop.create_task(hub._get(tid, True))
+            got = await asyncio.gather(first, second, return_exceptions=True)
+            return [*got, await late[0]]
+
+        failed, second, late = client.portal.call(scenario)  # type: ignore[union-attr]
+        assert isinstance(failed, Fault)
+        assert loads == [0, 1]  # one failed load, one good one: never two at once
+        assert second is late is hub_of(client)._tables[tid]
 
 
 def test_a_store_that_fails_on_create_is_a_clear_refusal(

@@ -86,6 +86,14 @@ class Live:
     advice: dict[int, tuple[int, Entry]] = field(default_factory=dict)
 
 
+@dataclass(eq=False)
+class Loading:
+    """A table being loaded: its lock, and how many wait on it or hold it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 def record_of(journal: list[Entry]) -> Entry:
     """The record of the match a journal ends with (run in another process)."""
     return Table.restore(journal).record()
@@ -112,7 +120,7 @@ class Hub:
         self.log = log
         self.clock = clock
         self._tables: dict[str, Live] = {}
-        self._loading: dict[str, asyncio.Lock] = {}  # one per table being loaded
+        self._loading: dict[str, Loading] = {}  # one per table being loaded
         self._ops: set[asyncio.Task[Any]] = set()
         self._closing = False
         # People's changes at crowded tables run on threads of their own (a change may
@@ -277,9 +285,14 @@ class Hub:
         if live is not None or not load or not valid_table_id(table_id):
             return live
         # One lock per table being loaded: loading a big table holds up nobody else.
-        loading = self._loading.setdefault(table_id, asyncio.Lock())
+        # It stays until its last waiter is done: dropped as soon as it was released
+        # (its waiters not yet woken), a newcomer made a second lock and loaded the
+        # table beside them (measured: a table taken over twice in one process, two
+        # timers playing it, in a kill under load).
+        loading = self._loading.setdefault(table_id, Loading())
+        loading.users += 1
         try:
-            async with loading:
+            async with loading.lock:
                 live = self._tables.get(table_id)
                 if live is None:
                     await self._claim(table_id)
@@ -291,7 +304,8 @@ class Hub:
                                       taken_over=True)
                     live = self._add(table)
         finally:
-            if not loading.locked():
+            loading.users -= 1
+            if not loading.users:
                 self._loading.pop(table_id, None)
         return live
 

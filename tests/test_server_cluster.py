@@ -465,3 +465,38 @@ def test_a_request_to_a_dead_process_is_given_up_early(redis_url: str,
         await cluster.redis.aclose()
 
     asyncio.run(go())
+
+
+def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
+                                                   redis_server: RedisServer) -> None:
+    """Renewing the leases waits on nothing else: a process whose other chores (the
+    peer check, the sweep) take longer than a lease keeps its tables all along."""
+    class NoHub:
+        def lost(self, table_id: str) -> None:
+            raise AssertionError(f"lease of {table_id} lost")
+
+    async def go() -> None:
+        cluster = Cluster(redis_url, Log(), lease=1.0)
+        cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        cluster.hub = NoHub()  # type: ignore[assignment]
+        with redis_server.client() as client:
+            client.set(lease_key("tableid1"), cluster.me, px=1000)
+        cluster.owned.add("tableid1")
+
+        async def slow() -> None:
+            await asyncio.sleep(3.0)  # a process far behind
+
+        cluster._check_peers = slow  # type: ignore[method-assign]
+        tasks = [asyncio.ensure_future(cluster._renew_forever()),
+                 asyncio.ensure_future(cluster._watch_forever())]
+        holders = []
+        for _ in range(25):
+            await asyncio.sleep(0.1)
+            holders.append(await cluster.redis.get(lease_key("tableid1")))
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await cluster.redis.aclose()
+        assert holders == [cluster.me] * 25
+
+    asyncio.run(go())

@@ -176,7 +176,8 @@ class Cluster:
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(pubsub)),
                        loop.create_task(self._send_forever()),
-                       loop.create_task(self._keep_forever())]
+                       loop.create_task(self._renew_forever()),
+                       loop.create_task(self._watch_forever())]
         await self.sweep()
         self.log.info("cluster.joined", process=self.me, lease=self.lease)
 
@@ -253,46 +254,70 @@ class Cluster:
         with contextlib.suppress(rerr.RedisError, OSError):
             await self._release(keys=[lease_key(table_id)], args=[self.me])
 
-    async def _keep_forever(self) -> None:
-        """Renew the leases and say this process is alive; give up tables whose lease
-        was lost; notice owners and holders that died; adopt unowned tables in play."""
-        assert self.redis is not None and self.hub is not None
+    async def _renew_forever(self) -> None:
+        """Renew the leases and say this process is alive, on a connection of its own,
+        and nothing else: each await here waits for a turn of the event loop, which
+        takes seconds on a process far behind (measured: 1,000 tables acting at once
+        over 2 processes on a loaded machine lost leases by the hundred when the peer
+        check and the sweep came between two renewals); those run beside it
+        (``_watch_forever``). Tables whose lease was lost are given up."""
+        assert self.hub is not None
+        beat = min(1.0, self.lease / 3)
+        keeper = aioredis.Redis.from_url(self.url, decode_responses=True,
+                                         socket_connect_timeout=5.0, socket_timeout=5.0,
+                                         retry=retrying())
+        try:
+            while True:
+                await asyncio.sleep(beat)
+                try:
+                    ids = list(self.owned)
+                    ms = int(self.lease * 1000)
+                    async with keeper.pipeline(transaction=False) as pipe:
+                        pipe.set(alive_key(self.me), "1", px=ms)
+                        for i in range(0, len(ids), 500):
+                            chunk = ids[i:i + 500]
+                            # The script's text each time: a restarted Redis has
+                            # forgotten scripts, and a few hundred bytes cost nothing.
+                            pipe.eval(RENEW, 2 * len(chunk), *(lease_key(t) for t in chunk),
+                                      *(journal_key(t) for t in chunk), self.me, ms,
+                                      *(self.last_ids.get(t, "") for t in chunk))
+                        answers = await pipe.execute()
+                    for n, lost in enumerate(answers[1:]):
+                        for i in lost:
+                            table_id = ids[n * 500 + int(i) - 1]
+                            self.owned.discard(table_id)
+                            self.log.warning("cluster.lease_lost", table_id)
+                            self.hub.lost(table_id)
+                except (rerr.RedisError, OSError) as e:
+                    # Redis is away: the leases cannot be renewed; the journal's fence
+                    # keeps a table that another process takes meanwhile from being
+                    # written twice.
+                    self.log.warning("cluster.keep_failed", error=str(e).splitlines()[0]
+                                     if str(e) else type(e).__name__)
+                except Exception:
+                    self.log.error("cluster.keep_failed", exc=True)
+        finally:
+            await keeper.aclose()
+
+    async def _watch_forever(self) -> None:
+        """Notice owners and holders that died (every beat), relays whose table moved
+        and unowned tables in play (every half lease)."""
         beat = min(1.0, self.lease / 3)
         last_sweep = 0.0
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(beat)
             try:
-                ids = list(self.owned)
-                ms = int(self.lease * 1000)
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    pipe.set(alive_key(self.me), "1", px=ms)
-                    for i in range(0, len(ids), 500):
-                        chunk = ids[i:i + 500]
-                        # The script's text each time: a restarted Redis has forgotten
-                        # scripts, and a second a few hundred bytes cost nothing.
-                        pipe.eval(RENEW, 2 * len(chunk), *(lease_key(t) for t in chunk),
-                                  *(journal_key(t) for t in chunk), self.me, ms,
-                                  *(self.last_ids.get(t, "") for t in chunk))
-                    answers = await pipe.execute()
-                for n, lost in enumerate(answers[1:]):
-                    for i in lost:
-                        table_id = ids[n * 500 + int(i) - 1]
-                        self.owned.discard(table_id)
-                        self.log.warning("cluster.lease_lost", table_id)
-                        self.hub.lost(table_id)
                 await self._check_peers()
                 if loop.time() - last_sweep >= self.lease / 2:
                     last_sweep = loop.time()
                     await self._check_relays()
                     await self.sweep()
             except (rerr.RedisError, OSError) as e:
-                # Redis is away: the leases cannot be renewed; the journal's fence keeps
-                # a table that another process takes meanwhile from being written twice.
-                self.log.warning("cluster.keep_failed", error=str(e).splitlines()[0]
+                self.log.warning("cluster.watch_failed", error=str(e).splitlines()[0]
                                  if str(e) else type(e).__name__)
             except Exception:
-                self.log.error("cluster.keep_failed", exc=True)
+                self.log.error("cluster.watch_failed", exc=True)
 
     async def _check_peers(self) -> None:
         """Sockets relayed from a dead owner are closed (their clients reconnect, and

@@ -143,3 +143,17 @@ def test_shipped_policies_load_and_sample() -> None:
                 probs = bot.probabilities(view)
                 assert set(probs) == {Action.STAND, Action.SWAP}
                 assert 0.0 <= probs[Action.SWAP] <= 1.0
+
+
+def test_every_preset_has_a_policy_at_every_size_from_5_to_41() -> None:
+    from gnav.presets import PRESETS
+
+    bot = ExpertBot(0)
+    for name in PRESETS:
+        rules = Rules.of(name)
+        for seats in range(max(5, rules.min_seats), min(41, rules.max_seats) + 1):
+            policy = shipped_policy(rules, seats)
+            assert policy is not None, f"{name} at {seats} seats has no policy"
+            lo, hi = policy.seats
+            assert bot.plays(rules, seats) == \
+                f"the trained policy of {name} at {lo}-{hi} seats"

@@ -29,7 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 from gnav.server.cluster import Cluster, RemoteConn, alive_key
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.logs import Log
-from gnav.server.redis_store import lease_key
+from gnav.server.redis_store import RedisStore, journal_key, lease_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.verify import verify_text
 from redis_kit import RedisServer, free_port
@@ -498,5 +498,43 @@ def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
         await asyncio.gather(*tasks, return_exceptions=True)
         await cluster.redis.aclose()
         assert holders == [cluster.me] * 25
+
+    asyncio.run(go())
+
+
+def test_a_lapsed_lease_is_taken_back_if_the_last_write_was_its_owners(
+        redis_url: str, redis_server: RedisServer) -> None:
+    """A lease that ran out while nobody took it comes back to its owner when the journal
+    ends with the owner's own write, even one whose id the owner does not know yet (its
+    reply still waiting for a turn of a slow event loop); not when another wrote last."""
+    lost: list[str] = []
+
+    class Hub:
+        def lost(self, table_id: str) -> None:
+            lost.append(table_id)
+
+    async def go() -> None:
+        store = RedisStore(redis_url)
+        cluster = Cluster(redis_url, Log(), lease=1.0, last_ids=store.last_ids)
+        cluster.hub = Hub()  # type: ignore[assignment]
+        for t in ("tableid1", "tableid2"):
+            await store.create_table(t, [{"op": "create"}], {"phase": "playing"})
+            with redis_server.client() as client:
+                client.set(lease_key(t), cluster.me)
+            await store.append(t, [{"op": "x"}], {"phase": "playing"}, fence=cluster.me)
+            store.last_ids[t] = "0-1"  # the reply of that write not taken yet
+            cluster.owned.add(t)
+        with redis_server.client() as client:  # another process wrote to tableid2
+            client.xadd(journal_key("tableid2"), {"e": "{}", "w": "other"})
+            client.delete(lease_key("tableid1"), lease_key("tableid2"))
+        renewing = asyncio.ensure_future(cluster._renew_forever())
+        await asyncio.sleep(0.6)
+        renewing.cancel()
+        await asyncio.gather(renewing, return_exceptions=True)
+        with redis_server.client() as client:
+            assert client.get(lease_key("tableid1")) == cluster.me
+            assert client.get(lease_key("tableid2")) is None
+        assert lost == ["tableid2"]
+        await store.close()
 
     asyncio.run(go())

@@ -47,7 +47,9 @@ CHANGES = f"{PREFIX}changes"  # the counter that orders both
 # holder is refused (GNAV_MOVED) if the journal does not end there: that is the same
 # write sent again after its reply was lost (a connection cut as Redis restarts; the
 # client retries), or a table this process no longer has as the journal has it; it is
-# never appended twice. Returns the change counter and the journal's new last id.
+# never appended twice. Each entry names its writer (``w``: the fence), so that a lease
+# renewal can tell the owner's own last write from another's (``cluster.RENEW``).
+# Returns the change counter and the journal's new last id.
 WRITE = """#!lua
 if ARGV[1] == 'create' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return redis.error_reply('GNAV_EXISTS') end
@@ -66,7 +68,7 @@ if ARGV[9] ~= '' then
   end
 end
 local at = ''
-for i = 12, #ARGV do at = redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+for i = 12, #ARGV do at = redis.call('XADD', KEYS[2], '*', 'e', ARGV[i], 'w', ARGV[9]) end
 local n = redis.call('INCR', KEYS[6])
 redis.call('HSET', KEYS[1], 'summary', ARGV[3], 'phase', ARGV[4], 'listed', ARGV[5],
            'created', ARGV[6], 'updated', n)

@@ -295,15 +295,22 @@ class Deals:
             return None
         return cls(view, model, know, view.seat)
 
-    def sample(self, rng: Random) -> tuple[RoundState | None, float]:
-        """One deal: the round at the seat's turn and its weight, or (None, 0.0) for a
-        deal the view rules out."""
+    def pieces(self, rng: Random) -> tuple[list[int], float]:
+        """One deal as pieces per slot (slot ``p``: dealt to position ``p``; slot
+        ``n + k``: the stock's ``k``-th from the top; -1: a slot the rest of the round
+        cannot reach) and its weight (0.0: ruled out)."""
         values, weight = self.sampler.sample(rng)
         if weight > 0.0:
             model = self.model
             swap_like, stand_like = model.swap_like, model.stand_like
             for slot, swapped in self.know.decisions:
                 weight *= swap_like[values[slot]] if swapped else stand_like[values[slot]]
+        return values, max(weight, 0.0)
+
+    def sample(self, rng: Random) -> tuple[RoundState | None, float]:
+        """One deal: the round at the seat's turn and its weight, or (None, 0.0) for a
+        deal the view rules out."""
+        values, weight = self.pieces(rng)
         if weight <= 0.0:
             return None, 0.0
         know = self.know

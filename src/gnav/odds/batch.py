@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from threading import Lock
 
 import numpy as np
 import numpy.typing as npt
@@ -30,7 +31,7 @@ from gnav.odds.figures import Atlas, Cell, Choice, Figure
 from gnav.odds.simulated import wilson
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import RIGHT, GnavAbstraction
-from gnav.sim.fast.jit import RICH, JitRounds
+from gnav.sim.fast.jit import ABSTRACT, RICH, JitRounds
 from gnav.sim.fast.tables import Tables
 from gnav.sim.stats import Moments
 from gnav.strategies.policy import BACKOFF, Policy
@@ -220,3 +221,39 @@ def _force(n: int, column: int, action: int) -> npt.NDArray[np.int64]:
     out = np.full(n, -1, dtype=np.int64)
     out[column] = action
     return out
+
+
+
+# The coach's engines, one per (rules, seats, rows), kept: building one reads the rules
+# into arrays (milliseconds, more than the playouts), and only the decks change. A lock
+# keeps two threads (two analyses at once) from playing one engine's arrays.
+_engines: dict[tuple[Rules, int, int], JitRounds] = {}
+_engines_lock = Lock()
+
+
+def both_ways(rules: Rules, policy: Policy, decks: npt.NDArray[np.int8],
+              forced: list[int], me: int, *, seed: int = 0
+              ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The coach's playouts on the compiled engine: each row of ``decks`` (a whole deal
+    and stock order) played from the deal at ``len(forced)`` seats, each position before
+    ``me`` forced to what it did (``forced``: 0 stood, 1 swapped, -1 took no turn or has
+    not played), ``me`` forced to stand and then to swap, the later seats playing
+    ``policy``; returns the lives position ``me`` gains each way (a loss is negative),
+    as the round charges them."""
+    n = len(forced)
+    table, _ = policy_table(rules, policy)
+    rows = decks.shape[0]
+    out = []
+    with _engines_lock:
+        engine = _engines.get((rules, n, rows))
+        if engine is None:
+            engine = _engines[rules, n, rows] = JitRounds(rules, n, rows, seed=seed,
+                                                          decks=decks)
+        engine.deck = np.ascontiguousarray(decks, dtype=np.int8)
+        engine.seed = seed
+        for action in (0, 1):
+            force = np.asarray(forced, dtype=np.int64).copy()
+            force[me] = action
+            engine.play(table[None, :], ABSTRACT, forced=force)
+            out.append(engine.gains[:, me].astype(np.int64) - engine.pays[:, me])
+    return out[0], out[1]

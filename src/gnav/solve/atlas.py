@@ -199,7 +199,13 @@ def coach_table(rules: Rules, seats: int, strategy: Strategy,
     lives if swap] (``Evaluated.key_figures``), rounded to 1e-6; what ``gnav.odds.coach``
     looks a decision up in."""
     tree = build(rules, seats, progress=progress)
-    ev = evaluate(tree, strategy)
+    return coach_table_of(rules, seats, strategy, evaluate(tree, strategy))
+
+
+def coach_table_of(rules: Rules, seats: int, strategy: Strategy,
+                   ev: Evaluated) -> dict[str, object]:
+    """``coach_table`` from a tree already evaluated (``atlas`` returns one), so that the
+    atlas and the coach's table of one table cost one tree."""
     rows = {k: [round(x, 6) for x in v] for k, v in ev.key_figures().items()}
     return {"format": COACH_FORMAT, "preset": rules.name, "seats": seats,
             "options": strategy.options, "fields": ["reach", "swap", "pay_stand",

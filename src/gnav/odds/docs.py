@@ -145,11 +145,14 @@ OUTRO = """\
 - **The coach** (`gnav play`, key `c`) shows, at your turn, your chance of paying if you
   stand and if you swap, and what the expert would do, from what your seat sees and
   nothing else. Where a solved strategy ships (2 to 4 seats of most presets) it is an
-  exact lookup (about 0.1 ms); elsewhere it samples 128
-  deals of the pieces you cannot see, weighted by how well they explain the others'
-  decisions, and plays each out both ways with the later seats following the sources'
-  tips (about 20 to 40 ms of one core; the figures then carry 95% intervals). A decision
-  taken with the coach on is listed in the record under `x.coached`. In the browser,
+  exact lookup (about 0.1 ms); elsewhere it samples 128 deals of the pieces you cannot
+  see, weighted by how well they explain the others' decisions, and plays each out both
+  ways: on the batch engine with the later seats playing the expert's trained policy
+  where one ships (about 6 to 7 ms of one core a decision at 6 to 41 seats; the first
+  decision at a table size reads the policy into a table, under a second), else on the
+  reference engine with the later seats following the sources' tips (8 to 16 ms at 6 to
+  20 seats). The figures then carry 95% intervals. A decision taken with the coach on is
+  listed in the record under `x.coached`. In the browser,
   turn it on in Settings: it shows the same figures beside your piece at your turn,
   unless the host created the table with "No coaching here".
 - **`gnav analyse RECORD`** goes through every decision of a finished match: the

@@ -61,6 +61,10 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     n = settings.costly_per_minute
     costly = Middleware(Costly, routes=[
         ("POST", re.compile(r"/api/replay"), max(1, n // 10)),  # seconds of CPU each
+        ("POST", re.compile(r"/api/analyse"), max(1, n // 10)),  # as much, at most
+        # The coach: once per decision is a lookup or tens of milliseconds; asking again
+        # is a lookup (the answer is kept), so the cap is only against a flood.
+        ("POST", re.compile(r"/api/tables/[^/]+/seats/[^/]+/coach"), 10 * n),
         ("GET", re.compile(r"/api/tables/[^/]+/record"), n),
         ("GET", re.compile(r"/api/tables/[^/]+"), 10 * n),
         ("GET", re.compile(r"/api/rules"), 10 * n),

@@ -186,8 +186,8 @@ def test_the_batch_table_is_the_policys_own_lookup() -> None:
     import random
 
     from gnav.bots.threshold import resolve_threshold
-    from gnav.odds.batch import policy_table
     from gnav.sim.fast.abstraction import GnavAbstraction
+    from gnav.sim.fast.odds import policy_table
     from gnav.strategies.policy import shipped_policy
 
     rules = Rules.of("gnav")

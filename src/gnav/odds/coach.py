@@ -15,7 +15,7 @@ checks every figure stays put). Two ways, one bounded cost each:
   counter bot's model of them). The figures carry 95% intervals from the samples'
   effective number. Where a trained policy ships for the table (5 to 41 seats of the
   gnav presets) and numpy and numba are installed, the deals are played on the compiled
-  batch engine instead (``gnav.odds.batch.both_ways``): each from its deal, the earlier
+  batch engine instead (``gnav.sim.fast.odds.weighted_playouts``): each from its deal, the earlier
   seats forced to what they did, the later seats playing the policy the expert plays;
   about 6 ms of CPU a decision at 6 to 20 seats against the reference engine's 8 to 16
   (one run, the machine shared), after a first call per table size that reads the
@@ -250,13 +250,11 @@ def _batch_installed() -> bool:
 
 def _sampled_batch(view: SeatView, deals: Deals, policy: Policy, rng: Random, samples: int,
                    expert: Action, swap_p: float) -> Advice | None:
-    """``sampled`` with the playouts on the compiled engine (``gnav.odds.batch``): the
+    """``sampled`` with the playouts on the compiled engine (``gnav.sim.fast.odds``): the
     same deals of what the view hides, each played from its deal with the seats before
     this one doing what they did, this one standing and then swapping, and the later
     seats playing the trained policy the expert plays here."""
-    import numpy as np
-
-    from gnav.odds.batch import both_ways
+    from gnav.sim.fast.odds import weighted_playouts
 
     rules = view.rules
     n = deals.seats
@@ -283,14 +281,6 @@ def _sampled_batch(view: SeatView, deals: Deals, policy: Policy, rng: Random, sa
     while len(rows) < samples:  # one engine size per table: pad with weightless rows
         rows.append(rows[0])
         weights.append(0.0)
-    stand, swap = both_ways(rules, policy, np.asarray(rows, dtype=np.int8), forced, me,
-                            seed=rng.getrandbits(32))
-    w_arr = np.asarray(weights)
-    ways = (stand.astype(float), swap.astype(float))
-    pay = [float((w_arr * (x < 0)).sum()) for x in ways]
-    got = [float((w_arr * x).sum()) for x in ways]
-    got_sq = [float((w_arr * x * x).sum()) for x in ways]
-    d = ways[1] - ways[0]
-    return _advice(pay, got, got_sq, float(w_arr.sum()), float((w_arr * w_arr).sum()),
-                   float((w_arr * d).sum()), float((w_arr * d * d).sum()), expert, swap_p,
-                   samples, "sampled")
+    sums = weighted_playouts(rules, policy, rows, weights, forced, me,
+                             seed=rng.getrandbits(32))
+    return _advice(*sums, expert, swap_p, samples, "sampled")

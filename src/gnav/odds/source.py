@@ -4,7 +4,7 @@
   the strategy evaluated on the round's whole tree (``gnav.solve.atlas``, numpy).
 - ``expert`` where it plays a shipped trained policy (``gnav.strategies.policy``, 5 to
   41 seats of the gnav presets): the batch simulator's compiled engine plays the
-  policy's table (``gnav.odds.batch``), every position both ways on the same deals, a
+  policy's table (``gnav.sim.fast.odds``), every position both ways on the same deals, a
   hundred times the reference engine's rounds in the same time; 95% intervals.
 - Anywhere else, and for ``threshold`` and ``counter``: rounds played through the
   reference engine by the policy's bot (``gnav.odds.simulated``), 95% intervals beside
@@ -29,7 +29,7 @@ from gnav.vocab import BotKind
 POLICIES = (BotKind.EXPERT.value, BotKind.THRESHOLD.value, BotKind.COUNTER.value)
 # Rounds a simulated atlas plays unless told: about a minute of one core at 10 seats of
 # threshold, several of expert where it plays as counter. The batch engine's own
-# default (gnav.odds.batch.ROUNDS) is a hundred times that, in seconds.
+# default (gnav.sim.fast.odds.ROUNDS) is a hundred times that, in seconds.
 DEFAULT_ROUNDS = 2000
 
 
@@ -63,7 +63,7 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
             progress: Callable[[int, int], None] | None = None) -> Atlas:
     """The atlas of ``policy`` at ``seats`` seats of ``rules``: exact where a solved
     strategy ships, else simulated over ``rounds`` rounds from ``seed`` (None: the
-    engine's default, ``DEFAULT_ROUNDS`` or ``gnav.odds.batch.ROUNDS``).
+    engine's default, ``DEFAULT_ROUNDS`` or ``gnav.sim.fast.odds.ROUNDS``).
 
     :raises:
         - :exc:`MalformedError` for an unknown policy.
@@ -81,8 +81,8 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
         return exact_atlas(rules, seats, strategy, policy, progress=progress)[0]
     if how == "batch":
         from gnav.bots.expert import ExpertBot
-        from gnav.odds.batch import ROUNDS
-        from gnav.odds.batch import atlas as batch_atlas
+        from gnav.sim.fast.odds import ROUNDS
+        from gnav.sim.fast.odds import atlas as batch_atlas
 
         trained = shipped_policy(rules, seats)
         assert trained is not None

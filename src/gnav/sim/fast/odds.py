@@ -1,4 +1,5 @@
-"""The atlas of a large table on the batch simulator, under a shipped trained policy.
+"""The odds atlas of a large table, and the coach's playouts, on the batch simulator's
+compiled engine under a shipped trained policy (``gnav.odds`` chooses where).
 
 Where the expert plays a trained policy (``gnav.strategies.policy``: 5 to 41 seats of
 the gnav presets), its choices are a table over ``gnav-abstraction/1``, which the
@@ -257,3 +258,23 @@ def both_ways(rules: Rules, policy: Policy, decks: npt.NDArray[np.int8],
             engine.play(table[None, :], ABSTRACT, forced=force)
             out.append(engine.gains[:, me].astype(np.int64) - engine.pays[:, me])
     return out[0], out[1]
+
+
+Sums = tuple[list[float], list[float], list[float], float, float, float, float]
+
+
+def weighted_playouts(rules: Rules, policy: Policy, rows: list[list[int]],
+                      weights: list[float], forced: list[int], me: int, *,
+                      seed: int = 0) -> Sums:
+    """``both_ways`` on the deals ``rows`` (pieces per slot, a whole deck each) with
+    their importance ``weights``: the weighted sums the coach's figures are made of, for
+    standing and for swapping: [paid], [lives], [lives squared], the total weight and
+    its square, and the weighted sums of the swap-minus-stand gap and of its square."""
+    stand, swap = both_ways(rules, policy, np.asarray(rows, dtype=np.int8), forced, me,
+                            seed=seed)
+    w = np.asarray(weights, dtype=np.float64)
+    ways = (stand.astype(np.float64), swap.astype(np.float64))
+    d = ways[1] - ways[0]
+    return ([float((w * (x < 0)).sum()) for x in ways], [float((w * x).sum()) for x in ways],
+            [float((w * x * x).sum()) for x in ways], float(w.sum()), float((w * w).sum()),
+            float((w * d).sum()), float((w * d * d).sum()))

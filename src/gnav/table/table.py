@@ -766,8 +766,12 @@ class Table:
         if self.match is None:
             raise Refused(Code.NO_MATCH, "no match has been played at this table")
         names = self.match.names
-        x = {"coached": [[r, names[s]] for r, s in self.coached]} if self.coached else None
-        return from_match(self.match, x=x)
+        x: dict[str, Any] = {}
+        if self.coached:
+            x["coached"] = [[r, names[s]] for r, s in self.coached]
+        if not self.config.coaching:
+            x["coaching"] = False  # the host's "no coaching here"
+        return from_match(self.match, x=x or None)
 
     # -- the coach -------------------------------------------------------------------
 

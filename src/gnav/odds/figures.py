@@ -20,6 +20,8 @@ from typing import Any
 # What a seat's turn shows of the round so far, in the order a situation is tested:
 # the first that fits names it (``situation``).
 SITUATIONS = ("knock", "matador", "asked", "swaps", "plain")
+# A threshold reads the choices met in at least this share of a position's decisions.
+RARE = 0.001
 
 
 @dataclass(frozen=True)
@@ -95,11 +97,14 @@ class Atlas:
 
     def threshold(self, position: int, situation: str = "plain") -> str | None:
         """The highest piece the policy swaps (P(swap) at least one half) at
-        ``position`` in ``situation``, or None if it swaps nothing there."""
+        ``position`` in ``situation``, or None if it swaps nothing there. A choice met
+        in fewer than ``RARE`` of the position's decisions is left out: a trained policy
+        is barely trained there, a solved strategy's choice there is off the path of
+        play, and one such piece would read as "swaps everything"."""
         best: str | None = None
         for piece in self.pieces:
             c = self.choices.get((position, situation, piece))
-            if c is not None and c.weight > 0 and c.swap >= 0.5:
+            if c is not None and c.weight >= RARE and c.swap >= 0.5:
                 best = piece
         return best
 

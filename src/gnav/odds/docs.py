@@ -107,7 +107,7 @@ game, your piece and your seat and get the answer in a sentence.
    decides first; the last column is the dealer).
 3. The colour and the number in that square are your **chance of paying**: how often a
    player with that piece in that seat loses a life in the round. 30% means about 3
-   rounds in 10. Dark is safe, bright is dangerous.
+   rounds in 10. Pale is safe, deep red is dangerous.
 
 The picture has two panels. **Left:** you play as the expert would (swap the low pieces,
 stand on the high ones). **Right:** you keep your piece whatever happens (the others

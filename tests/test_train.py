@@ -159,3 +159,17 @@ def test_ship_trains_every_band_once_per_game(tmp_path: Path,
         assert copy.fits(Rules.of("gnav-rulebook"), lo) and copy.swap == mine.swap
         assert copy.meta["trained_as"] == "gnav" and mine.seats == (lo, hi)
     assert ship(["nothing"]) == 2
+
+
+def test_earlier_moves_read_every_earlier_seats_turn_off_the_exact_key() -> None:
+    from gnav.train.exact import earlier_moves, with_moves
+
+    assert earlier_moves("0/3|5|5|") == ""
+    assert earlier_moves("2/4|3|3|S0,A12,W1") == "SW"
+    assert earlier_moves("3/4|3|3|A01,R1:9,S2") == "A?S"  # the answer is no move of 1
+    assert with_moves("2/4|3|3|S0,A12,W1").endswith("#SW")
+    # The feature carries what the abstraction lacks: the merged tree solves closer.
+    game = Game(build(Rules.of("hypp"), 3))
+    _, plain, n = abstract_solve(game, iterations=60)
+    _, rich, m = abstract_solve(game, iterations=60, key=with_moves)
+    assert m > n and rich < plain

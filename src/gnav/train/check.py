@@ -4,6 +4,7 @@ response (NashConv), as training goes on.
 
     python -m gnav.train.check [--preset P] [--seats N] [--batches B] [--rounds R]
                                [--plus] [--seed S] [--jobs J]
+    python -m gnav.train.check --floor [--preset P] [--seats N] [--iterations I]
 
 Prints one line per checkpoint: rounds trained, abstract keys, exact sets whose key
 training never met (played at 1/2 there), the NashConv of the average strategy and of
@@ -20,13 +21,14 @@ import sys
 import time
 from collections.abc import Sequence
 
+from gnav.abstraction import coarsen
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.solve.cfr import Game
 from gnav.solve.tree import build
 from gnav.strategies.policy import parse
 from gnav.train.batch import Config, State, train
-from gnav.train.exact import abstract_map, lift
+from gnav.train.exact import abstract_map, abstract_solve, lift, with_moves
 from gnav.train.export import policy_data
 from gnav.train.ship import MIN_VISITS
 
@@ -44,10 +46,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--min-visits", type=int, default=MIN_VISITS)
+    p.add_argument("--floor", action="store_true",
+                   help="CFR+ on the merged tree instead of training")
+    p.add_argument("--iterations", type=int, default=200, help="CFR+ iterations (--floor)")
     args = p.parse_args(argv)
     rules = Rules.of(args.preset)
     ab = GnavAbstraction(rules)
     game = Game(build(rules, args.seats))
+    if args.floor:
+        for name, key in (("the abstraction", coarsen), ("and every earlier seat's move",
+                                                          with_moves)):
+            start = time.process_time()
+            _, conv, sets = abstract_solve(game, iterations=args.iterations, key=key)
+            print(f"{rules.name}, {args.seats} seats, {name}: {sets:,} sets, NashConv "
+                  f"{conv:.5f} ({time.process_time() - start:.0f} s CPU)", flush=True)
+        return 0
     _, tree_keys = abstract_map(game)
     state: State | None = None
     start = time.process_time()

@@ -49,9 +49,34 @@ def lift(game: Game, policy: Mapping[str, float], drop: frozenset[str] = frozens
     return np.stack([1.0 - swap, swap], axis=1), missing
 
 
-def merged(game: Game, drop: frozenset[str] = frozenset()) -> tuple[Game, I64]:
+KeyOf = Callable[[str, frozenset[str]], str]
+
+
+def earlier_moves(key: str) -> str:
+    """Every earlier seat's move read off an exact key (``gnav.infoset``), one letter
+    each from the dealer's left: ``S`` stood, ``W`` swapped, ``A`` asked and got
+    nothing, ``?`` took no turn. The feature the abstraction lacks at 4 seats (a
+    measurement, not a key that ships: it grows with the table)."""
+    where, _, _, history = key.split("|", 3)
+    pos = int(where.split("/")[0])
+    status = ["?"] * pos
+    for c in history.split(",") if history else []:
+        if c[0] in "SWA" and c[1:2].isdigit() and int(c[1]) < pos:
+            seat, move = int(c[1]), c[0]
+            if status[seat] == "?" or (status[seat] == "A" and move == "W"):
+                status[seat] = move
+    return "".join(status)
+
+
+def with_moves(key: str, drop: frozenset[str] = frozenset()) -> str:
+    """The abstract key and every earlier seat's move (``earlier_moves``)."""
+    return f"{coarsen(key, drop)}#{earlier_moves(key)}"
+
+
+def merged(game: Game, drop: frozenset[str] = frozenset(),
+           key: KeyOf = coarsen) -> tuple[Game, I64]:
     """The tree with its information sets merged by the abstraction (a shallow copy)."""
-    amap, keys = abstract_map(game, drop)
+    amap, keys = abstract_map(game, drop, key)
     out = copy.copy(game)
     out.infoset = amap[game.infoset]
     out.infosets = len(keys)
@@ -67,10 +92,12 @@ def merged(game: Game, drop: frozenset[str] = frozenset()) -> tuple[Game, I64]:
 
 
 def abstract_solve(game: Game, drop: frozenset[str] = frozenset(),
-                   iterations: int = 300) -> tuple[dict[str, float], float, int]:
+                   iterations: int = 300, key: KeyOf = coarsen
+                   ) -> tuple[dict[str, float], float, int]:
     """CFR+ on the merged tree: (the abstract policy, its exact NashConv on the full
-    tree, the number of abstract sets)."""
-    small, amap = merged(game, drop)
+    tree, the number of abstract sets); ``key`` the abstraction (``coarsen``, or a
+    richer one to measure what a feature would be worth)."""
+    small, amap = merged(game, drop, key)
     sol = solve(small, target=0.0, max_iterations=iterations, check_every=iterations)
     policy = {k: float(p) for k, p in zip(small.keys, sol.strategy[:, 1], strict=True)}
     sigma = sol.strategy[amap]

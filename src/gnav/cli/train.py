@@ -16,49 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from gnav.cli.common import add_json, add_rules, make_rules
-from gnav.errors import GnavError, OptionError
+from gnav.errors import GnavError
+from gnav.train.bands import band_of, parse_band
 
-# Table sizes served by one policy: a band is trained on its sizes drawn uniformly.
-SEAT_BANDS = ((5, 6), (7, 9), (10, 14), (15, 20), (21, 28), (29, 41))
 DEFAULT_BATCHES = 200
 DEFAULT_ROUNDS = 40_000
-
-
-def band_of(rules: Any, seats: int) -> tuple[int, int]:
-    """The band of ``SEAT_BANDS`` that holds ``seats``, cut to the sizes ``rules``
-    allows.
-
-    :raises: :exc:`OptionError` outside 5 to 41 or the rules' range.
-    """
-    rules.check_seats(seats)
-    for lo, hi in SEAT_BANDS:
-        if lo <= seats <= hi:
-            return lo, min(hi, rules.max_seats)
-    raise OptionError(f"gnav train makes policies for 5 to 41 seats, not {seats} "
-                      f"(gnav solve solves 2 to 4 exactly)")
-
-
-def parse_band(rules: Any, text: str, seats: int) -> tuple[int, int]:
-    """``LO-HI`` read and checked: within 5 to 41 and the rules' range, holding
-    ``seats``."""
-    try:
-        lo, hi = (int(x) for x in text.split("-"))
-    except ValueError:
-        raise OptionError(f"--band is LO-HI, e.g. 10-14, not {text!r}") from None
-    hi = min(hi, rules.max_seats)
-    if not 5 <= lo <= seats <= hi <= 41:
-        raise OptionError(f"--band {text} must hold --seats {seats} within 5 to "
-                          f"{min(41, rules.max_seats)} seats")
-    return lo, hi
-
-
-def bands(rules: Any) -> list[tuple[int, int]]:
-    """Every band the rules take."""
-    out = []
-    for lo, hi in SEAT_BANDS:
-        if lo <= rules.max_seats and hi >= max(lo, rules.min_seats):
-            out.append((lo, min(hi, rules.max_seats)))
-    return out
 
 
 def register(sub: Any) -> None:

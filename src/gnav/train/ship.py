@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gnav.cli.train import bands
 from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.solve.export import write
 from gnav.strategies import round_options
 from gnav.strategies.policy import POLICIES, policy_name
+from gnav.train.bands import bands
 from gnav.train.batch import Config, train
 from gnav.train.export import policy_data
 

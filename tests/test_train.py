@@ -107,7 +107,7 @@ def test_the_abstraction_solved_on_the_tree_is_measured_on_the_full_tree() -> No
 def test_train_writes_a_policy_that_loads(tmp_path: Path) -> None:
     out = tmp_path / "p.json.gz"
     assert main(["train", "--preset", "hypp", "--seats", "6", "--batches", "1",
-                 "--rounds", "5", "--jobs", "1", "--out", str(out)]) == 0
+                 "--rounds", "5", "--jobs", "1", "--min-visits", "1", "--out", str(out)]) == 0
     policy = load_policy(str(out))
     assert policy.seats == (5, 6) and policy.fits(Rules.of("hypp"), 6)
     assert not policy.fits(Rules.of("hypp"), 7)
@@ -144,7 +144,7 @@ def test_exploit_finds_what_a_random_field_concedes() -> None:
 
 def test_ship_trains_every_band_once_per_game(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from gnav.train.ship import game_of
+    from gnav.train.ship import game_of, rounds_for
     from gnav.train.ship import main as ship
 
     assert game_of(Rules.of("gnav")) == game_of(Rules.of("gnav-rulebook"))
@@ -159,6 +159,12 @@ def test_ship_trains_every_band_once_per_game(tmp_path: Path,
         assert copy.fits(Rules.of("gnav-rulebook"), lo) and copy.swap == mine.swap
         assert copy.meta["trained_as"] == "gnav" and mine.seats == (lo, hi)
     assert ship(["nothing"]) == 2
+    # gnav train makes the same file from the same seed, batches and rounds.
+    again = tmp_path / "again.json.gz"
+    assert main(["train", "--preset", "gnav", "--seats", "5", "--seed", "1", "--batches", "1",
+                 "--rounds", str(rounds_for(5, 6, 300)), "--jobs", "2",
+                 "--out", str(again)]) == 0
+    assert load_policy(str(again)).swap == load_policy(str(tmp_path / "gnav-5-6.json.gz")).swap
 
 
 def test_earlier_moves_read_every_earlier_seats_turn_off_the_exact_key() -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from gnav.cli.common import add_json, add_rules, make_rules
 from gnav.errors import GnavError
 from gnav.train.bands import band_of, parse_band
+from gnav.train.export import MIN_VISITS
 
 DEFAULT_BATCHES = 200
 DEFAULT_ROUNDS = 40_000
@@ -43,6 +44,9 @@ def register(sub: Any) -> None:
                    help=f"rounds a batch, over the band's sizes (default {DEFAULT_ROUNDS:,})")
     s.add_argument("--plus", action="store_true",
                    help="CFR+ (regrets floored at 0) rather than linear CFR")
+    s.add_argument("--min-visits", type=int, default=MIN_VISITS,
+                   help="keys met fewer times are left to their backed-off keys "
+                        f"(default {MIN_VISITS})")
     s.add_argument("--jobs", type=int, default=None,
                    help="threads (default: every core)")
     s.add_argument("--out", metavar="FILE", help="write the policy here (gzip'd if .gz)")
@@ -91,8 +95,10 @@ def cmd_train(args: argparse.Namespace) -> int:
             "average_power": config.power, "engine": "jit",
             "seed": args.seed, "batches": args.batches, "rounds_per_batch": args.rounds,
             "shards": config.shards, "seconds": round(seconds, 1)}
-    average = state.by_key(GnavAbstraction(rules))
-    data = policy_data(rules, (lo, hi), average, state.rounds, **meta)
+    ab = GnavAbstraction(rules)
+    average = state.by_key(ab)
+    data = policy_data(rules, (lo, hi), average, state.rounds,
+                       state.met(ab, args.min_visits), min_visits=args.min_visits, **meta)
     paths: list[Path] = []
     if args.out:
         paths.append(Path(args.out))

@@ -29,8 +29,7 @@ from gnav.solve.tree import build
 from gnav.strategies.policy import parse
 from gnav.train.batch import Config, State, train
 from gnav.train.exact import abstract_map, abstract_solve, lift, with_moves
-from gnav.train.export import policy_data
-from gnav.train.ship import MIN_VISITS
+from gnav.train.export import MIN_VISITS, policy_data
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,6 +11,7 @@ from gnav.strategies import round_options
 from gnav.strategies.policy import FORMAT, backoffs
 
 SCALE = 1_000_000
+MIN_VISITS = 50  # a key met fewer times in training is answered by its backed-off keys
 
 
 def policy_data(rules: Rules, seats: tuple[int, int],

@@ -30,11 +30,10 @@ from gnav.strategies import round_options
 from gnav.strategies.policy import POLICIES, policy_name
 from gnav.train.bands import bands
 from gnav.train.batch import Config, train
-from gnav.train.export import policy_data
+from gnav.train.export import MIN_VISITS, policy_data
 
 DECISIONS = 200_000  # decisions a batch
 BATCHES = 100
-MIN_VISITS = 50  # a key met fewer times backs off to coarser ones (kept beside it)
 
 
 def game_of(rules: Rules) -> tuple[object, ...]:

@@ -2,7 +2,8 @@
 messages delivered to each connection, and a timer per table.
 
 Every change to a table runs the same way (``_change``): under the table's lock, the
-table method runs (in a worker thread: bots may think for a while) and its notices are
+table method runs (on the event loop, or at a crowded table in a worker thread: bots
+may think for a while) and its notices are
 rendered for the connections there are (``gnav.table.render``) and encoded, its journal
 is committed to the store, and only then are its messages queued to the connections. A
 change runs to its end even if whoever asked for it goes away, so the table in memory

@@ -67,8 +67,8 @@ class Exploit:
 
 # In the order they run: the comparisons with counter first (the costly ones).
 STRENGTH = [Strength("gnav", 10, "counter", 1500), Strength("gnav", 6, "counter", 2000),
-            Strength("gnav-1917", 10, "counter", 3000),
-            Strength("slabberjan", 10, "counter", 3000),
+            Strength("gnav-1917", 10, "counter", 500),
+            Strength("slabberjan", 10, "counter", 500),
             Strength("gnav", 20, "counter", 400)] + \
            [Strength(p, n, "threshold", 1000) for p, n in (
                ("gnav", 6), ("gnav", 10), ("gnav", 20), ("gnav-1917", 10),
@@ -76,7 +76,7 @@ STRENGTH = [Strength("gnav", 10, "counter", 1500), Strength("gnav", 6, "counter"
            [Strength("gnav", 41, "threshold", 100), Strength("gnav", 41, "counter", 40)]
 EXPLOIT = [Exploit(n, f, k, rows=1_000_000 if n < 20 else 500_000) for n in (6, 10, 20)
            for f in ("expert", "threshold") for k in ("view", "abstraction")] + \
-          [Exploit(n, "counter", "rich", search=s) for n, s in ((6, 1500), (10, 800))]
+          [Exploit(n, "counter", "rich", search=s) for n, s in ((6, 800), (10, 800))]
 
 
 def run(figures: Sequence[Strength | Exploit], where: Path, jobs: int) -> None:

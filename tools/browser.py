@@ -58,8 +58,11 @@ def context(browser: Browser, *, speed: str = "instant", lang: str = "en", hints
 
 def create_table(page: Page, base: str, name: str, *, seats: int = 6, lives: int = 1,
                  bots: int = 0, preset: str = "gnav", timer: str = "off",
-                 look: str = "pawns", coaching: bool = True) -> str:
-    """Fill in the start page's form as a person would; returns the new table's id."""
+                 look: str = "pawns", coaching: bool = True,
+                 options: dict[str, str] | None = None) -> str:
+    """Fill in the start page's form as a person would; returns the new table's id.
+    ``options`` are chosen under "More options" by the option's name and the value its
+    field shows (``{"drag": "false"}``)."""
     page.goto(f"{base}/")
     page.wait_for_selector("#create-form")
     if preset != "gnav":
@@ -73,6 +76,10 @@ def create_table(page: Page, base: str, name: str, *, seats: int = 6, lives: int
     page.check(f"#look-{look}")
     if not coaching:
         page.check("#no-coaching")
+    if options:
+        page.click("details.more summary")
+        for opt, value in options.items():
+            page.select_option(f"#opt-{opt}", value)
     page.click("#create-submit")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#start-match")

@@ -24,7 +24,9 @@ PROBE = ("import json, sys; import gnav; from gnav.cli import main; "
          "sys.stderr.write(gnav.__file__ + '\\n'); sys.exit(main(sys.argv[1:]))")
 
 
-def _export(rev: str, into: Path) -> Path:
+def export(rev: str, into: Path) -> Path:
+    """The ``src`` of commit ``rev``, in ``into`` (the tools that compare a commit with this
+    tree in one run import it from here)."""
     data = subprocess.run(["git", "archive", rev, "src"], cwd=ROOT, check=True,
                           capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     bench = ["--seats", str(args.seats), "--rounds", str(args.rounds), "--jobs", str(args.jobs)]
     with tempfile.TemporaryDirectory() as tmp:
-        before_src = _export(args.before, Path(tmp))
+        before_src = export(args.before, Path(tmp))
         runs: dict[str, list[float]] = {"before": [], "after": []}
         for _ in range(args.repeat):
             for label, src in (("before", before_src), ("after", ROOT / "src")):

@@ -39,6 +39,7 @@ import httpx
 from gnav.loadtest.client import SeatClient
 from gnav.loadtest.run import LoadTest, Options, ok
 from gnav.verify import verify_text
+from load_cpu import stop_servers
 
 URL = re.compile(r"open (http://\S+?)/?\s")
 Decision = tuple[str, str]  # (seat's name, "stand" or "swap")
@@ -223,16 +224,7 @@ def main() -> int:
                           "folder": str(folder)}))
         return 0 if good else 1
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in procs:
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        redis_proc.terminate()
-        redis_proc.wait()
+        stop_servers(procs, redis_proc)
 
 
 if __name__ == "__main__":

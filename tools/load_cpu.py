@@ -20,7 +20,6 @@ Ports are free ones of the loopback address; everything started here is stopped 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import re
@@ -31,13 +30,15 @@ import signal
 import socket
 import subprocess
 import sys
-import tarfile
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from bench_before_after import export
 
 ROOT = Path(__file__).resolve().parents[1]
 TICK = os.sysconf("SC_CLK_TCK")
@@ -71,15 +72,6 @@ def raise_fd_limit() -> int:
         soft = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     return soft
-
-
-def export(rev: str, into: Path) -> Path:
-    """The ``src`` of commit ``rev``, in ``into``."""
-    data = subprocess.run(["git", "archive", rev, "src"], cwd=ROOT, check=True,
-                          capture_output=True).stdout
-    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-        tar.extractall(into, filter="data")
-    return into / "src"
 
 
 def start_server(store: str, folder: Path, n: int, src: Path | None
@@ -264,17 +256,24 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
                                                   3),
             "folder": str(folder)}
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in procs:
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        if redis_proc is not None:
-            redis_proc.terminate()
-            redis_proc.wait()
+        stop_servers(procs, redis_proc)
+
+
+def stop_servers(procs: Sequence[subprocess.Popen[Any]],
+         redis_proc: subprocess.Popen[Any] | None = None) -> None:
+    """Stop the servers as a deployment would (SIGTERM: they close their tables and
+    sockets), killing any that take over 30 s, then their redis-server."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    if redis_proc is not None:
+        redis_proc.terminate()
+        redis_proc.wait()
 
 
 def main() -> int:

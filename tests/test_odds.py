@@ -15,7 +15,7 @@ from gnav.odds.simulated import wilson
 from gnav.odds.source import compute, is_exact
 from gnav.presets import registered
 from gnav.rules import Rules
-from gnav.sim.batch import ROUNDS, Plan, run
+from gnav.sim.batch import ROUNDS, Plan, Tally, run
 from gnav.strategies import HERE, shipped_name
 
 
@@ -84,6 +84,23 @@ def _agree(a: float, a_se: float, b: float, b_se: float) -> bool:
     return abs(a - b) <= 3.3 * math.sqrt(a_se ** 2 + b_se ** 2)
 
 
+def _se(p: float, k: int) -> float:
+    """The standard error of a chance ``p`` seen in ``k`` rounds (floored near 0 and 1)."""
+    return math.sqrt(max(p * (1 - p), 1e-4) / k)
+
+
+def _agrees_with_plain(a: Atlas, plain: Tally, n: int) -> None:
+    """Each position's chance of paying in atlas ``a`` lies in its own interval and agrees
+    with a plain simulation's ``plain`` tally (normal errors, as ``_agree`` tests)."""
+    for pos in range(n):
+        k = plain.position_rounds[pos]
+        p = plain.position_losses[pos] / k
+        mine = a.pay[pos]
+        assert mine.low is not None and mine.high is not None
+        assert mine.low <= mine.value <= mine.high
+        assert _agree(mine.value, _se(mine.value, a.rounds), p, _se(p, k)), pos
+
+
 def test_at_10_seats_the_atlas_agrees_with_a_plain_simulation() -> None:
     """The atlas's chance of paying by position and by piece dealt against
     ``gnav simulate``'s own engine loop on other deals (``gnav.sim.batch``)."""
@@ -93,17 +110,7 @@ def test_at_10_seats_the_atlas_agrees_with_a_plain_simulation() -> None:
     bots = [bot_from_spec("threshold", seed=i) for i in range(n)]
     a = simulated_atlas(rules, n, bots, "threshold", rounds, seed=11, branches=1)
     plain = run(Plan(rules, ("threshold",) * n, ROUNDS, rounds, seed=12), jobs=1).tally
-
-    def se(p: float, k: int) -> float:
-        return math.sqrt(max(p * (1 - p), 1e-4) / k)
-
-    for pos in range(n):
-        k = plain.position_rounds[pos]
-        p = plain.position_losses[pos] / k
-        mine = a.pay[pos]
-        assert mine.low is not None and mine.high is not None
-        assert mine.low <= mine.value <= mine.high
-        assert _agree(mine.value, se(mine.value, rounds), p, se(p, k)), pos
+    _agrees_with_plain(a, plain, n)
     ids = rules.ids
     for t, k in enumerate(plain.piece_rounds):
         if k < 50:
@@ -112,7 +119,7 @@ def test_at_10_seats_the_atlas_agrees_with_a_plain_simulation() -> None:
         cells = [c for (pid, _), c in a.cells.items() if pid == ids[t]]
         seen = sum(c.pay.n for c in cells)
         pooled = sum(c.pay.value * c.pay.n for c in cells) / seen
-        assert _agree(pooled, se(pooled, seen), p, se(p, k)), ids[t]
+        assert _agree(pooled, _se(pooled, seen), p, _se(p, k)), ids[t]
 
 
 def test_standing_and_swapping_are_played_both_ways() -> None:
@@ -220,17 +227,7 @@ def test_at_10_seats_the_batch_atlas_agrees_with_a_plain_reference_simulation() 
     assert "trained policy" in a.note
     rounds = 1500
     plain = run(Plan(rules, ("expert",) * n, ROUNDS, rounds, seed=12), jobs=1).tally
-
-    def se(p: float, k: int) -> float:
-        return math.sqrt(max(p * (1 - p), 1e-4) / k)
-
-    for pos in range(n):
-        k = plain.position_rounds[pos]
-        p = plain.position_losses[pos] / k
-        mine = a.pay[pos]
-        assert mine.low is not None and mine.high is not None
-        assert mine.low <= mine.value <= mine.high
-        assert _agree(mine.value, se(mine.value, a.rounds), p, se(p, k)), pos
+    _agrees_with_plain(a, plain, n)
     ids = rules.ids
     for t, k in enumerate(plain.piece_rounds):
         if k < 50:
@@ -239,7 +236,7 @@ def test_at_10_seats_the_batch_atlas_agrees_with_a_plain_reference_simulation() 
         cells = [c for (pid, _), c in a.cells.items() if pid == ids[t]]
         seen = sum(c.pay.n for c in cells)
         pooled = sum(c.pay.value * c.pay.n for c in cells) / seen
-        assert _agree(pooled, se(pooled, seen), p, se(p, k)), ids[t]
+        assert _agree(pooled, _se(pooled, seen), p, _se(p, k)), ids[t]
     # Forcing a seat both ways on the same deals: standing on the top piece never pays.
     top = a.cells[a.pieces[-1], 0]
     assert top.stand.value == 0.0

@@ -89,9 +89,10 @@ def _se(p: float, k: int) -> float:
     return math.sqrt(max(p * (1 - p), 1e-4) / k)
 
 
-def _agrees_with_plain(a: Atlas, plain: Tally, n: int) -> None:
+def _agrees_with_plain(a: Atlas, plain: Tally, rules: Rules, n: int) -> None:
     """Each position's chance of paying in atlas ``a`` lies in its own interval and agrees
-    with a plain simulation's ``plain`` tally (normal errors, as ``_agree`` tests)."""
+    with a plain simulation's ``plain`` tally, and so does each piece's (pooled over the
+    positions; pieces dealt under 50 times left out), as ``_agree`` tests."""
     for pos in range(n):
         k = plain.position_rounds[pos]
         p = plain.position_losses[pos] / k
@@ -99,6 +100,15 @@ def _agrees_with_plain(a: Atlas, plain: Tally, n: int) -> None:
         assert mine.low is not None and mine.high is not None
         assert mine.low <= mine.value <= mine.high
         assert _agree(mine.value, _se(mine.value, a.rounds), p, _se(p, k)), pos
+    ids = rules.ids
+    for t, k in enumerate(plain.piece_rounds):
+        if k < 50:
+            continue
+        p = plain.piece_losses[t] / k
+        cells = [c for (pid, _), c in a.cells.items() if pid == ids[t]]
+        seen = sum(c.pay.n for c in cells)
+        pooled = sum(c.pay.value * c.pay.n for c in cells) / seen
+        assert _agree(pooled, _se(pooled, seen), p, _se(p, k)), ids[t]
 
 
 def test_at_10_seats_the_atlas_agrees_with_a_plain_simulation() -> None:
@@ -110,16 +120,7 @@ def test_at_10_seats_the_atlas_agrees_with_a_plain_simulation() -> None:
     bots = [bot_from_spec("threshold", seed=i) for i in range(n)]
     a = simulated_atlas(rules, n, bots, "threshold", rounds, seed=11, branches=1)
     plain = run(Plan(rules, ("threshold",) * n, ROUNDS, rounds, seed=12), jobs=1).tally
-    _agrees_with_plain(a, plain, n)
-    ids = rules.ids
-    for t, k in enumerate(plain.piece_rounds):
-        if k < 50:
-            continue
-        p = plain.piece_losses[t] / k
-        cells = [c for (pid, _), c in a.cells.items() if pid == ids[t]]
-        seen = sum(c.pay.n for c in cells)
-        pooled = sum(c.pay.value * c.pay.n for c in cells) / seen
-        assert _agree(pooled, _se(pooled, seen), p, _se(p, k)), ids[t]
+    _agrees_with_plain(a, plain, rules, n)
 
 
 def test_standing_and_swapping_are_played_both_ways() -> None:
@@ -227,16 +228,7 @@ def test_at_10_seats_the_batch_atlas_agrees_with_a_plain_reference_simulation() 
     assert "trained policy" in a.note
     rounds = 1500
     plain = run(Plan(rules, ("expert",) * n, ROUNDS, rounds, seed=12), jobs=1).tally
-    _agrees_with_plain(a, plain, n)
-    ids = rules.ids
-    for t, k in enumerate(plain.piece_rounds):
-        if k < 50:
-            continue
-        p = plain.piece_losses[t] / k
-        cells = [c for (pid, _), c in a.cells.items() if pid == ids[t]]
-        seen = sum(c.pay.n for c in cells)
-        pooled = sum(c.pay.value * c.pay.n for c in cells) / seen
-        assert _agree(pooled, _se(pooled, seen), p, _se(p, k)), ids[t]
+    _agrees_with_plain(a, plain, rules, n)
     # Forcing a seat both ways on the same deals: standing on the top piece never pays.
     top = a.cells[a.pieces[-1], 0]
     assert top.stand.value == 0.0

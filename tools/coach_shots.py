@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 import gnav
-from browser import can_act, context, create_table, launch, until
-from devserver import start
+from browser import can_act, context, create_table, until
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
+from shots import save, served
 
 SHOTS = (("en", False), ("nb", True))
 
@@ -36,45 +35,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        server = start(Path(tmp) / "gnav.sqlite3")
-        try:
-            with sync_playwright() as pw:
-                browser = launch(pw)
-                for lang, phone in SHOTS:
-                    page = context(browser, lang=lang, phone=phone, coach=True,
-                                   hints=False).new_page()
-                    create_table(page, server.url, "Astrid", seats=3, lives=3, bots=2)
-                    page.click("#start-match")
-                    until(partial(can_act, page), 20, "the reader's turn")
-                    until(partial(coached, page), 10, "the coach")
-                    name = f"coach-{'phone' if phone else 'desktop'}-{lang}.png"
-                    page.screenshot(path=str(out / name), full_page=False)
-                    print(f"wrote {out / name}")
-                    page.context.close()
-                record = Path(tmp) / "match.json"
-                bots = [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2),
-                        gnav.make_bot("threshold", seed=3)]
-                final = gnav.play_match(Rules.of("gnav", lives=2), ["Expert", "Random", "Tips"],
-                                        bots, seed=8)
-                record.write_text(dumps(from_match(final)), encoding="utf-8")
-                for lang, phone in SHOTS:
-                    page = context(browser, lang=lang, phone=phone).new_page()
-                    page.goto(f"{server.url}/replay")
-                    page.set_input_files("#record-file", str(record))
-                    page.click("#replay-analyse")
-                    page.wait_for_selector("#analysis-none")
-                    page.click("#replay-last")
-                    page.wait_for_selector("#analysis-list li")
-                    if phone:  # the analysis, under the board and the log
-                        page.locator("#analysis").scroll_into_view_if_needed()
-                    name = f"analysis-{'phone' if phone else 'desktop'}-{lang}.png"
-                    page.screenshot(path=str(out / name), full_page=not phone)
-                    print(f"wrote {out / name}")
-                    page.context.close()
-                browser.close()
-        finally:
-            server.stop()
+    with served() as (url, browser, tmp):
+        for lang, phone in SHOTS:
+            page = context(browser, lang=lang, phone=phone, coach=True,
+                           hints=False).new_page()
+            create_table(page, url, "Astrid", seats=3, lives=3, bots=2)
+            page.click("#start-match")
+            until(partial(can_act, page), 20, "the reader's turn")
+            until(partial(coached, page), 10, "the coach")
+            save(page, out / f"coach-{'phone' if phone else 'desktop'}-{lang}.png")
+            page.context.close()
+        record = tmp / "match.json"
+        bots = [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2),
+                gnav.make_bot("threshold", seed=3)]
+        final = gnav.play_match(Rules.of("gnav", lives=2), ["Expert", "Random", "Tips"],
+                                bots, seed=8)
+        record.write_text(dumps(from_match(final)), encoding="utf-8")
+        for lang, phone in SHOTS:
+            page = context(browser, lang=lang, phone=phone).new_page()
+            page.goto(f"{url}/replay")
+            page.set_input_files("#record-file", str(record))
+            page.click("#replay-analyse")
+            page.wait_for_selector("#analysis-none")
+            page.click("#replay-last")
+            page.wait_for_selector("#analysis-list li")
+            if phone:  # the analysis, under the board and the log
+                page.locator("#analysis").scroll_into_view_if_needed()
+            save(page, out / f"analysis-{'phone' if phone else 'desktop'}-{lang}.png",
+                 full_page=not phone)
+            page.context.close()
     return 0
 
 

@@ -15,16 +15,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from browser import can_act, click_action, context, create_table, launch, until
-from devserver import start
+from browser import can_act, click_action, context, create_table, until
+from shots import save, served
 
 
 def pause_on(page: Page, kinds: list[str]) -> None:
@@ -59,11 +58,6 @@ def play_until_paused(page: Page, kind: str, rng: random.Random, seconds: float 
         time.sleep(0.05)
 
 
-def shoot(page: Page, path: Path) -> None:
-    page.screenshot(path=str(path))
-    print(f"wrote {path}")
-
-
 def table_shots(browser: Browser, base: str, out: Path) -> None:
     page = context(browser, speed="normal", hints=False).new_page()
     create_table(page, base, "Astrid", seats=7, lives=3, timer="60")
@@ -72,16 +66,16 @@ def table_shots(browser: Browser, base: str, out: Path) -> None:
     rng = random.Random(4)
     until(lambda: paused(page) == "round_start", 30, "the deal")
     time.sleep(0.2)
-    shoot(page, out / "deal.png")
+    save(page, out / "deal.png")
     resume(page)
     pause_on(page, ["answer"])
     play_until_paused(page, "answer", rng)
-    shoot(page, out / "answer.png")
+    save(page, out / "answer.png")
     resume(page)
     pause_on(page, ["round_end"])
     play_until_paused(page, "round_end", rng)
     time.sleep(0.3)
-    shoot(page, out / "showdown.png")
+    save(page, out / "showdown.png")
     resume(page)
     page.context.close()
 
@@ -96,7 +90,7 @@ def moment_shot(browser: Browser, base: str, path: Path, kind: str, *, name: str
     (page.tap if phone else page.click)("#start-match")
     play_until_paused(page, kind, random.Random(seed), seconds=seconds)
     time.sleep(0.3)
-    shoot(page, path)
+    save(page, path)
     resume(page)
     page.context.close()
 
@@ -120,7 +114,7 @@ def phone_turn_shot(browser: Browser, base: str, out: Path) -> None:
     page.tap("#start-match")
     until(lambda: can_act(page), 60, "Dagny's turn")
     time.sleep(0.4)
-    shoot(page, out / "phone-turn.png")
+    save(page, out / "phone-turn.png")
     page.context.close()
 
 
@@ -145,7 +139,7 @@ def winner_shot(browser: Browser, base: str, out: Path) -> None:
             click_action(page, "swap" if rng.random() < 0.6 else "stand")
         time.sleep(0.05)
     time.sleep(0.6)  # the panel's pop
-    shoot(page, out / "winner.png")
+    save(page, out / "winner.png")
     page.context.close()
 
 
@@ -154,7 +148,7 @@ def other_shots(browser: Browser, base: str, out: Path) -> None:
     page.goto(f"{base}/")
     page.wait_for_selector("#create-form")
     page.fill("#name", "Astrid")
-    shoot(page, out / "start.png")
+    save(page, out / "start.png")
     # A finished match of bots, in the replay viewer.
     made = httpx.post(f"{base}/api/tables", json={"seats": 5, "turn_timer": None,
                                                    "options": {"lives": 2}}).json()
@@ -165,7 +159,7 @@ def other_shots(browser: Browser, base: str, out: Path) -> None:
     for _ in range(4):
         page.click("#replay-next")
     time.sleep(0.3)
-    shoot(page, out / "replay.png")
+    save(page, out / "replay.png")
     page.context.close()
 
 
@@ -189,16 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--only: no picture {unknown[0]!r} (pictures: {', '.join(SHOTS)})")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        server = start(Path(tmp) / "gnav.sqlite3", creates_per_minute=1000)
-        try:
-            with sync_playwright() as pw:
-                browser = launch(pw)
-                for name in only:
-                    SHOTS[name](browser, server.url, out)
-                browser.close()
-        finally:
-            server.stop()
+    with served(creates_per_minute=1000) as (url, browser, _):
+        for name in only:
+            SHOTS[name](browser, url, out)
     return 0
 
 

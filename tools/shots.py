@@ -1,0 +1,37 @@
+"""What the screenshot scripts share: a server over a throwaway SQLite file with Debian's
+Chromium beside it, and saving a page as a PNG."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from browser import launch
+from devserver import start
+
+
+@contextmanager
+def served(**settings: Any) -> Iterator[tuple[str, Browser, Path]]:
+    """(the server's URL, a browser, a scratch folder), all gone on leaving."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start(Path(tmp) / "gnav.sqlite3", **settings)
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                try:
+                    yield server.url, browser, Path(tmp)
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+
+
+def save(page: Page, path: Path, *, full_page: bool = False) -> None:
+    """``page`` as a PNG at ``path``, said on stdout."""
+    page.screenshot(path=str(path), full_page=full_page)
+    print(f"wrote {path}")

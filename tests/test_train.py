@@ -16,10 +16,11 @@ from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.tables import Tables
 from gnav.solve.cfr import Game
 from gnav.solve.tree import build
-from gnav.strategies.policy import backoffs, load_policy
+from gnav.strategies.policy import backoffs, load_policy, parse
 from gnav.train import batch
 from gnav.train.batch import Config, State, train
 from gnav.train.exact import abstract_solve, lift
+from gnav.train.export import policy_data
 from gnav.train.mccfr import learn
 from gnav.train.play import LIVES, Policy, Tracker, deal, play_out, sample
 
@@ -47,28 +48,48 @@ def test_each_tried_decision_is_the_round_played_the_other_way() -> None:
             assert d.values[d.took] == final[d.pos] - LIVES
 
 
-@pytest.mark.parametrize("preset", ["gnav", "gnav-summary", "slabberjan", "chase-the-ace"])
-def test_the_batch_trainers_regrets_are_the_reference_engines(preset: str) -> None:
+@pytest.mark.parametrize(("preset", "tremble"), [("gnav", 0.0), ("gnav-summary", 0.0),
+                                                 ("slabberjan", 0.0), ("chase-the-ace", 0.0),
+                                                 ("gnav", 0.3), ("slabberjan", 0.3)])
+def test_the_batch_trainers_regrets_are_the_reference_engines(preset: str,
+                                                              tremble: float) -> None:
     """Second method: the same decks and uniform numbers dealt to the reference engine,
     each decision played the other way there (``gnav.train.mccfr``), give the same sums
-    at the same keys as the compiled engine's flipped replays."""
+    at the same keys as the compiled engine's flipped replays; with a tremble too."""
     rules = Rules.of(preset)
     ab = GnavAbstraction(rules)
     n, rows, seed = 6, 80, 9
     current = np.random.default_rng(1).random(ab.size)
     decks = jit.decks(Tables.of(rules), seed, rows)
     u = jit.uniforms(seed, rows, n)
-    visited, sums = batch.sums(rules, n, rows, current, seed=seed, decks=decks)
+    visited, sums = batch.sums(rules, n, rows, current, seed=seed, decks=decks,
+                               tremble=tremble)
     dealt = [(RoundState.start(rules, tuple(range(n)), tuple(int(p) for p in d[:n]),
                                tuple(int(p) for p in d[n:]), (LIVES,) * n, checked=True),
               [float(x) for x in u[r]]) for r, d in enumerate(decks)]
-    ref = learn(dealt, lambda key: float(current[ab.index_of(key)]))
+    ref = learn(dealt, lambda key: float(current[ab.index_of(key)]), tremble)
     mine = {ab.key(int(i)): list(s) for i, s in zip(visited, sums, strict=True)}
     assert set(mine) == set(ref)
     for key, s in ref.items():
         assert mine[key] == pytest.approx(s, abs=1e-9), key
     # Some decisions gained by the other action, some lost: the sums say something.
     assert any(s[0] > 0 for s in ref.values()) and any(s[1] > 0 for s in ref.values())
+
+
+def test_a_tremble_reaches_what_a_pure_strategy_never_does() -> None:
+    # A table that always stands never shows a seat a right neighbour who swapped with
+    # it; trembling lines do, so what to do there is learnt too.
+    rules = Rules.of("gnav")
+    ab = GnavAbstraction(rules)
+    stand = np.zeros(ab.size)
+
+    def rights(tremble: float) -> set[str]:
+        visited, sums = batch.sums(rules, 8, 400, stand, seed=5, tremble=tremble)
+        assert sums[:, 3].sum() > 0
+        return {ab.key(int(i)).split("|")[4] for i in visited}
+
+    assert "W" not in rights(0.0)
+    assert "W" in rights(0.1)
 
 
 def test_training_is_seeded_and_the_same_for_any_number_of_jobs() -> None:
@@ -115,6 +136,25 @@ def test_train_writes_a_policy_that_loads(tmp_path: Path) -> None:
     for coarse in backoffs(key):
         assert coarse in policy.swap  # every trained key backs off to stored ones
     assert policy.lookup(key) == policy.swap_probability(key)
+
+
+def test_a_thin_backed_off_key_is_left_to_a_coarser_one() -> None:
+    # Two keys of one position and piece: one met often (it stands), one met twice (it
+    # still plays 1/2). The rare key's own backed-off keys pool 2 decisions: too few to
+    # trust, so they are left out and it is answered by the coarsest, which pools both.
+    rules = Rules.of("gnav")
+    often, rare = "3|2|5|-|S|-|0", "3|2|5|7|W|K|1"
+    average = {often: [90.0, 0.0], rare: [2.0, 1.0]}
+    visits = {often: 90, rare: 2}
+    data = policy_data(rules, (5, 6), average, 100, {often}, visits=visits, min_visits=50)
+    policy = parse(data, "test")
+    assert rare not in policy.swap and "3|2|5|*|W|K|1" not in policy.swap
+    assert "3|2|5|*|S|-|0" in policy.swap  # met 90 times: it stays
+    assert policy.lookup(rare) == pytest.approx(1.0 / 92.0, abs=1e-6)
+    assert data["meta"]["min_visits"] == 50
+    # Without the visits, every backed-off key is written, as before.
+    loose = parse(policy_data(rules, (5, 6), average, 100, {often}), "test")
+    assert loose.lookup(rare) == pytest.approx(0.5)
 
 
 @pytest.mark.parametrize("seats", ["3", "42"])

@@ -18,7 +18,7 @@ from typing import Any
 from gnav.cli.common import add_json, add_rules, make_rules
 from gnav.errors import GnavError
 from gnav.train.bands import band_of, parse_band
-from gnav.train.export import MIN_VISITS
+from gnav.train.export import MIN_VISITS, TREMBLE
 
 DEFAULT_BATCHES = 200
 DEFAULT_ROUNDS = 40_000
@@ -44,6 +44,10 @@ def register(sub: Any) -> None:
                    help=f"rounds a batch, over the band's sizes (default {DEFAULT_ROUNDS:,})")
     s.add_argument("--plus", action="store_true",
                    help="CFR+ (regrets floored at 0) rather than linear CFR")
+    s.add_argument("--tremble", type=float, default=TREMBLE,
+                   help="each seat plays the other action with this probability in the "
+                        "lines played (not in what is learnt), so that what self-play "
+                        f"never reaches is trained too (default {TREMBLE})")
     s.add_argument("--min-visits", type=int, default=MIN_VISITS,
                    help="keys met fewer times are left to their backed-off keys "
                         f"(default {MIN_VISITS})")
@@ -75,13 +79,15 @@ def cmd_train(args: argparse.Namespace) -> int:
     for name, value in (("--batches", args.batches), ("--rounds", args.rounds)):
         if value < 1:
             raise GnavError(f"{name} must be at least 1, not {value}")
+    if not 0.0 <= args.tremble < 1.0:
+        raise GnavError(f"--tremble must be at least 0 and below 1, not {args.tremble}")
     jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
     if jobs < 1:
         raise GnavError(f"--jobs must be at least 1, not {jobs}")
     options = tuple(sorted(rules.options.as_dict().items()))
     config = Config(rules.name, tuple(range(lo, hi + 1)), seed=args.seed,
                     batches=args.batches, rounds=args.rounds, plus=args.plus,
-                    options=options)
+                    tremble=args.tremble, options=options)
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = ProgressBar(sys.stderr, f"{rules.name}, {lo}-{hi} seats: batches") \
         if show else None
@@ -94,11 +100,13 @@ def cmd_train(args: argparse.Namespace) -> int:
     meta = {"method": "mccfr-plus" if args.plus else "mccfr-linear",
             "average_power": config.power, "engine": "jit",
             "seed": args.seed, "batches": args.batches, "rounds_per_batch": args.rounds,
-            "shards": config.shards, "seconds": round(seconds, 1)}
+            "shards": config.shards, "tremble": config.tremble,
+            "seconds": round(seconds, 1)}
     ab = GnavAbstraction(rules)
     average = state.by_key(ab)
     data = policy_data(rules, (lo, hi), average, state.rounds,
-                       state.met(ab, args.min_visits), min_visits=args.min_visits, **meta)
+                       state.met(ab, args.min_visits), visits=state.visits_by_key(ab),
+                       min_visits=args.min_visits, **meta)
     paths: list[Path] = []
     if args.out:
         paths.append(Path(args.out))

@@ -12,6 +12,12 @@ of the position's lives is the value of one action over the other: external samp
 with every seat a traverser, ``1 + seats`` plays a batch for ``seats`` decisions a round.
 Every seat starts with lives enough to pay whatever it owes, as the solver assumes.
 
+With ``tremble`` the lines of batch ``t`` are played by the strategy trembling (each
+seat uniformly at random with probability ``tremble / sqrt(t)``), the values of a
+decision still weighed by the strategy itself: information sets that self-play never
+reaches (a neighbour who swaps where the policy stands) are met and learnt, and the
+perturbation fades so that the average tends to an equilibrium of the game itself.
+
 Updates are linear CFR (Pluribus's weighting: batch ``t``'s regrets weighted by ``t``)
 or, with ``plus``, CFR+ (regrets floored at 0 after each batch); the average strategy
 weighs batch ``t`` by ``t ** power`` (2 by default, discounted CFR's gamma: the early,
@@ -27,6 +33,7 @@ two equal on the same decks and draws.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -56,6 +63,11 @@ class Config:
     shards: int = 8
     plus: bool = False  # CFR+ rather than linear CFR
     power: int = 2  # batch t's strategy weighs t ** power in the average
+    # Batch t's lines are played by the strategy trembling: each seat plays uniformly at
+    # random with probability tremble / sqrt(t), in the lines, not in the regrets; so that
+    # information sets self-play never reaches still learn what to do when a table plays
+    # otherwise, while the perturbation fades and the average tends to the game's own.
+    tremble: float = 0.0
     options: tuple[tuple[str, Any], ...] = ()
 
     def rules(self) -> Rules:
@@ -100,6 +112,10 @@ class State:
         """The average strategy's sums by key string: key -> [weight, weight * P(swap)]."""
         return {ab.key(int(i)): [float(self.weight[i]), float(self.swap[i])]
                 for i in np.flatnonzero(self.weight > 0)}
+
+    def visits_by_key(self, ab: GnavAbstraction) -> dict[str, int]:
+        """The decisions met at each key met."""
+        return {ab.key(int(i)): int(self.visits[i]) for i in np.flatnonzero(self.visits)}
 
     def met(self, ab: GnavAbstraction, at_least: int) -> set[str]:
         """The keys met in at least ``at_least`` decisions."""
@@ -156,7 +172,7 @@ def both_legal(rules: Rules, ab: GnavAbstraction) -> npt.NDArray[np.bool_]:
 def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
          first_row: int = 0, decks: npt.ArrayLike | None = None,
          ab: GnavAbstraction | None = None, both: npt.NDArray[np.bool_] | None = None,
-         slot: npt.NDArray[np.int64] | None = None
+         slot: npt.NDArray[np.int64] | None = None, tremble: float = 0.0
          ) -> tuple[npt.NDArray[np.int64], F64]:
     """One unit's sampled regrets: ``rows`` rounds at ``seats`` seats played by
     ``current`` (P(swap) per abstract index), and each position's decision flipped.
@@ -165,7 +181,9 @@ def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
     ab = ab if ab is not None else GnavAbstraction(rules)
     both = both if both is not None else both_legal(rules, ab)
     slot = slot if slot is not None else np.full(ab.size, -1, dtype=np.int64)
-    table = current[None, :]
+    # The lines are played by the trembling strategy; the regrets weigh each line's two
+    # values by the strategy itself (``_accumulate``).
+    table = (current if tremble == 0.0 else (1.0 - tremble) * current + tremble / 2)[None, :]
     # One engine for every play of the unit (its arrays are overwritten by each play):
     # setting one up costs more than playing a few dozen rounds of a big table.
     engine = JitRounds(rules, seats, rows, seed=seed, first_row=first_row, decks=decks,
@@ -206,7 +224,8 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
                 if not hasattr(local, "slot"):
                     local.slot = np.full(ab.size, -1, dtype=np.int64)
                 return sums(rules, n, rows, current, seed=derive(config.seed, "train", t, n),
-                            first_row=shard * rows, ab=ab, both=both, slot=local.slot)
+                            first_row=shard * rows, ab=ab, both=both, slot=local.slot,
+                            tremble=config.tremble / math.sqrt(t))
 
             results: Sequence[tuple[npt.NDArray[np.int64], F64]] = \
                 list(pool.map(unit, units)) if pool is not None else [unit(u) for u in units]

@@ -29,7 +29,7 @@ from gnav.solve.tree import build
 from gnav.strategies.policy import parse
 from gnav.train.batch import Config, State, train
 from gnav.train.exact import abstract_map, abstract_solve, lift, with_moves
-from gnav.train.export import MIN_VISITS, policy_data
+from gnav.train.export import MIN_VISITS, TREMBLE, policy_data
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--min-visits", type=int, default=MIN_VISITS)
+    p.add_argument("--tremble", type=float, default=TREMBLE,
+                   help=f"the lines' tremble (default {TREMBLE})")
     p.add_argument("--floor", action="store_true",
                    help="CFR+ on the merged tree instead of training")
     p.add_argument("--iterations", type=int, default=200, help="CFR+ iterations (--floor)")
@@ -66,14 +68,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     stops = [b for b in (5, 10, 20, 40, 80, 160, 320, 640, 1280) if b < args.batches]
     for stop in [*stops, args.batches]:
         config = Config(rules.name, (args.seats,), seed=args.seed, batches=stop,
-                        rounds=args.rounds, plus=args.plus, power=args.power)
+                        rounds=args.rounds, plus=args.plus, power=args.power,
+                        tremble=args.tremble)
         state = train(config, state=state, jobs=args.jobs)
         average = state.by_key(ab)
         avg, missing = lift(game, {k: s / w for k, (w, s) in average.items()})
         strategy = state.strategy()
         cur, _ = lift(game, {k: float(strategy[ab.index_of(k)]) for k in average})
         data = policy_data(rules, (args.seats, args.seats), average, state.rounds,
-                           state.met(ab, args.min_visits))
+                           state.met(ab, args.min_visits), visits=state.visits_by_key(ab),
+                           min_visits=args.min_visits)
         shipped = parse(data, "trained")
         answers = {k: shipped.lookup(k) for k in tree_keys}
         ship, unanswered = lift(game, {k: q for k, q in answers.items() if q is not None})

@@ -20,21 +20,29 @@ from gnav.train.play import Policy, sample
 Sums = dict[str, list[float]]  # key -> [regret stand, regret swap, P(swap) sum, visits]
 
 
-def learn(rounds: Iterable[tuple[RoundState, list[float]]], policy: Policy) -> Sums:
+def learn(rounds: Iterable[tuple[RoundState, list[float]]], policy: Policy,
+          tremble: float = 0.0) -> Sums:
     """The sampled regrets of ``rounds`` (each a dealt round and its positions' uniform
-    numbers), every position tried, played by ``policy`` (abstract key -> P(swap))."""
+    numbers), every position tried, played by ``policy`` (abstract key -> P(swap)) or,
+    with ``tremble``, by ``policy`` trembling (the other action with that probability),
+    the two values still weighed by ``policy`` itself."""
+    def played(key: str) -> float:
+        return (1.0 - tremble) * policy(key) + tremble / 2
+
     out: Sums = {}
     for state, u in rounds:
         n = len(state.seats)
-        _, decisions = sample(state, u, [policy] * n, lambda pos: True)
+        _, decisions = sample(state, u, [played if tremble else policy] * n,
+                              lambda pos: True)
         for d in decisions:
             v0, v1 = d.values
-            mean = (1 - d.swap) * v0 + d.swap * v1
+            p = policy(d.key)
+            mean = (1 - p) * v0 + p * v1
             s = out.get(d.key)
             if s is None:
                 s = out[d.key] = [0.0, 0.0, 0.0, 0.0]
             s[0] += v0 - mean
             s[1] += v1 - mean
-            s[2] += d.swap
+            s[2] += p
             s[3] += 1.0
     return out

@@ -30,7 +30,7 @@ from gnav.strategies import round_options
 from gnav.strategies.policy import POLICIES, policy_name
 from gnav.train.bands import bands
 from gnav.train.batch import Config, train
-from gnav.train.export import MIN_VISITS, policy_data
+from gnav.train.export import MIN_VISITS, TREMBLE, policy_data
 
 DECISIONS = 200_000  # decisions a batch
 BATCHES = 100
@@ -59,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--batches", type=int, default=BATCHES)
     p.add_argument("--decisions", type=int, default=DECISIONS, help="decisions a batch")
     p.add_argument("--min-visits", type=int, default=MIN_VISITS)
+    p.add_argument("--tremble", type=float, default=TREMBLE)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--out", type=Path, default=POLICIES, help="the folder to write to")
     p.add_argument("--from", type=int, default=5, dest="start", metavar="SEATS",
@@ -95,7 +96,7 @@ def _train(rules: Rules, lo: int, hi: int, args: argparse.Namespace) -> dict[str
 
     rounds = rounds_for(lo, hi, args.decisions)
     config = Config(rules.name, tuple(range(lo, hi + 1)), seed=args.seed,
-                    batches=args.batches, rounds=rounds,
+                    batches=args.batches, rounds=rounds, tremble=args.tremble,
                     options=tuple(sorted(rules.options.as_dict().items())))
     bar = ProgressBar(sys.stderr, f"{rules.name}, {lo}-{hi} seats") if args.progress \
         else None
@@ -110,8 +111,9 @@ def _train(rules: Rules, lo: int, hi: int, args: argparse.Namespace) -> dict[str
     meta = {"method": "mccfr-linear", "average_power": config.power, "engine": "jit",
             "seed": args.seed,
             "batches": args.batches, "rounds_per_batch": rounds, "shards": config.shards,
-            "min_visits": args.min_visits, "cpu_seconds": round(cpu, 1)}
-    data = policy_data(rules, (lo, hi), average, state.rounds, keep, **meta)
+            "min_visits": args.min_visits, "tremble": args.tremble, "cpu_seconds": round(cpu, 1)}
+    data = policy_data(rules, (lo, hi), average, state.rounds, keep,
+                       visits=state.visits_by_key(ab), **meta)
     print(f"{rules.name} {lo}-{hi}: {state.rounds:,} rounds, {len(keep):,} keys kept of "
           f"{len(average):,}, {cpu:.0f} s CPU", flush=True)
     return data

@@ -182,6 +182,24 @@ def test_exploit_finds_what_a_random_field_concedes() -> None:
     assert bound.plays == "random" and bound.gain.n == 1000
 
 
+@pytest.mark.parametrize("preset", ["gnav", "gnav-summary", "hypp", "chase-the-ace"])
+def test_every_size_has_one_band_and_the_full_table_its_own(preset: str) -> None:
+    from gnav.train.bands import band_of, bands
+
+    rules = Rules.of(preset)
+    top = min(rules.max_seats, 41)
+    covered = [n for lo, hi in bands(rules) for n in range(lo, hi + 1)]
+    assert covered == list(range(5, top + 1))  # each size once, in order
+    for n in covered:
+        lo, hi = band_of(rules, n)
+        assert lo <= n <= hi
+    # Where the rules' largest table is trainable, it is its own band: one piece in
+    # the stock. Chase the Ace seats up to 51: its 41 seats leave ten in the stock.
+    full = rules.max_seats <= 41
+    assert (band_of(rules, top) == (top, top)) == full
+    assert band_of(rules, top - 1)[1] == (top - 1 if full else top)
+
+
 def test_ship_trains_every_band_once_per_game(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     from gnav.train.ship import game_of, rounds_for
@@ -192,8 +210,8 @@ def test_ship_trains_every_band_once_per_game(tmp_path: Path,
     assert ship(["gnav", "gnav-rulebook", "--batches", "1", "--decisions", "300",
                  "--jobs", "1", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert out.count("rounds") == 6 and out.count("gnav's policy") == 6
-    for lo, hi in ((5, 6), (7, 9), (10, 14), (15, 20), (21, 28), (29, 41)):
+    assert out.count("rounds") == 7 and out.count("gnav's policy") == 7
+    for lo, hi in ((5, 6), (7, 9), (10, 14), (15, 20), (21, 28), (29, 40), (41, 41)):
         mine = load_policy(str(tmp_path / f"gnav-{lo}-{hi}.json.gz"))
         copy = load_policy(str(tmp_path / f"gnav-rulebook-{lo}-{hi}.json.gz"))
         assert copy.fits(Rules.of("gnav-rulebook"), lo) and copy.swap == mine.swap

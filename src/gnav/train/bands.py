@@ -1,6 +1,7 @@
 """The bands of table sizes that one policy serves (5-6, 7-9, 10-14, 15-20, 21-28,
-29-41), cut to what a preset allows: read by ``gnav train`` and ``gnav.train.ship``.
-Standard library only, so the command reads it before it loads numpy."""
+29-41), cut to what a preset allows, and the full table (one piece left in the stock)
+a band of its own: read by ``gnav train`` and ``gnav.train.ship``. Standard library
+only, so the command reads it before it loads numpy."""
 
 from __future__ import annotations
 
@@ -12,15 +13,14 @@ SEAT_BANDS = ((5, 6), (7, 9), (10, 14), (15, 20), (21, 28), (29, 41))
 
 
 def band_of(rules: Rules, seats: int) -> tuple[int, int]:
-    """The band of ``SEAT_BANDS`` that holds ``seats``, cut to the sizes ``rules``
-    allows.
+    """The band of ``bands(rules)`` that holds ``seats``.
 
     :raises: :exc:`OptionError` outside 5 to 41 or the rules' range.
     """
     rules.check_seats(seats)
-    for lo, hi in SEAT_BANDS:
+    for lo, hi in bands(rules):
         if lo <= seats <= hi:
-            return lo, min(hi, rules.max_seats)
+            return lo, hi
     raise OptionError(f"gnav train makes policies for 5 to 41 seats, not {seats} "
                       f"(gnav solve solves 2 to 4 exactly)")
 
@@ -40,9 +40,17 @@ def parse_band(rules: Rules, text: str, seats: int) -> tuple[int, int]:
 
 
 def bands(rules: Rules) -> list[tuple[int, int]]:
-    """Every band the rules take."""
+    """Every band the rules take. The full table (as many seats as the rules allow: the
+    stock holds one piece) is a band of its own: there the stock's piece is nearly known
+    (at 41 seats of gnav, one fool knocked means the other is the dealer's to draw), and
+    a band shared with smaller tables, whose stock holds a dozen, would not learn it."""
     out = []
+    top = rules.max_seats
     for lo, hi in SEAT_BANDS:
-        if lo <= rules.max_seats and hi >= max(lo, rules.min_seats):
-            out.append((lo, min(hi, rules.max_seats)))
+        if lo <= top and hi >= max(lo, rules.min_seats):
+            hi = min(hi, top)
+            if hi == top and lo < hi and top <= SEAT_BANDS[-1][1]:
+                out += [(lo, hi - 1), (hi, hi)]
+            else:
+                out.append((lo, hi))
     return out

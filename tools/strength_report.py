@@ -66,17 +66,18 @@ class Exploit:
 
 
 # In the order they run: the comparisons with counter first (the costly ones).
-STRENGTH = [Strength("gnav", 10, "counter", 1500), Strength("gnav", 6, "counter", 2000),
-            Strength("gnav-1917", 10, "counter", 500),
-            Strength("slabberjan", 10, "counter", 500),
-            Strength("gnav", 20, "counter", 400)] + \
+STRENGTH = [Strength("gnav", 10, "counter", 2000), Strength("gnav", 6, "counter", 3000),
+            Strength("gnav-1917", 10, "counter", 2000),
+            Strength("slabberjan", 10, "counter", 2000),
+            Strength("gnav", 20, "counter", 2000)] + \
            [Strength(p, n, "threshold", 1000) for p, n in (
                ("gnav", 6), ("gnav", 10), ("gnav", 20), ("gnav-1917", 10),
                ("slabberjan", 10))] + \
-           [Strength("gnav", 41, "threshold", 100), Strength("gnav", 41, "counter", 40)]
+           [Strength("gnav", 41, "threshold", 300), Strength("gnav", 41, "counter", 3000)]
 EXPLOIT = [Exploit(n, f, k, rows=1_000_000 if n < 20 else 500_000) for n in (6, 10, 20)
-           for f in ("expert", "threshold") for k in ("view", "abstraction")] + \
-          [Exploit(n, "counter", "rich", search=s) for n, s in ((6, 800), (10, 800))]
+           for f in ("expert", "threshold") for k in ("view", "rich", "abstraction")] + \
+          [Exploit(n, "counter", "abstraction", search=s)
+           for n, s in ((6, 30_000), (10, 20_000), (20, 10_000))]
 
 
 def run(figures: Sequence[Strength | Exploit], where: Path, jobs: int) -> None:

@@ -1,15 +1,17 @@
 """Train the policy of every preset at every band of 5 to 41 seats and ship them.
 
     python -m gnav.train.ship [PRESET ...] [--seed S] [--batches B] [--decisions D]
-                              [--jobs J] [--out DIR] [--progress]
+                              [--tremble E] [--from SEATS] [--jobs J] [--out DIR]
+                              [--progress]
 
-Each preset's bands are ``gnav.cli.train``'s (5-6, 7-9, 10-14, 15-20, 21-28, 29-41, cut
-to the sizes the preset allows). A batch holds about ``--decisions`` decisions, so the
-rounds a batch shrink as the band's tables grow (a round's cost grows with its seats
-twice: its length, and one replay per seat). Presets whose round is the same game (the
-same pieces and the same round options, e.g. ``gnav-rulebook`` and ``gnav``) are trained
-once; each gets its own file, whose ``meta.trained_as`` names the one trained. Prints one
-line a band (rounds, keys kept, CPU seconds); slow: a command, not a test.
+Each preset's bands are ``gnav.train.bands``' (5-6, 7-9, 10-14, 15-20, 21-28, 29-41, cut
+to the sizes the preset allows, and the full table a band of its own). A batch holds
+about ``--decisions`` decisions, so the rounds a batch shrink as the band's tables grow
+(a round's cost grows with its seats twice: its length, and one replay per seat).
+Presets whose round is the same game (the same pieces and the same round options, e.g.
+``gnav-rulebook`` and ``gnav``) are trained once; each gets its own file, whose
+``meta.trained_as`` names the one trained. Prints one line a band (rounds, keys kept,
+CPU seconds); slow: a command, not a test.
 """
 
 from __future__ import annotations

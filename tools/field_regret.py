@@ -24,10 +24,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
-from gnav.round import STAND, SWAP
 from gnav.rules import Rules
-from gnav.train.exploit import _final, field_of
-from gnav.train.play import LIVES, Tracker, deal
+from gnav.train.exploit import both_values, field_of, to_decision
+from gnav.train.play import Tracker, deal
 
 # key -> [decisions, sum of (v_swap - v_stand), sum of P_expert(swap), sum of P_field(swap),
 #         sum of (P_expert - P_field) * (v_swap - v_stand)]
@@ -45,34 +44,21 @@ def shard(job: tuple[str, int, str, int, int, int]) -> Sums:
     for _ in range(rounds):
         state, u = deal(rules, seats, rng)
         me = rng.randrange(seats)
-        tracker = Tracker(seats, state.public)
-        while state.turn < seats:
-            pos = state.turn
-            legal = state.legal_actions()
-            if pos == me and len(legal) == 2:
-                key = tracker.key(state, pos)
-                pe = expert(state, pos, tracker)
-                pf = field(state, pos, tracker)
-                row = out.setdefault(key, [0.0] * 5)
-                row[0] += 1
-                row[2] += pe
-                row[3] += pf
-                if (pe < SURE and pf < SURE) or (pe > 1 - SURE and pf > 1 - SURE):
-                    break  # the same certain choice: nothing to tell them apart
-                values = []
-                for act in (STAND, SWAP):
-                    nxt, events = state.apply(act)
-                    tr = tracker.copy()
-                    tr.see(events)
-                    values.append(_final(nxt, tr, u, field)[me] - LIVES)
-                gap = values[1] - values[0]
-                row[1] += gap
-                row[4] += (pe - pf) * gap
-                break
-            act = (SWAP if u[pos] < field(state, pos, tracker) else STAND) \
-                if len(legal) == 2 else legal[0]
-            state, events = state.apply(act)
-            tracker.see(events)
+        at = to_decision(state, Tracker(seats, state.public), u, field, me)
+        if at is None:
+            continue
+        state, tracker = at
+        pe = expert(state, me, tracker)
+        pf = field(state, me, tracker)
+        row = out.setdefault(tracker.key(state, me), [0.0] * 5)
+        row[0] += 1
+        row[2] += pe
+        row[3] += pf
+        if (pe < SURE and pf < SURE) or (pe > 1 - SURE and pf > 1 - SURE):
+            continue  # the same certain choice: nothing to tell them apart
+        stand, swap = both_values(state, tracker, u, field)
+        row[1] += swap - stand
+        row[4] += (pe - pf) * (swap - stand)
     return out
 
 

@@ -63,7 +63,7 @@ def test_the_batch_trainers_regrets_are_the_reference_engines(preset: str,
     decks = jit.decks(Tables.of(rules), seed, rows)
     u = jit.uniforms(seed, rows, n)
     visited, sums = batch.sums(rules, n, rows, current, seed=seed, decks=decks,
-                               tremble=tremble)
+                               played=batch.trembling(current, tremble))
     dealt = [(RoundState.start(rules, tuple(range(n)), tuple(int(p) for p in d[:n]),
                                tuple(int(p) for p in d[n:]), (LIVES,) * n, checked=True),
               [float(x) for x in u[r]]) for r, d in enumerate(decks)]
@@ -84,7 +84,8 @@ def test_a_tremble_reaches_what_a_pure_strategy_never_does() -> None:
     stand = np.zeros(ab.size)
 
     def rights(tremble: float) -> set[str]:
-        visited, sums = batch.sums(rules, 8, 400, stand, seed=5, tremble=tremble)
+        visited, sums = batch.sums(rules, 8, 400, stand, seed=5,
+                                   played=batch.trembling(stand, tremble))
         assert sums[:, 3].sum() > 0
         return {ab.key(int(i)).split("|")[4] for i in visited}
 

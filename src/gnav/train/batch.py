@@ -169,21 +169,30 @@ def both_legal(rules: Rules, ab: GnavAbstraction) -> npt.NDArray[np.bool_]:
     return out
 
 
+def trembling(current: F64, tremble: float) -> F64:
+    """``current`` with each seat playing uniformly at random with probability
+    ``tremble``: what the lines are played by."""
+    if tremble == 0.0:
+        return current
+    out: F64 = (1.0 - tremble) * current + tremble / 2
+    return out
+
+
 def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
          first_row: int = 0, decks: npt.ArrayLike | None = None,
          ab: GnavAbstraction | None = None, both: npt.NDArray[np.bool_] | None = None,
-         slot: npt.NDArray[np.int64] | None = None, tremble: float = 0.0
+         slot: npt.NDArray[np.int64] | None = None, played: F64 | None = None
          ) -> tuple[npt.NDArray[np.int64], F64]:
     """One unit's sampled regrets: ``rows`` rounds at ``seats`` seats played by
-    ``current`` (P(swap) per abstract index), and each position's decision flipped.
-    Returns the indices visited and their sums (rows: stand regret, swap regret, P(swap)
-    sum, visits). ``slot``: scratch of -1 over the abstraction, reused between calls."""
+    ``current`` (P(swap) per abstract index), or by ``played`` (``trembling(current,
+    ...)``) while the regrets still weigh each line's two values by ``current``, and each
+    position's decision flipped. Returns the indices visited and their sums (rows: stand
+    regret, swap regret, P(swap) sum, visits). ``slot``: scratch of -1 over the
+    abstraction, reused between calls."""
     ab = ab if ab is not None else GnavAbstraction(rules)
     both = both if both is not None else both_legal(rules, ab)
     slot = slot if slot is not None else np.full(ab.size, -1, dtype=np.int64)
-    # The lines are played by the trembling strategy; the regrets weigh each line's two
-    # values by the strategy itself (``_accumulate``).
-    table = (current if tremble == 0.0 else (1.0 - tremble) * current + tremble / 2)[None, :]
+    table = (current if played is None else played)[None, :]
     # One engine for every play of the unit (its arrays are overwritten by each play):
     # setting one up costs more than playing a few dozen rounds of a big table.
     engine = JitRounds(rules, seats, rows, seed=seed, first_row=first_row, decks=decks,
@@ -217,15 +226,17 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
             st.batch += 1
             t = st.batch
             current = st.strategy()
+            # One trembling table a batch, shared by its units.
+            played = trembling(current, config.tremble / math.sqrt(t))
 
-            def unit(u: tuple[int, int], t: int = t, current: F64 = current
-                     ) -> tuple[npt.NDArray[np.int64], F64]:
+            def unit(u: tuple[int, int], t: int = t, current: F64 = current,
+                     played: F64 = played) -> tuple[npt.NDArray[np.int64], F64]:
                 n, shard = u
                 if not hasattr(local, "slot"):
                     local.slot = np.full(ab.size, -1, dtype=np.int64)
                 return sums(rules, n, rows, current, seed=derive(config.seed, "train", t, n),
                             first_row=shard * rows, ab=ab, both=both, slot=local.slot,
-                            tremble=config.tremble / math.sqrt(t))
+                            played=played)
 
             results: Sequence[tuple[npt.NDArray[np.int64], F64]] = \
                 list(pool.map(unit, units)) if pool is not None else [unit(u) for u in units]

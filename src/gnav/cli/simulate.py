@@ -61,7 +61,46 @@ def register(sub: Any) -> None:
     s.add_argument("--csv", metavar="FILE", help="also write every estimate to a CSV file")
     s.add_argument("--plot", metavar="FILE.png",
                    help="also draw loss rates by position and by piece (needs matplotlib)")
+    s.add_argument("--lengths", nargs="?", const="all", default=None, metavar="PRESET,...",
+                   help="how many rounds a match of expert bots lasts, for every preset "
+                        "(or those named) at every size to 41, on the batch engine, and the "
+                        "sizes where a table sets a remedy (docs/spec/rules.md §6.1); "
+                        "--matches a size (default 200), --seed, --cap, --out")
+    s.add_argument("--cap", type=int, default=None,
+                   help="with --lengths: rounds after which a match 'does not end' "
+                        "(default 1000)")
+    s.add_argument("--out", metavar="FILE",
+                   help="with --lengths: also write the figures as JSON (the shipped file is "
+                        "src/gnav/lengths.json)")
     s.set_defaults(func=cmd_simulate)
+
+
+def cmd_lengths(args: argparse.Namespace) -> int:
+    """``gnav simulate --lengths``: the match lengths of every preset and size."""
+    from gnav.presets import PRESETS_LIST, get_preset
+    from gnav.sim import lengths
+
+    if args.option or args.bots or args.field or args.challenger or args.rounds:
+        raise GnavError("--lengths plays expert bots with each preset's default options: "
+                        "it takes --matches, --seed, --cap and --out only")
+    presets = PRESETS_LIST if args.lengths == "all" else \
+        tuple(get_preset(name) for name in args.lengths.split(","))
+    matches = lengths.MATCHES if args.matches is None else args.matches
+    cap = lengths.CAP if args.cap is None else args.cap
+    seed = lengths.SEED if args.seed is None else args.seed
+    if matches < 1 or cap < 1:
+        raise GnavError("--matches and --cap must be at least 1")
+    measured = lengths.measure(presets, matches=matches, cap=cap, seed=seed,
+                               say=lambda line: print(line, file=sys.stderr))
+    data = lengths.as_json(measured, matches=matches, cap=cap, seed=seed)
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                f.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        except OSError as e:
+            raise GnavError(f"cannot write {args.out}: {e.strerror or e}") from None
+    print(json.dumps(data, ensure_ascii=False) if args.json else lengths.render(measured))
+    return 0
 
 
 def _plan(args: argparse.Namespace) -> Plan:
@@ -107,6 +146,10 @@ def _plan(args: argparse.Namespace) -> Plan:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from gnav.sim import batch, report
 
+    if args.lengths is not None:
+        return cmd_lengths(args)
+    if args.cap is not None or args.out is not None:
+        raise GnavError("--cap and --out go with --lengths")
     plan = _plan(args)
     if args.plot:
         from gnav.sim.plot import require_matplotlib

@@ -10,6 +10,11 @@ A strategy file is gzip'd JSON (plain JSON is read too)::
 ``gnav.infoset.infoset_key`` of the deciding seat's view). The probabilities are
 quantised to 1/scale; ``nash_conv`` is measured on the quantised strategy.
 
+A strategy is found by the game it was solved for, not by the preset's name: presets
+with the same pieces and the same round options play the same round (``games_like``), so
+gnav with ``two_fools = pay`` (which a large table sets, docs/spec/rules.md §6.1) plays
+gnav-pagat's strategies.
+
 This module needs only the standard library: the core and the server read strategies as
 they are, without numpy.
 """
@@ -24,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import MalformedError
+from gnav.presets import PRESETS_LIST
 from gnav.rules import Rules
 
 FORMAT = "gnav-strategy/1"
@@ -35,6 +41,14 @@ ROUND_FREE = frozenset({"lives", "max_rounds", "two_fools_sit_out", "pack"})
 def round_options(rules: Rules) -> dict[str, object]:
     """The options that shape one round, as a strategy file names them."""
     return {k: v for k, v in rules.options.as_dict().items() if k not in ROUND_FREE}
+
+
+def games_like(rules: Rules) -> tuple[str, ...]:
+    """``rules``' preset and every built-in preset with the same pieces (the same deck,
+    powers and order): a strategy or policy made for one of them holds for ``rules``
+    wherever its round options are ``rules``'."""
+    return (rules.name, *(p.name for p in PRESETS_LIST
+                          if p.name != rules.name and p.pieces == rules.pieces))
 
 
 @dataclass(frozen=True)
@@ -50,8 +64,8 @@ class Strategy:
 
     def fits(self, rules: Rules, seats: int) -> bool:
         """Whether this strategy is for one round of ``rules`` at ``seats`` active seats."""
-        return (seats == self.seats and rules.name == self.preset
-                and round_options(rules) == self.options)
+        return (seats == self.seats and round_options(rules) == self.options
+                and self.preset in games_like(rules))
 
     def swap_probability(self, key: str) -> float | None:
         q = self.swap.get(key)
@@ -121,9 +135,12 @@ def shipped_files() -> list[Path]:
 
 
 def shipped(rules: Rules, seats: int) -> Strategy | None:
-    """The shipped strategy for one round of ``rules`` at ``seats`` seats, if any."""
-    path = HERE / shipped_name(rules.name, seats)
-    if not path.exists():
-        return None
-    strategy = load(str(path))
-    return strategy if strategy.fits(rules, seats) else None
+    """The shipped strategy for one round of ``rules`` at ``seats`` seats, if any: its own
+    preset's, else one of a preset that plays the same round (``games_like``)."""
+    for name in games_like(rules):
+        path = HERE / shipped_name(name, seats)
+        if path.exists():
+            strategy = load(str(path))
+            if strategy.fits(rules, seats):
+                return strategy
+    return None

@@ -28,7 +28,7 @@ from typing import Any
 from gnav.abstraction import FEATURES, VERSION
 from gnav.errors import MalformedError
 from gnav.rules import Rules
-from gnav.strategies import HERE, read_json, round_options, swap_table
+from gnav.strategies import HERE, games_like, read_json, round_options, swap_table
 
 FORMAT = "gnav-policy/1"
 POLICIES = HERE / "policies"
@@ -58,8 +58,8 @@ class Policy:
     def fits(self, rules: Rules, seats: int) -> bool:
         """Whether this policy is for one round of ``rules`` at ``seats`` active seats."""
         lo, hi = self.seats
-        return (lo <= seats <= hi and rules.name == self.preset
-                and round_options(rules) == self.options)
+        return (lo <= seats <= hi and round_options(rules) == self.options
+                and self.preset in games_like(rules))
 
     def swap_probability(self, key: str) -> float | None:
         """P(swap) at abstract ``key`` as trained, or None if training never saw it."""
@@ -125,10 +125,12 @@ def _index() -> dict[str, list[tuple[int, int, str]]]:
 
 def shipped_policy(rules: Rules, seats: int) -> Policy | None:
     """The shipped policy for one round of ``rules`` at ``seats`` seats, if any: of
-    those whose band holds ``seats``, the narrowest."""
-    found = sorted((hi - lo, path) for lo, hi, path in _index().get(rules.name, [])
-                   if lo <= seats <= hi)
-    for _, path in found:
+    those whose band holds ``seats``, the narrowest; its own preset's first, else one of
+    a preset that plays the same round (``gnav.strategies.games_like``)."""
+    index = _index()
+    found = sorted((hi - lo, rank, path) for rank, name in enumerate(games_like(rules))
+                   for lo, hi, path in index.get(name, []) if lo <= seats <= hi)
+    for _, _, path in found:
         policy = load_policy(path)
         if policy.fits(rules, seats):
             return policy

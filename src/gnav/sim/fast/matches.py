@@ -40,10 +40,15 @@ class Matches:
     winners: npt.NDArray[np.bool_]  # set once the match is over
 
     @classmethod
-    def new(cls, rules: Rules, matches: int, seats: int, dealer: npt.ArrayLike = 0
-            ) -> Matches:
-        return cls(np.full((matches, seats), rules.options.lives, dtype=np.int16),
-                   np.zeros((matches, seats), np.bool_), np.zeros((matches, seats), np.bool_),
+    def new(cls, rules: Rules, matches: int, seats: int, dealer: npt.ArrayLike = 0,
+            seated: npt.ArrayLike | None = None) -> Matches:
+        """Fresh matches of ``seats`` seats, or of ``seated`` seats each (the first ones;
+        the rest are out from the start, so one batch plays tables of several sizes)."""
+        out = np.zeros((matches, seats), np.bool_) if seated is None else \
+            np.arange(seats)[None, :] >= np.broadcast_to(
+                np.asarray(seated, np.intp), (matches,))[:, None]
+        return cls(np.where(out, 0, rules.options.lives).astype(np.int16),
+                   out, np.zeros((matches, seats), np.bool_),
                    np.broadcast_to(np.asarray(dealer, np.intp), (matches,)).copy(),
                    np.zeros(matches, np.intp), np.zeros(matches, np.bool_),
                    np.zeros((matches, seats), np.bool_))
@@ -67,16 +72,25 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Poli
                  rng: np.random.Generator, decks: DeckSource | None = None,
                  seat_policy: npt.ArrayLike | None = None, dealer: npt.ArrayLike = 0,
                  stochastic: bool = True, max_rounds: int | None = None,
-                 watch: Watcher | None = None) -> Matches:
+                 watch: Watcher | None = None, seated: npt.ArrayLike | None = None
+                 ) -> Matches:
     """Play ``matches`` matches of ``seats`` seats to their end (or ``max_rounds`` rounds
     each, as a cap on this call, not the rules' option).
+
+    ``seated`` (one per match, or one for all) seats fewer players at some matches: the
+    first ``seated`` seats play, the others are out from the start (``dealer`` must be
+    one of them). Each match is then the match of its own size: the engine plays every
+    row at its own number of active seats.
 
     ``seat_policy`` (matches x seats, or one row for all) gives each seat's index into
     ``policies`` (default 0). ``decks`` deals each round (default: shuffled from ``rng``);
     ``stochastic`` draws the uniforms that sample mixed policies from ``rng``."""
     tables = Tables.of(rules)
     rules.check_seats(seats)
-    state = Matches.new(rules, matches, seats, dealer)
+    if seated is not None:
+        for n in np.unique(np.asarray(seated)):
+            rules.check_seats(int(n))
+    state = Matches.new(rules, matches, seats, dealer, seated)
     who = np.zeros((matches, seats), np.int8) if seat_policy is None else \
         np.broadcast_to(np.asarray(seat_policy, np.int8), (matches, seats))
     cap = tables.max_rounds

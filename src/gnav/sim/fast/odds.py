@@ -54,6 +54,15 @@ def policy_table(rules: Rules, policy: Policy
     made = _made.get((rules, id(policy)))
     if made is not None:
         return made[1], made[2]
+    out, missing = abstract_table(rules, policy)
+    _made[rules, id(policy)] = (policy, out, missing)
+    return out, missing
+
+
+def abstract_table(rules: Rules, policy: Policy
+                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """``policy_table`` made afresh and kept nowhere (for a caller that plays many
+    policies once each, whose tables would fill memory in the cache)."""
     abstraction = GnavAbstraction(rules)
     radix = abstraction.radix
     weight = [int(np.prod(radix[f + 1:])) for f in range(len(radix))]
@@ -97,7 +106,6 @@ def policy_table(rules: Rules, policy: Policy
     missing = np.isnan(out)
     threshold = resolve_threshold(rules, None)
     out[missing] = (digit[FEATURES.index("piece")][missing] > threshold).astype(np.float64)
-    _made[rules, id(policy)] = (policy, out, missing)
     return out, missing
 
 

@@ -1,0 +1,83 @@
+"""The ``expert`` bot as a batch policy, for whole matches whose tables shrink as seats go
+out: at each row's number of active seats, the table the bot itself plays there.
+
+``ExpertBot.table`` says what the expert plays at a size (found by the rules, as the bot
+finds it): a trained policy over ``gnav-abstraction/1`` (5 to 41 seats), which the batch
+engine plays exactly (``gnav.sim.fast.odds.policy_table``, its backed-off keys included);
+or an exact strategy (2 to 4 seats), keyed by the full information set, which no batch
+feature holds. There the strategy is coarsened onto the abstraction: each abstract key
+takes the plain mean of P(swap) over the strategy's information sets that coarsen to it
+(the key is exact in the seats before and after the decider below 5, so what it drops is
+the order of the history and the pieces seen). That is an approximation of the expert at
+the last few seats of a match only; where nothing is solved or trained (the bot's
+``counter`` fallback) the threshold bot's table stands in. ``plays`` says which.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+import numpy.typing as npt
+
+from gnav.abstraction import coarsen
+from gnav.bots.expert import ExpertBot
+from gnav.rules import Rules
+from gnav.sim.fast.abstraction import GnavAbstraction
+from gnav.sim.fast.decision import Decision
+from gnav.sim.fast.odds import abstract_table
+from gnav.sim.fast.policies import Choice, ThresholdPolicy
+from gnav.strategies import Strategy
+from gnav.strategies.policy import Policy
+
+SCALE = 1_000_000
+
+
+def coarsened(strategy: Strategy) -> Policy:
+    """``strategy`` as a policy over ``gnav-abstraction/1``: each abstract key's plain mean
+    P(swap) over the information sets that coarsen to it."""
+    sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for key, q in strategy.swap.items():
+        cell = sums[coarsen(key)]
+        cell[0] += q / strategy.scale
+        cell[1] += 1.0
+    swap = {k: round(s / n * SCALE) for k, (s, n) in sums.items()}
+    return Policy(strategy.preset, (strategy.seats, strategy.seats), strategy.options, swap,
+                  SCALE, {"coarsened_from": f"{strategy.preset}-{strategy.seats}"})
+
+
+class ExpertPolicy:
+    """P(swap) as the expert plays at each row's active seats, for tables of
+    ``rules.min_seats`` to ``seats`` seats."""
+
+    def __init__(self, rules: Rules, seats: int) -> None:
+        bot = ExpertBot()
+        self.abstraction = GnavAbstraction(rules)
+        self.plays: dict[int, str] = {}
+        tables: list[npt.NDArray[np.float32]] = []
+        made: dict[int, int] = {}  # id of what the bot plays -> its row in tables
+        self.which = np.zeros(seats + 1, dtype=np.intp)
+        threshold = ThresholdPolicy(rules).table[:len(rules.pieces)].astype(np.float32)
+        for n in range(min(rules.min_seats, seats), seats + 1):
+            found = bot.table(rules, n)
+            self.plays[n] = bot.plays(rules, n)
+            if id(found) not in made:
+                made[id(found)] = len(tables)
+                tables.append(self._table(rules, found, threshold))
+            self.which[n] = made[id(found)]
+        self.stack: npt.NDArray[np.float32] = np.concatenate(tables)
+
+    def _table(self, rules: Rules, found: Strategy | Policy | None,
+               threshold: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        if found is None:  # counter, at the table: the threshold bot's choices stand in
+            ab = self.abstraction
+            piece = (np.arange(ab.size) // int(np.prod(ab.radix[3:]))) % ab.pieces
+            out: npt.NDArray[np.float32] = threshold[piece]
+            return out
+        policy = coarsened(found) if isinstance(found, Strategy) else found
+        return abstract_table(rules, policy)[0].astype(np.float32)
+
+    def swap(self, d: Decision, /) -> Choice:
+        at = self.which.take(np.clip(d.seats, 0, len(self.which) - 1))
+        out: Choice = self.stack.take(at * self.abstraction.size + self.abstraction.index(d))
+        return out

@@ -255,3 +255,41 @@ def test_plot_without_matplotlib_is_one_line(capsys: pytest.CaptureFixture[str],
     code, out, err = run(["--rounds", "10", "--seed", "1", "--plot", str(path)], capsys)
     assert code == 2 and out == "" and not path.exists()
     assert err == "gnav simulate: --plot needs matplotlib: pip install 'gnav[plot]'\n"
+
+
+# -- match lengths and a large table's options (issue 26 §2) -------------------------
+
+def test_a_41_seat_match_of_experts_plays_as_a_table_and_ends(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["--matches", "1", "--seats", "41", "--bots", "expert", "--seed",
+                          "4", "--jobs", "1", "--json"], capsys)
+    assert code == 0, err
+    s = json.loads(out)
+    assert s["rules"] == {"preset": "gnav", "two_fools": "pay"}
+    assert "at 41 seats a table of gnav plays two_fools = pay" in err
+    # Every round costs a life without gains: the match ends within 41 x 4 rounds.
+    assert 0 < s["rounds"] <= 41 * 4
+    # Named with -o, the preset's own rule is played, and nothing is said.
+    code, out, err = run(["--matches", "1", "--seats", "41", "-o", "two_fools=gain",
+                          "--bots", "threshold", "--seed", "4", "--jobs", "1", "--json"],
+                         capsys)
+    assert code == 0 and "two_fools" not in err
+    assert json.loads(out)["rules"] == "gnav"
+
+
+def test_lengths_writes_a_file_that_gnav_reads(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    from gnav.lengths import parse
+
+    out_file = tmp_path / "lengths.json"
+    code, out, err = run(["--lengths", "le-her", "--matches", "30", "--seed", "2",
+                          "--out", str(out_file)], capsys)
+    assert code == 0, err
+    data = parse(json.loads(out_file.read_text(encoding="utf-8")))
+    found = data.presets["le-her"]
+    assert list(found.default) == [2] and found.remedy is None
+    assert 0 < found.default[2].median <= found.default[2].p95
+    assert data.meta["matches"] == 30 and data.meta["seed"] == 2
+    assert out.splitlines()[1].split()[:2] == ["le-her", "2"]
+    code, _, err = run(["--lengths", "le-her", "-o", "lives=2"], capsys)
+    assert code != 0 and "--lengths plays expert bots" in err

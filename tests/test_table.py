@@ -440,3 +440,57 @@ def test_the_table_says_where_an_expert_plays_counter() -> None:
     assert table.info(T0)["expert_plays"] is None
     table, _, _ = new_table(preset="gnav", options=untrained, seats=8, bot="random")
     assert table.info(T0)["expert_plays"] is None
+
+
+# -- a large table sets what makes a match end (issue 26 §2, docs/spec/rules.md §6.1) ---
+
+def test_a_new_large_table_sets_the_remedy_and_a_restored_one_keeps_its_own() -> None:
+    from gnav.lengths import shipped, table_options
+
+    start = shipped().presets["gnav"].remedy
+    assert start is not None
+    big = TableConfig.from_json({"seats": 41, "bot": "random"}, new=True)
+    assert big.options == table_options("gnav", 41) == {"two_fools": "pay"}
+    assert big.rules().to_spec() == {"preset": "gnav", "two_fools": "pay"}
+    # Below the sizes, and where the host named the option, nothing is set.
+    small = TableConfig.from_json({"seats": start.start - 1}, new=True)
+    assert small.options == {}
+    own = TableConfig.from_json({"seats": 41, "options": {"two_fools": "gain"}}, new=True)
+    assert own.options == {"two_fools": "gain"}
+    # A journal is history: restoring it never adds an option (new=False).
+    assert TableConfig.from_json({"seats": 41, "bot": "random"}).options == {}
+
+
+def test_the_record_of_a_large_table_names_the_option_it_set() -> None:
+    cfg = TableConfig.from_json({"seats": 41, "bot": "random", "turn_timer": 30,
+                                 "options": {"lives": 1}}, new=True)
+    table, host, _ = Table.create("t1", cfg, now=T0, seed=5)
+    table.stopwatch = still
+    table.start(host, T0)
+    for step in range(20_000):
+        if table.phase == TablePhase.FINISHED:
+            break
+        table.tick(T0 + step)
+    assert table.phase == TablePhase.FINISHED
+    record = table.record()
+    assert record["rules"] == {"preset": "gnav", "lives": 1, "two_fools": "pay"}
+    code, lines = verify_text(dumps(record), "table.json")
+    assert code == 0, lines
+
+
+def test_the_lobby_is_told_how_long_a_match_lasts() -> None:
+    from gnav.lengths import shipped
+
+    found = shipped().presets["gnav"]
+    cfg = TableConfig.from_json({"seats": 41, "bot": "random"}, new=True)
+    table, _, _ = Table.create("t1", cfg, now=T0, seed=5)
+    length = table.info(T0)["length"]
+    assert length["seats"] == 41 and length["measured"] and length["remedied"]
+    assert length["median"] == found.remedied[41].median
+    assert length["table_options"] == {"two_fools": "pay"} and length["plays_table_options"]
+    # The host's own rule at 41 seats: the preset's figure, which does not end.
+    cfg = TableConfig.from_json({"seats": 41, "options": {"two_fools": "gain"}}, new=True)
+    table, _, _ = Table.create("t1", cfg, now=T0, seed=5)
+    length = table.info(T0)["length"]
+    assert not length["plays_table_options"] and not length["remedied"]
+    assert length["ends"] == found.default[41].ends < 1

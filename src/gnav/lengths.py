@@ -188,3 +188,17 @@ def expected(rules: Rules, seats: int) -> Expected | None:
     f = lives / found.lives
     return Expected(Length(round(length.median * f, 1), round(length.p95 * f, 1),
                            length.ends), False, True, remedy, remedied)
+
+
+def remedy_rows(found: Lengths) -> list[str]:
+    """The table of docs/spec/rules.md §6.1, a Markdown row a remedy: presets with the
+    same remedy from the same size in one row."""
+    rows: dict[tuple[int, str], list[str]] = {}
+    for name, p in found.presets.items():
+        if p.remedy is None:
+            continue
+        said = ", ".join("max_rounds = n × L" if v == ROUNDS_PER_LIFE else f"{k} = {v}"
+                         for k, v in p.remedy.options.items())
+        rows.setdefault((p.remedy.start, said), []).append(f"`{name}`")
+    return [f"| {', '.join(names)} | {start} seats | `{said}` |"
+            for (start, said), names in rows.items()]

@@ -46,6 +46,27 @@ def make_rules(preset: str, options: Sequence[str]) -> Rules:
     return Rules.of(preset, **changes)
 
 
+def at_table(args: argparse.Namespace, rules: Rules, seats: int) -> tuple[Rules, str | None]:
+    """``rules`` as a table of ``seats`` seats plays them (``gnav.lengths.at_table``:
+    the options a table sets where the preset's own would not end, docs/spec/rules.md
+    §6.1), leaving alone every option named with ``-o``; and a line saying what was set,
+    or None."""
+    from gnav.lengths import at_table as played_at
+
+    named = {item.partition("=")[0].strip().replace("-", "_") for item in args.option}
+    played = played_at(rules, seats, named)
+    if played is rules:
+        return rules, None
+    now, was = played.options.as_dict(), rules.options.as_dict()
+    said = ", ".join(f"{k} = {_word(now[k])}" for k in now if now[k] != was[k])
+    return played, (f"at {seats} seats a table of {rules.name} plays {said}, or a match "
+                    f"would hardly end (docs/rules.md, large tables); -o sets it otherwise")
+
+
+def _word(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def add_option(q: argparse.ArgumentParser, *, help: str) -> None:
     """``-o NAME=VALUE``, repeatable, read by ``make_rules``."""
     q.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",

@@ -7,7 +7,15 @@ import time
 from random import Random
 from typing import Any
 
-from gnav.cli.common import add_lang, add_lives, add_rules, add_seats, add_seed, rules_of
+from gnav.cli.common import (
+    add_lang,
+    add_lives,
+    add_rules,
+    add_seats,
+    add_seed,
+    at_table,
+    rules_of,
+)
 
 
 def register(sub: Any) -> None:
@@ -38,6 +46,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
                   + [f"Seat {i + 1}" for i in range(10, args.seats)])
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
     rules.check_seats(len(names))
+    rules, set_here = at_table(args, rules, len(names))
+    if set_here is not None:
+        print(f"gnav demo: {set_here}")
     bots = [RandomBot(seed + i) for i in range(len(names))]
     narrator = Narrator(rules, names, lang=args.lang, text=args.lang or Lang.EN)
     lives = rules.options.lives

@@ -22,6 +22,7 @@ from gnav.cli.common import (
     add_seats,
     add_seed,
     add_strategy,
+    at_table,
     make_rules,
     rules_of,
 )
@@ -159,6 +160,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_of(args)
     people = _people(args)
     seats = _seats(args, rules, len(people))
+    rules, set_here = at_table(args, rules, seats)
+    if set_here is not None:
+        print(f"gnav play: {set_here}", file=sys.stderr)
     if args.delay < 0:
         raise GnavError(f"--delay must be 0 or more, not {args.delay}")
     seed = args.seed if args.seed is not None else Random().randrange(10**9)

@@ -17,6 +17,7 @@ from gnav.cli.common import (
     add_seats,
     add_seed,
     add_strategy,
+    at_table,
     make_rules,
 )
 from gnav.errors import GnavError
@@ -125,6 +126,10 @@ def _plan(args: argparse.Namespace) -> Plan:
         raise GnavError(f"--bots names {len(kinds)} bots for {seats} seats "
                         f"(give one per seat, or one for all)")
     rules.check_seats(seats)
+    if args.rounds is None:  # whole matches: played as a table of this size plays them
+        rules, set_here = at_table(args, rules, seats)
+        if set_here is not None:
+            print(f"gnav simulate: {set_here}", file=sys.stderr)
     kinds = [check_bot(k, rules, seats) for k in kinds]
     challenger = None if args.challenger is None else \
         check_bot(with_strategy(args.challenger, args.strategy), rules, seats)

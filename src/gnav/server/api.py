@@ -194,7 +194,7 @@ class Api:
     async def create(self, request: Request) -> Response:
         data = await self._body(request, "table", None)
         try:
-            config = TableConfig.from_json(data)
+            config = TableConfig.from_json(data, new=True)
         except MalformedError as e:
             raise ApiError(Code.BAD_CONFIG, str(e)) from None
         problem = lang_problem(config)

@@ -94,6 +94,21 @@ SCHEMAS: J = {
                            "(nothing solved or trained for these rules); null: none",
             "items": {"type": "object", "properties": {
                 "seats": {"type": "string"}, "plays": {"type": "string"}}}},
+        "length": {
+            "type": ["object", "null"],
+            "description": "how many rounds a match here lasts (expert bots, measured by "
+                           "gnav simulate --lengths), and the options a table of this size "
+                           "sets so that a match ends (docs/spec/rules.md §6.1); null: "
+                           "not measured",
+            "properties": {
+                "seats": {"type": "integer"}, "median": {"type": "number"},
+                "p95": {"type": "number"}, "ends": {"type": "number"},
+                "cap": {"type": ["integer", "null"]},
+                "measured": {"type": "boolean"}, "scaled": {"type": "boolean"},
+                "remedied": {"type": "boolean"},
+                "remedy": {"type": ["object", "null"]},
+                "table_options": {"type": "object"},
+                "plays_table_options": {"type": "boolean"}}},
         "ws": {"type": "string"}, "links": _ref("Links")}},
     "Links": {"type": "object", "properties": {
         "host": {"type": "string", "description": "only in the creation answer"},

@@ -15,8 +15,7 @@ holding the match up), from the first such size up, a table sets a remedy: the f
 its solved and trained play, never its ``counter`` fallback) and whose matches all end
 within ``n * L`` rounds at the 95th percentile. ``two_fools = pay`` (S1's rule) leaves
 no gain at all; a fixed number of rounds (S0's), ``n * L``, changes nothing in the round.
-A fixed number of rounds is measured on the same matches, each cut at ``n * L`` (the
-rounds before the cut are played alike: the round does not read ``max_rounds``).
+A fixed number of rounds is played as its own matches, each size at its own ``n * L``.
 """
 
 from __future__ import annotations
@@ -65,14 +64,19 @@ def sizes_of(rules: Rules) -> range:
     return range(rules.min_seats, min(rules.max_seats, WIDEST) + 1)
 
 
-def play(rules: Rules, sizes: range, matches: int, cap: int, seed: int
+def play(rules: Rules, sizes: range, matches: int, cap: int, seed: int,
+         fixed: Mapping[int, int] | None = None
          ) -> dict[int, np.ndarray[Any, np.dtype[np.intp]]]:
     """Rounds each match lasted (``cap`` where it had not ended), by size: ``matches``
-    expert matches at every size of ``sizes``, in one batch."""
+    expert matches at every size of ``sizes``, in one batch; ``fixed``: each size's
+    ``max_rounds`` (the rules' own elsewhere)."""
     seated = np.repeat(np.asarray(sizes), matches)
     width = sizes[-1]
+    cut = None if fixed is None else \
+        np.asarray([fixed.get(n, rules.options.max_rounds or 0) for n in seated])
     state = play_matches(rules, width, len(seated), [ExpertPolicy(rules, width)],
-                         rng=np.random.default_rng(seed), max_rounds=cap, seated=seated)
+                         rng=np.random.default_rng(seed), max_rounds=cap, seated=seated,
+                         fixed_rounds=cut)
     rounds = np.where(state.over, state.rounds, cap)
     return {n: rounds[seated == n] for n in sizes}
 
@@ -109,17 +113,17 @@ def measure_preset(preset: Preset, *, matches: int = MATCHES, cap: int = CAP,
     for options in REMEDIES:
         if any(rules.preset.options.as_dict()[k] == v for k, v in options.items()):
             continue
-        fixed = [Rules(rules.preset, rules.options.updated(remedy_options(
-            Remedy(start, options), n, lives))) for n in sizes]
-        if not all(expert_everywhere(r, sizes) for r in fixed[:1]):
+        # The remedy's round (max_rounds, which differs by size, is no part of it).
+        round_options = {k: v for k, v in options.items() if k != "max_rounds"}
+        cured = Rules(rules.preset, rules.options.updated(round_options))
+        if not expert_everywhere(cured, sizes):
             say(f"  {options}: the expert has no tables for it")
             continue
-        if "max_rounds" in options:
-            remedied = {n: length(np.minimum(r, n * lives), cap) for n, r in played.items()}
-        else:
-            again = play(fixed[0], sizes, matches, cap,
-                         derive(seed, "lengths", preset.name, *options.items()))
-            remedied = {n: length(r, cap) for n, r in again.items()}
+        fixed = {n: n * lives for n in sizes} \
+            if options.get("max_rounds") == ROUNDS_PER_LIFE else None
+        again = play(cured, sizes, matches, cap,
+                     derive(seed, "lengths", preset.name, *options.items()), fixed)
+        remedied = {n: length(r, cap) for n, r in again.items()}
         if any(too_long(n, lives, remedied[n]) for n in sizes if n >= start):
             say(f"  {options}: still too long")
             continue

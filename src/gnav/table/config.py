@@ -8,6 +8,7 @@ from typing import Any
 
 from gnav.bots.registry import BOT_KINDS
 from gnav.errors import MalformedError
+from gnav.lengths import table_options
 from gnav.presets import get_preset
 from gnav.rules import Rules
 from gnav.vocab import BotKind, Lang
@@ -72,8 +73,12 @@ class TableConfig:
         return Rules.from_spec({"preset": self.preset, **self.options}, where="options")
 
     @classmethod
-    def from_json(cls, data: object) -> TableConfig:
-        """A config from untrusted JSON.
+    def from_json(cls, data: object, *, new: bool = False) -> TableConfig:
+        """A config from untrusted JSON. ``new``: a table being created, which sets the
+        options a table of its size sets by default (``gnav.lengths.table_options``,
+        docs/spec/rules.md §6.1) where the host named none, and keeps them in its
+        options, so that its journal and records name them; a table restored from its
+        journal keeps the options it was created with.
 
         :raises: :exc:`MalformedError` naming the bad field.
         """
@@ -97,6 +102,9 @@ class TableConfig:
             rules.check_seats(seats)
         except ValueError as e:
             raise MalformedError(f"seats: {e}") from None
+        if new:
+            options = {**table_options(rules.name, seats, rules.options.lives), **options}
+            rules = Rules.from_spec({"preset": preset, **options}, where="options")
         timer = d.get("turn_timer", default.turn_timer)
         lo, hi = TIMER_SECONDS
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)

@@ -241,6 +241,7 @@ class Table:
         self.coached: list[tuple[int, int]] = []
         # Where an expert would play counter: worked out once, on first asking.
         self._counter_spans: list[dict[str, str]] | None = None
+        self._expected: dict[str, object] | None = None
         # What times the bots' thinking, for the pace: a test gives one that stands
         # still, so that where its bursts end does not depend on how busy the machine is.
         self.stopwatch: Callable[[], float] = time.perf_counter
@@ -337,7 +338,27 @@ class Table:
             "to_act": to_act,
             "timer_left": None if deadline is None else max(0.0, round(deadline - now, 2)),
             "expert_plays": self._expert_plays(),
+            "length": self._length(),
         }
+
+    def _length(self) -> dict[str, object] | None:
+        """How long a match here is expected to last (``gnav.lengths.expected``), and
+        whether the table set an option to make it end, for the lobby to say before the
+        host starts; None where nothing was measured."""
+        if self._expected is None:
+            from gnav.lengths import expected, shipped, table_options
+
+            found = expected(self.rules, self.config.seats)
+            set_here = table_options(self.rules.name, self.config.seats,
+                                     self.rules.options.lives)
+            self._expected = {} if found is None else {
+                **found.as_json(), "seats": self.config.seats,
+                "cap": shipped().meta.get("cap"),
+                # What a table of this size sets, and whether this one plays it.
+                "table_options": set_here,
+                "plays_table_options": all(self.config.options.get(k) == v
+                                           for k, v in set_here.items())}
+        return self._expected or None
 
     def _expert_plays(self) -> list[dict[str, str]] | None:
         """Where an expert bot here (seated, or standing in for people) plays as counter

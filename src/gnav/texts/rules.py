@@ -11,6 +11,7 @@ them into one. The terminal (``gnav.tui.rules_page``) and the browser's rules pa
 from __future__ import annotations
 
 from gnav.calls import call_pair, quoted, word_pair
+from gnav.lengths import shipped
 from gnav.pieces import Piece
 from gnav.presets import PRESETS, Preset
 from gnav.rules import Rules
@@ -145,8 +146,24 @@ def explanation(rules: Rules, lang: str, style: str | None = None) -> list[Parag
         end.append(Say("explain.penalty_holder"))
     if o.max_rounds:
         end.append(Say("explain.max_rounds", {"n": o.max_rounds}))
+    end += large_table(rules)
     out.append(end)
     return out
+
+
+def large_table(rules: Rules) -> list[Say]:
+    """What a large table of ``rules``' preset plays instead, where these rules are what
+    it changes (docs/spec/rules.md §6.1): a sentence, or none."""
+    found = shipped().presets.get(rules.name)
+    if found is None or found.remedy is None:
+        return []
+    remedy = found.remedy
+    own = rules.options.as_dict()
+    if all(own[k] is not None if k == "max_rounds" else own[k] == v
+           for k, v in remedy.options.items()):
+        return []  # these rules already play it
+    kind = "rounds" if "max_rounds" in remedy.options else "pay"
+    return [Say(f"explain.large_table_{kind}", {"n": remedy.start})]
 
 
 def paragraphs(said: list[Paragraph], lang: str) -> list[str]:

@@ -138,6 +138,27 @@ EXPLANATION: dict[str, dict[str, str]] = {
     "explain.max_rounds": {"en": "After {n} rounds the most lives win.",
                            "nb": "Etter {n} runder vinner den med flest liv.",
                            "da": "Efter {n} runder vinder den med flest liv."},
+    # A large table's remedy (docs/spec/rules.md §6.1), said where the rules are the
+    # preset's own: what a table of that size plays instead.
+    "explain.large_table_pay": {
+        "en": "From {n} players a table plays two fools paying instead, unless the players "
+              "choose otherwise: with two fools gaining, a match that large hardly ends.",
+        "nb": "Fra {n} spillere spiller et bord med at to narrer betaler, om ikke spillerne "
+              "velger noe annet: når to narrer vinner et liv, tar et så stort parti nesten "
+              "aldri slutt.",
+        "da": "Fra {n} spillere spiller et bord med, at to narre betaler, medmindre "
+              "spillerne vælger andet: når to narre vinder et liv, slutter et så stort spil "
+              "næsten aldrig."},
+    "explain.large_table_rounds": {
+        "en": "From {n} players a table plays at most as many rounds as there are lives at "
+              "the table, and then the most lives win, unless the players choose otherwise: "
+              "with two fools gaining, a match that large hardly ends.",
+        "nb": "Fra {n} spillere spiller et bord høyst like mange runder som det er liv rundt "
+              "bordet, og så vinner flest liv, om ikke spillerne velger noe annet: når to "
+              "narrer vinner et liv, tar et så stort parti nesten aldri slutt.",
+        "da": "Fra {n} spillere spiller et bord højst lige så mange runder, som der er liv "
+              "om bordet, og så vinder flest liv, medmindre spillerne vælger andet: når to "
+              "narre vinder et liv, slutter et så stort spil næsten aldrig."},
 }
 
 EVENTS: dict[str, dict[str, str]] = {

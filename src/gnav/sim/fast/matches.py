@@ -72,15 +72,17 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Poli
                  rng: np.random.Generator, decks: DeckSource | None = None,
                  seat_policy: npt.ArrayLike | None = None, dealer: npt.ArrayLike = 0,
                  stochastic: bool = True, max_rounds: int | None = None,
-                 watch: Watcher | None = None, seated: npt.ArrayLike | None = None
-                 ) -> Matches:
+                 watch: Watcher | None = None, seated: npt.ArrayLike | None = None,
+                 fixed_rounds: npt.ArrayLike | None = None) -> Matches:
     """Play ``matches`` matches of ``seats`` seats to their end (or ``max_rounds`` rounds
     each, as a cap on this call, not the rules' option).
 
     ``seated`` (one per match, or one for all) seats fewer players at some matches: the
     first ``seated`` seats play, the others are out from the start (``dealer`` must be
     one of them). Each match is then the match of its own size: the engine plays every
-    row at its own number of active seats.
+    row at its own number of active seats. ``fixed_rounds`` (one per match, or one for
+    all; 0 for none) is each match's ``max_rounds`` option where they differ (tables of
+    several sizes, each with its own); by default the rules' own.
 
     ``seat_policy`` (matches x seats, or one row for all) gives each seat's index into
     ``policies`` (default 0). ``decks`` deals each round (default: shuffled from ``rng``);
@@ -93,7 +95,8 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Poli
     state = Matches.new(rules, matches, seats, dealer, seated)
     who = np.zeros((matches, seats), np.int8) if seat_policy is None else \
         np.broadcast_to(np.asarray(seat_policy, np.int8), (matches, seats))
-    cap = tables.max_rounds
+    caps = np.broadcast_to(np.asarray(
+        tables.max_rounds if fixed_rounds is None else fixed_rounds, np.intp), (matches,))
     number = 0
     while not state.over.all() and (max_rounds is None or number < max_rounds):
         number += 1
@@ -108,17 +111,17 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Poli
         lives = np.where(used, np.take_along_axis(state.lives[rows], safe, 1), 0)
         rnd = Rounds(tables, deck, n, seats, lives,
                      returning=state.sitting[rows].sum(1),
-                     last=(cap > 0) & (state.rounds[rows] + 1 >= cap))
+                     last=(caps[rows] > 0) & (state.rounds[rows] + 1 >= caps[rows]))
         uniforms = rng.random((len(rows), seats), dtype=np.float32) if stochastic else None
         policy_of = np.where(used, np.take_along_axis(who[rows], safe, 1), 0).astype(np.int8)
         rnd.play(policies, policy_of, uniforms=uniforms)
         if watch is not None:
             watch(number, rows, order, rnd)
-        _settle(state, rows, order, rnd, cap)
+        _settle(state, rows, order, rnd, caps[rows])
     return state
 
 
-def _settle(state: Matches, rows: Ints, order: Ints, rnd: Rounds, cap: int) -> None:
+def _settle(state: Matches, rows: Ints, order: Ints, rnd: Rounds, cap: Ints) -> None:
     """The match after its round: lives, the seats gone out, winners, the next dealer."""
     m, seats = len(rows), state.lives.shape[1]
     used = order >= 0
@@ -137,8 +140,8 @@ def _settle(state: Matches, rows: Ints, order: Ints, rnd: Rounds, cap: int) -> N
     left = alive.sum(1)
     over = went & (left <= 1)
     winners = np.where((left == 1)[:, None], alive, gone) & over[:, None]
-    if cap:
-        by_rounds = ~over & (state.rounds[rows] >= cap)
+    if cap.any():
+        by_rounds = ~over & (cap > 0) & (state.rounds[rows] >= cap)
         best = np.where(out, -1, lives).max(1)
         winners |= by_rounds[:, None] & ~out & (lives == best[:, None])
         over |= by_rounds

@@ -23,7 +23,7 @@ export class LobbyPanel {
     const side = this.el;
     const key = JSON.stringify([info.phase, info.seats, s.you, isHost, c.invite, lang(),
                                 s.joinError, s.joinTries, s.links, info.config.coaching,
-                                info.expert_plays]);
+                                info.expert_plays, info.length]);
     if (side.dataset.key === key) return;
     side.dataset.key = key;
     clear(side);
@@ -42,6 +42,7 @@ export class LobbyPanel {
     }
     const who = whoOf(s);
     const panel = h("section", { class: "panel lobby-panel" }, h("h2", { text: t("wait.heading") }));
+    if (info.length) panel.append(lengthNote(info.length));
     const list = h("ol", { class: "seat-list" });
     info.seats.forEach((x, i) => {
       const shown = x.kind === "empty" ? t("seat.empty") : who(x.name);
@@ -103,6 +104,25 @@ export class LobbyPanel {
     if (this.focusJoin) { setTimeout(() => name.focus(), 0); this.focusJoin = false; }
     return form;
   }
+}
+
+// How long a match here lasts, and the option a table of this size sets so that it
+// ends (docs/rules.md, large tables): said before the host starts.
+export function lengthNote(x) {
+  const note = h("div", { class: "note length-note", id: "length-note" });
+  note.append(h("p", { text: t("length.expected", { seats: x.seats, median: Math.round(x.median), p95: Math.round(x.p95) }) }));
+  if (x.scaled) note.append(h("p", { class: "muted", text: t("length.scaled") }));
+  else if (!x.measured) note.append(h("p", { class: "muted", text: t("length.unmeasured") }));
+  if (x.ends < 1) note.append(h("p", { text: t("length.never", { ends: Math.round(x.ends * 100), cap: x.cap }) }));
+  const set = x.table_options || {};
+  if (Object.keys(set).length && x.remedy) {
+    const rounds = set.max_rounds;
+    note.append(h("p", { text: rounds !== undefined
+      ? t("length.remedy_rounds", { from: x.remedy.from, rounds })
+      : t("length.remedy_pay", { from: x.remedy.from }) }));
+    if (!x.plays_table_options) note.append(h("p", { class: "muted", text: t("length.remedy_off") }));
+  }
+  return note;
 }
 
 // Whether a link names this computer alone (localhost, 127.x.x.x, ::1).

@@ -1,6 +1,6 @@
 """The server's CPU seconds per action of an all-bot table, through ``gnav serve``.
 
-    python tools/bot_table_cpu.py [--seats 41] [--lives 1] [--bots expert,counter]
+    python tools/bot_table_cpu.py [--seats 41] [--lives 4] [--bots expert,counter]
         [--budget 600] [--uncap]
 
 Starts ``gnav serve`` in a child process on a free loopback port, creates one table of
@@ -10,13 +10,14 @@ the server process's CPU seconds (user + system, from /proc) over the match's de
 (counted in its record), per kind, in one run so that both see the same machine. A
 developer tool, not part of the installed package.
 
-At 41 seats of gnav play one life (``--lives 1``, the default): with more, a table of
-experts never ends. Both fools are dealt in 97% of full 41-seat rounds, so under
-``two_fools = gain`` their holders gain a life and nobody pays at the showdown, and the
-experts avoid the charges (the table pays 0.33 lives a round and gains 1.94): in 40
-batch matches of 3,000 rounds at 4 lives not one seat went out. The server's pacing
-(``gnav.table.Pace``: an unattended table's bots think at most a tenth of the time)
-spaces the decisions; it is not what holds such a match up.
+A table created this way gets the options a table of its size sets (docs/spec/rules.md
+§6.1): from 29 seats of gnav, ``two_fools = pay``. Under gnav's own ``two_fools = gain``
+a 41-seat match of experts never ends (both fools are dealt in 97% of full rounds, their
+holders gain a life and nobody pays, and experts avoid the charges), so before that
+this tool played one life; now a match ends at the preset's four lives too (the
+default, ``--lives 4``), and the report names the rules the record played. The server's
+pacing (``gnav.table.Pace``: an unattended table's bots think at most a tenth of the
+time) spaces the decisions.
 
 The server refuses counter bots above 12 seats (they think 7 ms a decision at 41): to
 measure them there anyway, this tool raises that cap in its own server process only
@@ -87,12 +88,14 @@ def measure(base: str, pid: int, kind: str, seats: int, lives: int, budget: floa
     finished = info["phase"] != "playing"
     changes = info["version"] - made["table"]["version"] if "table" in made else None
     actions = None
+    record: dict[str, Any] = {}
     if finished:  # the record counts the decisions (a partial match has none yet)
         record = call(f"{base}/api/tables/{table}/record")
         actions = sum(len(r["actions"]) for r in record["rounds"])
     return {"bot": kind, "seats": seats, "lives": lives, "finished": finished,
             "changes": changes,
             "actions": actions, "rounds": len(record["rounds"]) if finished else None,
+            "rules": record.get("rules"), "result": record.get("result"),
             "wall_s": round(time.monotonic() - start, 1), "server_cpu_s": round(cpu, 2),
             "cpu_ms_per_action": round(1000 * cpu / actions, 3) if actions else None}
 
@@ -101,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seats", type=int, default=41)
-    p.add_argument("--lives", type=int, default=1)
+    p.add_argument("--lives", type=int, default=4)
     p.add_argument("--bots", default="expert,counter")
     p.add_argument("--budget", type=float, default=600.0,
                    help="seconds a table may play before it is measured as it stands")

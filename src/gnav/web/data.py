@@ -19,6 +19,7 @@ from typing import Any
 from gnav.bots.registry import BOT_KINDS
 from gnav.cards import fit_problem, mapping
 from gnav.errors import MalformedError
+from gnav.lengths import shipped as shipped_lengths
 from gnav.options import BOOLS, CHOICES, RANGES, Options
 from gnav.pieces import Piece
 from gnav.presets import PRESETS, Preset
@@ -70,9 +71,20 @@ def preset_json(p: Preset) -> dict[str, Any]:
         "min_seats": p.min_seats, "max_seats": p.max_seats, "score": p.score, "lang": p.lang,
         "aliases": list(p.aliases), "words": dict(p.words),
         "options": p.options.as_dict(),
+        "table_options": table_options_json(p),
         "pieces": [piece_json(x) for x in p.pieces],
         "cards52": cards52_json(p),
     }
+
+
+def table_options_json(p: Preset) -> dict[str, Any] | None:
+    """The options a table of ``p`` sets from a size up so that a match ends
+    (docs/spec/rules.md §6.1; ``max_rounds`` as ``"rounds_per_life"``: seats times
+    lives), for the start page to show as the default at those sizes; None: none."""
+    found = shipped_lengths().presets.get(p.name)
+    if found is None or found.remedy is None:
+        return None
+    return {"from": found.remedy.start, "options": dict(found.remedy.options)}
 
 
 def cards52_json(p: Preset) -> dict[str, Any]:

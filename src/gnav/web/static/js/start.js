@@ -127,7 +127,10 @@ function createForm(state, keep) {
   const noCoach = h("input", { id: "no-coaching", name: "no_coaching", type: "checkbox" });
   noCoach.checked = Boolean(k.no_coaching);
   const more = h("details", { class: "more" }, h("summary", { text: t("create.more") }),
-    h("div", { class: "more-grid" }, moreOptions().map((opt) => optionField(opt, p, k))));
+    h("div", { class: "more-grid" }, moreOptions().map((opt) => optionField(opt, p, k, seats.value, lives.value))));
+  // What a table of this size sets so that a match ends (docs/rules.md, large tables):
+  // said under the seats, and shown as the default of that option.
+  const tableNote = h("p", { class: "help", id: "table-options-note" });
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
   // Two ways to create: at once under the name (Gnav, the usual settings: above the fold
   // of a laptop), or at the end, once the game and its settings are chosen.
@@ -143,6 +146,7 @@ function createForm(state, keep) {
     h("div", { class: "grid-2" },
       field("seats", t("create.seats"), seats, t("create.seats_help", { min: p.min_seats, max })),
       field("lives", t("create.lives"), lives)),
+    tableNote,
     h("div", { class: "grid-2" }, field("bots", t("create.bots"), bots), field("bot", t("create.bot"), bot)),
     h("div", { class: "grid-2" }, field("timer", t("create.timer"), timer), field("score", t("create.score"), score)),
     looks,
@@ -159,6 +163,19 @@ function createForm(state, keep) {
     form.replaceWith(createForm(state, fresh));
     document.getElementById(`preset-${keepNow.preset}`).focus();
   });
+  const sizeChanged = () => {
+    tableNote.textContent = tableOptionsNote(p, seats.value, lives.value);
+    for (const opt of moreOptions()) {
+      const el = form.querySelector(`#opt-${opt}`);
+      const base = tableBase(p, opt, seats.value, lives.value);
+      const text = base === null ? "" : String(base);
+      if (el.value === el.dataset.base) el.value = text;  // a choice of the host's stays
+      el.dataset.base = text;
+    }
+  };
+  seats.addEventListener("input", sizeChanged);
+  lives.addEventListener("input", sizeChanged);
+  tableNote.textContent = tableOptionsNote(p, seats.value, lives.value);
   const copiesEl = () => form.querySelector("#opt-copies");
   form.addEventListener("change", (e) => {
     if (e.target === copiesEl()) {
@@ -193,10 +210,27 @@ function formRules(p) {
            score: v("score") };
 }
 
-function optionField(opt, p, k) {
+// An option's default at a table of ``seats`` seats and ``lives`` lives: the preset's,
+// or what a table of that size sets so that a match ends (presets.json table_options).
+function tableBase(p, opt, seats, lives) {
+  const r = p.table_options;
+  if (!r || Number(seats) < r.from || !(opt in r.options)) return p.options[opt];
+  const v = r.options[opt];
+  return v === "rounds_per_life" ? Number(seats) * Number(lives) : v;
+}
+
+function tableOptionsNote(p, seats, lives) {
+  const r = p.table_options;
+  if (!r || Number(seats) < r.from) return "";
+  return "max_rounds" in r.options
+    ? t("length.remedy_rounds", { from: r.from, rounds: Number(seats) * Number(lives) })
+    : t("length.remedy_pay", { from: r.from });
+}
+
+function optionField(opt, p, k, seats, lives) {
   const data = presetData();
   const id = `opt-${opt}`;
-  const base = p.options[opt];
+  const base = tableBase(p, opt, seats, lives);
   const kept = k[id];
   const help = data.option_text[opt] ? data.option_text[opt][lang()] : "";
   let control;

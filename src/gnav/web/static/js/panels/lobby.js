@@ -110,7 +110,12 @@ export class LobbyPanel {
 // ends (docs/rules.md, large tables): said before the host starts.
 export function lengthNote(x) {
   const note = h("div", { class: "note length-note", id: "length-note" });
-  note.append(h("p", { text: t("length.expected", { seats: x.seats, median: Math.round(x.median), p95: Math.round(x.p95) }) }));
+  // A figure at the cap is no length: a match that had not ended is said as such below.
+  const capped = (v) => x.cap !== null && v >= x.cap;
+  const figures = { seats: x.seats, median: Math.round(x.median), p95: Math.round(x.p95) };
+  if (!capped(x.median)) {
+    note.append(h("p", { text: t(capped(x.p95) ? "length.median" : "length.expected", figures) }));
+  }
   if (x.scaled) note.append(h("p", { class: "muted", text: t("length.scaled") }));
   else if (!x.measured) note.append(h("p", { class: "muted", text: t("length.unmeasured") }));
   if (x.ends < 1) note.append(h("p", { text: t("length.never", { ends: Math.round(x.ends * 100), cap: x.cap }) }));

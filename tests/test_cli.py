@@ -288,3 +288,18 @@ def test_simulate_help_lists_every_bot(capsys: pytest.CaptureFixture[str]) -> No
     for kind in BotKind:
         assert f"{kind}," in text or f"{kind} " in text, kind
     assert "expert" in text
+
+
+def test_a_command_plays_as_a_table_of_its_size_unless_told() -> None:
+    import argparse
+
+    from gnav.cli.common import at_table
+    from gnav.rules import Rules
+
+    own = Rules.of("gnav")
+    played, said = at_table(argparse.Namespace(option=[]), own, 41)
+    assert played.options.two_fools == "pay" and said is not None and "two_fools = pay" in said
+    played, said = at_table(argparse.Namespace(option=["two-fools=gain"]), own, 41)
+    assert played is own and said is None
+    played, said = at_table(argparse.Namespace(option=[]), own, 6)
+    assert played is own and said is None

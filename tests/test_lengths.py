@@ -67,6 +67,10 @@ def test_the_lobby_figure_says_how_it_was_found() -> None:
     x = expected(Rules.of("gnav", lives=2), 10)
     assert x is not None and x.scaled and not x.measured
     assert x.length.median == pytest.approx(gnav.default[10].median / 2, abs=0.05)
+    # Other lives where the match did not end: no scaling, said not to be measured.
+    x = expected(Rules.of("gnav", lives=2), 41)
+    assert x is not None and not x.scaled and not x.measured
+    assert x.length == gnav.default[41]
     # Options the file does not hold: the table's own figure, said not to be measured.
     x = expected(Rules.of("gnav", drag=False), 41)
     assert x is not None and not x.measured and x.length == gnav.remedied[41]
@@ -108,3 +112,11 @@ def test_the_rules_text_says_what_a_large_table_plays() -> None:
         assert [s.params["n"] for s in said] == [found.remedy.start]
         own = Rules.of(name)
         assert large_table(at_table(own, min(own.max_seats, 41))) == []
+
+
+def test_the_page_of_lengths_is_the_shipped_file_printed() -> None:
+    from gnav.lengths import render
+
+    text = (ROOT / "docs" / "lengths.md").read_text(encoding="utf-8")
+    block = text[text.index("```text\n") + len("```text\n"):text.rindex("\n```")]
+    assert block == render(shipped())

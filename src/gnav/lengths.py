@@ -183,8 +183,10 @@ def expected(rules: Rules, seats: int) -> Expected | None:
                         remedy, False)
     if lives == found.lives:
         return Expected(length, True, False, remedy, remedied)
-    # Without gains a match takes a number of rounds about in proportion to the lives at
-    # the table: the figure scaled, and said to be.
+    if length.ends < 1.0:  # held up by gains: no proportion to the lives holds
+        return Expected(length, False, False, remedy, remedied)
+    # A match that ends takes a number of rounds about in proportion to the lives at the
+    # table: the figure scaled, and said to be.
     f = lives / found.lives
     return Expected(Length(round(length.median * f, 1), round(length.p95 * f, 1),
                            length.ends), False, True, remedy, remedied)
@@ -202,3 +204,21 @@ def remedy_rows(found: Lengths) -> list[str]:
         rows.setdefault((p.remedy.start, said), []).append(f"`{name}`")
     return [f"| {', '.join(names)} | {start} seats | `{said}` |"
             for (start, said), names in rows.items()]
+
+
+def render(found: Lengths) -> str:
+    """The figures as a text table, a line a preset and size: the preset's own options,
+    and from the size a table remedies, the options it sets and their figures."""
+    lines = [f"{'preset':<14} {'seats':>5} {'median':>7} {'p95':>6} {'ends':>6}   "
+             f"{'a table plays':<28} {'median':>7} {'p95':>6}"]
+    for name, p in found.presets.items():
+        for n, x in sorted(p.default.items()):
+            extra = ""
+            if p.remedy is not None and n >= p.remedy.start:
+                y = p.remedied[n]
+                said = ", ".join(f"{k}={v}" for k, v in
+                                 remedy_options(p.remedy, n, p.lives).items())
+                extra = f"   {said:<28} {y.median:>7.0f} {y.p95:>6.0f}"
+            ends = "never" if x.ends == 0 else f"{x.ends:.0%}"
+            lines.append(f"{name:<14} {n:>5} {x.median:>7.0f} {x.p95:>6.0f} {ends:>6}{extra}")
+    return "\n".join(lines)

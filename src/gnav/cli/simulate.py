@@ -78,6 +78,7 @@ def register(sub: Any) -> None:
 
 def cmd_lengths(args: argparse.Namespace) -> int:
     """``gnav simulate --lengths``: the match lengths of every preset and size."""
+    from gnav.lengths import parse, render
     from gnav.presets import PRESETS_LIST, get_preset
     from gnav.sim.fast import lengths
 
@@ -100,7 +101,7 @@ def cmd_lengths(args: argparse.Namespace) -> int:
                 f.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         except OSError as e:
             raise GnavError(f"cannot write {args.out}: {e.strerror or e}") from None
-    print(json.dumps(data, ensure_ascii=False) if args.json else lengths.render(measured))
+    print(json.dumps(data, ensure_ascii=False) if args.json else render(parse(data)))
     return 0
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from gnav.bots.expert import ExpertBot
-from gnav.lengths import FORMAT, ROUNDS_PER_LIFE, Length, Remedy, remedy_options
+from gnav.lengths import FORMAT, ROUNDS_PER_LIFE, Length, Remedy
 from gnav.presets import PRESETS_LIST, Preset
 from gnav.rules import Rules
 from gnav.seeds import derive
@@ -161,22 +161,3 @@ def as_json(measured: list[Measured], *, matches: int, cap: int, seed: int
             "rule": "a table sets the remedy from the first size whose 95th percentile "
                     "exceeds seats * lives rounds (or where a match did not end)",
             "presets": [m.as_json() for m in measured]}
-
-
-def render(measured: list[Measured]) -> str:
-    """The figures as a text table, a line a preset and size."""
-    lines = [f"{'preset':<14} {'seats':>5} {'median':>7} {'p95':>6} {'ends':>6}   "
-             f"{'table':<28} {'median':>7} {'p95':>6}"]
-    for m in measured:
-        for n, x in sorted(m.default.items()):
-            applies = m.remedy is not None and n >= m.remedy.start
-            extra = ""
-            if applies and m.remedy is not None:
-                y = m.remedied[n]
-                said = ", ".join(f"{k}={v}" for k, v in
-                                 remedy_options(m.remedy, n, m.lives).items())
-                extra = f"   {said:<28} {y.median:>7.0f} {y.p95:>6.0f}"
-            ends = "never" if x.ends == 0 else f"{x.ends:.0%}"
-            lines.append(f"{m.preset:<14} {n:>5} {x.median:>7.0f} {x.p95:>6.0f} {ends:>6}"
-                         f"{extra}")
-    return "\n".join(lines)

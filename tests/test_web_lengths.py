@@ -20,14 +20,15 @@ def test_a_large_table_plays_two_fools_paying_and_the_lobby_says_so(
         server: Running, browser: Browser) -> None:
     gnav = shipped().presets["gnav"]
     assert gnav.remedy is not None
+    start = gnav.remedy.start
     page = context(browser).new_page()
     # On the start page: below the remedy's size nothing is said, from it on the note.
     page.goto(f"{server.url}/")
     page.wait_for_selector("#create-form")
-    page.fill("#seats", str(gnav.remedy.start - 1))
+    page.fill("#seats", str(start - 1))
     assert (page.text_content("#table-options-note") or "") == ""
     page.fill("#seats", "41")
-    until(lambda: str(gnav.remedy.start) in (page.text_content("#table-options-note") or ""),
+    until(lambda: str(start) in (page.text_content("#table-options-note") or ""),
           10, "the start page's note")
     assert page.input_value("#opt-two_fools") == "pay"
     table = create_table(page, server.url, "Astrid", seats=41, lives=4)

@@ -100,7 +100,8 @@ def test_the_rules_name_the_sizes_the_file_gives(doc: str) -> None:
     text = (ROOT / doc).read_text(encoding="utf-8")
     start = text.index("<!-- lengths-table")
     block = text[text.index("\n", start) + 1:text.index("<!-- /lengths-table -->")]
-    assert block.strip().splitlines() == remedy_rows(shipped())
+    rows = [line for line in block.splitlines() if line.startswith("| `")]
+    assert rows == remedy_rows(shipped())
 
 
 def test_the_rules_text_says_what_a_large_table_plays() -> None:

@@ -17,6 +17,7 @@ from gnav.cli import (
     bench,
     demo,
     exploit,
+    learn,
     odds,
     play,
     serve,
@@ -36,7 +37,7 @@ def build_parser() -> Parser:
     p.add_argument("--version", action="version", version=f"gnav {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     # In the order `gnav --help` lists them.
-    for module in (verify, bench, demo, play, simulate, serve, solve, train, exploit, odds,
+    for module in (verify, bench, demo, play, learn, simulate, serve, solve, train, exploit, odds,
                    analyse):
         module.register(sub)
     return p

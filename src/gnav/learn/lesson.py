@@ -79,6 +79,12 @@ def note_text(note: Note, rules: Rules, lang: str) -> str:
     return say(note.key, lang, **params)
 
 
+def why_text(ask: Ask, lang: str) -> str:
+    """Why the lesson chooses as it does at ``ask``, said when the player chooses the
+    other way."""
+    return say(ask.why, lang)
+
+
 @cache
 def frames(preset: str = "gnav") -> tuple[Frame, ...]:
     """Every frame of the lesson under ``preset``, in order (``play`` of the script's

@@ -27,12 +27,12 @@ LEARN: dict[str, dict[str, str]] = {
         "da": "Du giver i denne runde, så du er sidst. Du har {piece}, en god brik. Se, hvad de "
               "andre gør.",
     },
-    "learn.intro.cuckoo": {
+    "learn.intro.low_again": {
         "en": "You hold {piece}: low again. Your left neighbour deals this time.",
         "nb": "Du har {piece}: lav igjen. Naboen til venstre gir denne gangen.",
         "da": "Du har {piece}: lav igen. Naboen til venstre giver denne gang.",
     },
-    "learn.intro.dragoon": {
+    "learn.intro.nearly_lowest": {
         "en": "You hold {piece}, nearly the lowest there is. Swapping is right, but a swap can "
               "meet a matador.",
         "nb": "Du har {piece}, nesten den laveste som finnes. Å bytte er riktig, men et bytte "
@@ -40,19 +40,19 @@ LEARN: dict[str, dict[str, str]] = {
         "da": "Du har {piece}, næsten den laveste, der findes. At bytte er rigtigt, men et bytte "
               "kan møde en matador.",
     },
-    "learn.intro.cat": {
+    "learn.intro.you_first": {
         "en": "You hold {piece}. You act first.",
         "nb": "Du har {piece}. Du begynner.",
         "da": "Du har {piece}. Du begynder.",
     },
-    "learn.intro.pass": {
+    "learn.intro.your_matador": {
         "en": "You hold {piece}: a matador. Nobody can take it from you; if someone asks you, it "
               "answers.",
         "nb": "Du har {piece}: en matador. Ingen kan ta den fra deg; spør noen deg, svarer den.",
         "da": "Du har {piece}: en matador. Ingen kan tage den fra dig; spørger nogen dig, svarer "
               "den.",
     },
-    "learn.intro.fool": {
+    "learn.intro.middle": {
         "en": "You hold {piece}, in the middle.",
         "nb": "Du har {piece}, midt på treet.",
         "da": "Du har {piece}, midt i feltet.",
@@ -282,9 +282,9 @@ LEARN: dict[str, dict[str, str]] = {
     "learn.ui.quit": {"en": "Stopped. gnav learn --round {n} goes on from this round.",
                       "nb": "Stoppet. gnav learn --round {n} fortsetter fra denne runden.",
                       "da": "Stoppet. gnav learn --round {n} fortsætter fra denne runde."},
-    "learn.ui.prompt": {"en": "[s] stand  [w] swap  [q] quit > ",
-                        "nb": "[s] stå  [w] bytt  [q] avslutt > ",
-                        "da": "[s] bliv  [w] byt  [q] afslut > "},
-    "learn.ui.press": {"en": "[enter] next  [q] quit > ", "nb": "[enter] neste  [q] avslutt > ",
-                       "da": "[enter] næste  [q] afslut > "},
+    "learn.ui.prompt": {"en": "[s] stand  [w] swap  [q] quit >",
+                        "nb": "[s] stå  [w] bytt  [q] avslutt >",
+                        "da": "[s] bliv  [w] byt  [q] afslut >"},
+    "learn.ui.press": {"en": "[enter] next  [q] quit >", "nb": "[enter] neste  [q] avslutt >",
+                       "da": "[enter] næste  [q] afslut >"},
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from gnav.learn.lesson import frames, lesson_rules, note_text
+from gnav.learn.lesson import frames, lesson_rules, note_text, why_text
 from gnav.learn.script import NAMES, PLAYER, ROUNDS
 from gnav.texts.catalogue import say
 from gnav.tui.narrate import Narrator
@@ -48,7 +48,7 @@ def run_lesson(preset: str, lang: str, read: Callable[[str], str],
                                 subsequent_indent="  "))
         if frame.ask is not None:
             while True:
-                answer = _read(read, say("learn.ui.prompt", lang))
+                answer = _read(read, say("learn.ui.prompt", lang) + " ")
                 if answer == "q":
                     write(say("learn.ui.quit", lang, n=frame.round))
                     return 0
@@ -58,8 +58,8 @@ def run_lesson(preset: str, lang: str, read: Callable[[str], str],
                 if action == frame.ask.expected:
                     break
                 write(textwrap.fill(f"{say('learn.ui.not_that', lang)} "
-                                    f"{say(frame.ask.why, lang)}", WIDTH))
-        elif frame.notes and _read(read, say("learn.ui.press", lang)) == "q":
+                                    f"{why_text(frame.ask, lang)}", WIDTH))
+        elif frame.notes and _read(read, say("learn.ui.press", lang) + " ") == "q":
             write(say("learn.ui.quit", lang, n=frame.round))
             return 0
     write("")

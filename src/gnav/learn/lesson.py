@@ -33,8 +33,9 @@ from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.texts.catalogue import say, text_lang
 from gnav.texts.rules import native_name
+from gnav.tui.narrate import Narrator
 from gnav.views import SeatView, seat_view, view_to_json
-from gnav.vocab import Action
+from gnav.vocab import TEXT_LANGS, Action
 
 
 class Note(NamedTuple):
@@ -77,6 +78,18 @@ def note_text(note: Note, rules: Rules, lang: str) -> str:
               native_name(rules, rules.pieces[rules.index(value["piece"])], text_lang(lang))
               for name, value in note.params.items()}
     return say(note.key, lang, **params)
+
+
+def told(preset: str, lang: str) -> tuple[tuple[str, ...], ...]:
+    """Each frame's events told in ``lang`` to the player (the terminal's narrator: "you
+    stand", the calls with their meaning), the player named by the word for "you" where
+    a line lists seats by name (the showdown)."""
+    rules = lesson_rules(preset)
+    names = tuple(say("word.reader", lang).capitalize() if s == PLAYER else n
+                  for s, n in enumerate(NAMES))
+    narrator = Narrator(rules, names, me=PLAYER, text=lang)
+    return tuple(tuple(line for e in f.events if (line := narrator.line(e)) is not None)
+                 for f in frames(preset))
 
 
 def why_text(ask: Ask, lang: str) -> str:
@@ -193,6 +206,7 @@ def frames_json(preset: str = "gnav") -> dict[str, Any]:
     """The lesson for the browser: the frames with their views (no events twice), the
     seat names and the player's name. Language-free: the page says the sentence ids."""
     lesson = frames(preset)
+    told_in = {str(lang): told(preset, lang) for lang in TEXT_LANGS}
     return {
         "preset": preset,
         "names": list(NAMES),
@@ -202,9 +216,10 @@ def frames_json(preset: str = "gnav") -> dict[str, Any]:
         "frames": [{
             "round": f.round,
             "events": [event_to_json(e, NAMES) for e in f.events],
+            "told": {lang: lines[i] for lang, lines in told_in.items()},
             "notes": [{"key": n.key, "params": dict(n.params)} for n in f.notes],
             "ask": None if f.ask is None else {"expected": f.ask.expected, "why": f.ask.why,
                                                 "legal": list(f.ask.legal)},
             "view": {k: v for k, v in view_to_json(f.view).items() if k != "events"},
-        } for f in lesson],
+        } for i, f in enumerate(lesson)],
     }

@@ -12,10 +12,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from gnav.learn.lesson import frames, lesson_rules, note_text, why_text
-from gnav.learn.script import NAMES, PLAYER, ROUNDS
+from gnav.learn.lesson import frames, lesson_rules, note_text, told, why_text
+from gnav.learn.script import ROUNDS
 from gnav.texts.catalogue import say
-from gnav.tui.narrate import Narrator
 from gnav.vocab import Action
 
 KEYS = {"s": Action.STAND, "w": Action.SWAP}
@@ -27,22 +26,16 @@ def run_lesson(preset: str, lang: str, read: Callable[[str], str],
     """Play the lesson under ``preset`` from lesson round ``start``; 0 at its end or on
     ``q`` (or the end of input)."""
     rules = lesson_rules(preset)
-    # The showdown lists seats by name: the player's is the word for "you".
-    names = tuple(say("word.reader", lang).capitalize() if s == PLAYER else n
-                  for s, n in enumerate(NAMES))
-    narrator = Narrator(rules, names, me=PLAYER, text=lang)
     shown = 0
-    for frame in frames(preset):
+    for frame, lines in zip(frames(preset), told(preset, lang), strict=True):
         if frame.round < start:
             continue
         if frame.round != shown:
             shown = frame.round
             write("")
             write(say("learn.ui.round", lang, n=shown, total=len(ROUNDS)))
-        for e in frame.events:
-            line = narrator.line(e)
-            if line:
-                write(f"  {line}")
+        for line in lines:
+            write(f"  {line}")
         for note in frame.notes:
             write(textwrap.fill(note_text(note, rules, lang), WIDTH, initial_indent="» ",
                                 subsequent_indent="  "))

@@ -209,11 +209,30 @@ async def odds(request: Request) -> Response:
     return JSONResponse(body, headers={"Cache-Control": "no-cache"})
 
 
+async def learn(request: Request) -> Response:
+    """``GET /api/learn?preset=gnav|gnav-1917``: the guided match's frames, played by the
+    engine (gnav.learn.lesson), language-free (the page says the sentence ids)."""
+    from gnav.web.learn import lesson_text
+
+    q = request.query_params
+    extra = sorted(set(q) - {"preset"})
+    if extra:
+        return error(Code.BAD_FIELD, f"learn: unknown query parameter {extra[0]!r} "
+                     "(parameters: preset)")
+    try:
+        body = lesson_text(q.get("preset", "gnav"))
+    except GnavError as e:
+        return error(Code.BAD_RULES, f"learn: {e}")
+    return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/", page, methods=["GET"]),
         Route("/t/{table_id}", page, methods=["GET"]),
         Route("/replay", page, methods=["GET"]),
+        Route("/learn", page, methods=["GET"]),
+        Route("/api/learn", learn, methods=["GET"]),
         Route("/companion", companion, methods=["GET"]),
         Route("/companion-sw.js", companion_sw, methods=["GET"]),
         Route("/card/{preset}", card, methods=["GET"]),

@@ -45,7 +45,8 @@ def play_lesson(page: Page, *, at: Callable[[Page, int, str], None] | None = Non
             page.click("#learn-stand")
             # Either the explanation comes, or the lesson moves on (stand was its choice).
             page.wait_for_function(
-                "() => document.querySelector('#learn-why') || !document.querySelector('#learn-stand')",
+                "() => document.querySelector('#learn-why')"
+                " || !document.querySelector('#learn-stand')",
                 timeout=seconds * 1000)
             why = page.query_selector("#learn-why")
             if why is not None:

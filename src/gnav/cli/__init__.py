@@ -20,6 +20,7 @@ from gnav.cli import (
     learn,
     odds,
     play,
+    puzzles,
     serve,
     simulate,
     solve,
@@ -38,7 +39,7 @@ def build_parser() -> Parser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     # In the order `gnav --help` lists them.
     for module in (verify, bench, demo, play, learn, simulate, serve, solve, train, exploit, odds,
-                   analyse):
+                   analyse, puzzles):
         module.register(sub)
     return p
 

@@ -2,8 +2,9 @@
 Chromium, played to its end as a person would, with three of its steps saved as PNGs
 to DIR (default docs/screenshots): learn-ask-desktop-en.png (the first decision, a wrong
 choice explained), learn-cat-phone-nb.png (the Cat undoing every swap, on a phone in
-Norwegian) and learn-end-desktop-da.png (the end, in Danish). ``play_lesson`` is the
-walk the browser tests take too.
+Norwegian) and learn-end-desktop-da.png (the end, in Danish); and puzzle-phone-en.png (the
+puzzle of the day on a phone, answered and explained). ``play_lesson`` is the walk the
+browser tests take too.
 """
 
 from __future__ import annotations
@@ -87,6 +88,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         page.click("#learn-start")
         play_lesson(page)
         save(page, out / "learn-end-desktop-da.png")
+
+        page = context(browser, lang="en", phone=True).new_page()
+        page.goto(f"{url}/puzzles")
+        page.wait_for_selector("#puzzle-swap")
+        page.click("#puzzle-swap")
+        page.wait_for_selector("#puzzle-next")
+        save(page, out / "puzzle-phone-en.png", full_page=True)
     return 0
 
 

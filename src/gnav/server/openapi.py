@@ -294,6 +294,15 @@ def _paths() -> J:
                             "schema": {"enum": ["gnav", "gnav-1917"]}}],
             "responses": {"200": _json({"type": "object"}, "The lesson"),
                           **_errors(400)}}},
+        "/puzzles": {"get": {"summary": "Puzzles cut from finished matches, one at a time",
+                             "responses": {"200": PAGE}}},
+        "/api/puzzles": {"get": {
+            "summary": "Without n: how many puzzles ship and which is today's; with n: that "
+                       "puzzle (the deciding seat's view, the choices' figures, the answer "
+                       "and its explanation)",
+            "parameters": [{"name": "n", "in": "query", "schema": {"type": "integer"}}],
+            "responses": {"200": _json({"type": "object"}, "A puzzle, or the index"),
+                          **_errors(400)}}},
         "/static/presets.json": {"get": {
             "summary": "The client's metadata: every preset (pieces, names, calls), every "
                        "option and what it may be, the bot kinds, looks, scores and languages",

@@ -226,6 +226,31 @@ async def learn(request: Request) -> Response:
     return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
 
 
+async def puzzles(request: Request) -> Response:
+    """``GET /api/puzzles``: how many puzzles and today's; ``?n=N``: puzzle N
+    (gnav.web.puzzles)."""
+    import datetime as dt
+
+    from gnav.web.puzzles import index_json, puzzle_text
+
+    q = request.query_params
+    extra = sorted(set(q) - {"n"})
+    if extra:
+        return error(Code.BAD_FIELD, f"puzzles: unknown query parameter {extra[0]!r} "
+                     "(parameters: n)")
+    if "n" not in q:
+        return JSONResponse(index_json(dt.datetime.now(dt.UTC).date()),
+                            headers={"Cache-Control": "no-cache"})
+    n = q["n"]
+    if not (n.isascii() and n.isdigit() and len(n) <= 6):
+        return error(Code.BAD_FIELD, f"puzzles: n must be a whole number, not {n[:20]!r}")
+    try:
+        body = puzzle_text(int(n))
+    except GnavError as e:
+        return error(Code.BAD_FIELD, f"puzzles: {e}")
+    return Response(body, media_type="application/json")
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/", page, methods=["GET"]),
@@ -233,6 +258,8 @@ def routes() -> list[BaseRoute]:
         Route("/replay", page, methods=["GET"]),
         Route("/learn", page, methods=["GET"]),
         Route("/api/learn", learn, methods=["GET"]),
+        Route("/puzzles", page, methods=["GET"]),
+        Route("/api/puzzles", puzzles, methods=["GET"]),
         Route("/companion", companion, methods=["GET"]),
         Route("/companion-sw.js", companion_sw, methods=["GET"]),
         Route("/card/{preset}", card, methods=["GET"]),

@@ -22,9 +22,11 @@ from gnav.learn.puzzles import (
     RECORDS,
     cut,
     dump,
+    grow,
     load,
     puzzle_at,
     puzzle_of,
+    read_grown,
 )
 from gnav.match import MatchState
 from gnav.odds.coach import Advice, advise
@@ -166,3 +168,20 @@ def test_the_command_cuts_a_file_and_says_how_many(tmp_path: Path,
     assert main(["puzzles", str(bad), "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert "bad.json" in err and err.count("\n") == 1
+
+
+def test_growing_adds_each_new_puzzle_once_and_reads_past_a_broken_line(tmp_path: Path) -> None:
+    name = sorted(_records())[0]
+    record = loads(json.dumps(_records()[name]))
+    path = tmp_path / "grown.jsonl"
+    added = grow(path, name, record)
+    expected = cut([(name, record)]).puzzles
+    assert added == len(expected) > 0
+    assert [p["id"] for p in read_grown(path)] == [p["id"] for p in expected]
+    assert grow(path, name, record) == 0  # the same match again: nothing new
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"id": "cut sh')  # a line cut short, as a crash mid-write leaves it
+    assert len(read_grown(path)) == added
+    # A match with more sampled decisions than allowed is left out whole.
+    six = next(n for n in sorted(_records()) if n.startswith("gnav-6"))
+    assert cut([(six, loads(json.dumps(_records()[six])))], most_sampled=0).puzzles == []

@@ -135,14 +135,19 @@ def puzzle_at(match: MatchState, seat: int, advise: Advise | None = None) -> dic
     return puzzle_of(view, (advise or _advise())(view))
 
 
-def cut(records: Iterable[tuple[str, Record]], *, advise: Advise | None = None) -> Cut:
+def cut(records: Iterable[tuple[str, Record]], *, advise: Advise | None = None,
+        most_sampled: int | None = None) -> Cut:
     """Every puzzle of ``records`` (name, record), each decision of each round read from
-    the deciding seat's view; the same view twice makes one puzzle."""
+    the deciding seat's view; the same view twice makes one puzzle. ``most_sampled``: a
+    match with more decisions whose figures are sampled (not looked up) is left out,
+    which bounds the CPU a match costs (the server's growth of its puzzles)."""
     adviser = advise or _advise()
     found: dict[str, dict[str, Any]] = {}
     decisions = 0
     for name, record in records:
         rep = replay(record)
+        if most_sampled is not None and _sampled(rep.states, record) > most_sampled:
+            continue
         for k, seen in enumerate(rep.states, 1):
             for before, (seat, _) in zip(seen, record.rounds[k - 1].actions, strict=False):
                 if len(seat_view(before, seat).legal) < 2:
@@ -154,6 +159,48 @@ def cut(records: Iterable[tuple[str, Record]], *, advise: Advise | None = None) 
                                       "seat": record.seats[seat]}
                     found[puzzle["id"]] = puzzle
     return Cut(list(found.values()), decisions)
+
+
+def _sampled(states: list[list[MatchState]], record: Record) -> int:
+    """How many decisions of a replayed match the coach would sample."""
+    from gnav.odds.coach import looks_up
+
+    return sum(1 for k, seen in enumerate(states, 1)
+               for before, (seat, _) in zip(seen, record.rounds[k - 1].actions, strict=False)
+               if len((view := seat_view(before, seat)).legal) > 1 and not looks_up(view))
+
+
+def grow(path: Path, name: str, record: Record, *, most_sampled: int = 200) -> int:
+    """Cut ``record`` and add its puzzles that ``path`` (JSON lines, one puzzle a line)
+    does not hold yet, one line each (an append, so processes sharing the file do not
+    mix their lines). How many were added."""
+    have = {p["id"] for p in read_grown(path)}
+    new = [p for p in cut([(name, record)], most_sampled=most_sampled).puzzles
+           if p["id"] not in have]
+    if new:
+        with path.open("a", encoding="utf-8") as f:
+            for p in new:
+                f.write(json.dumps(p, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return len(new)
+
+
+def read_grown(path: Path) -> list[dict[str, Any]]:
+    """The puzzles of a grown file, each once, in the order added; a line that is not a
+    puzzle (cut short, say) is passed over."""
+    out: dict[str, dict[str, Any]] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    for line in text.splitlines():
+        try:
+            p = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(p, dict) and isinstance(p.get("id"), str) and "view" in p \
+                and p.get("answer") in ("stand", "swap"):
+            out.setdefault(p["id"], p)
+    return list(out.values())
 
 
 def dump(result: Cut) -> dict[str, Any]:

@@ -1,16 +1,19 @@
 """The puzzles as the browser reads them, one at a time: the shipped file
-(``gnav.learn.puzzles``, made by tools/ship_puzzles.py), read once, and the puzzle of the
-day (the same for everyone on a day, UTC)."""
+(``gnav.learn.puzzles``, made by tools/ship_puzzles.py), read once, then those the server
+has cut from its own finished listed matches where the host asked for them (``gnav serve
+--grow-puzzles FILE``: read again when the file changes); and the puzzle of the day (the
+same for everyone on a day, UTC)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from gnav.errors import MalformedError
-from gnav.learn.puzzles import load
+from gnav.learn.puzzles import load, read_grown
 
 EPOCH = dt.date(2026, 1, 1)  # the first puzzle of the day
 
@@ -25,22 +28,49 @@ def _texts() -> tuple[str, ...]:
     return tuple(json.dumps(p, ensure_ascii=False, separators=(",", ":")) for p in _shipped())
 
 
+_grown: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {}  # path -> (stat, texts)
+
+
+def _grown_texts(path: str | None) -> tuple[str, ...]:
+    """The grown puzzles of ``path`` that the shipped ones do not hold, as JSON text;
+    read again only when the file's size or time changes."""
+    if not path:
+        return ()
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return ()
+    stamp = (st.st_size, st.st_mtime_ns)
+    known = _grown.get(path)
+    if known is None or known[0] != stamp:
+        shipped = {p["id"] for p in _shipped()}
+        texts = tuple(json.dumps(p, ensure_ascii=False, separators=(",", ":"))
+                      for p in read_grown(Path(path)) if p["id"] not in shipped)
+        _grown[path] = known = (stamp, texts)
+    return known[1]
+
+
 def day_index(today: dt.date) -> int:
-    """The puzzle of ``today``: one after another, round again once all have come."""
+    """The puzzle of ``today``: one after another among the shipped ones, round again
+    once all have come (the same day for everyone, whatever a server has grown)."""
     return (today - EPOCH).days % len(_shipped())
 
 
-def index_json(today: dt.date) -> dict[str, Any]:
-    """How many puzzles there are, and which is today's."""
-    return {"count": len(_shipped()), "day": day_index(today), "date": today.isoformat()}
+def index_json(today: dt.date, grown: str | None = None) -> dict[str, Any]:
+    """How many puzzles there are (``grown``: the server's own file, after the shipped
+    ones), and which is today's."""
+    extra = len(_grown_texts(grown))
+    return {"count": len(_shipped()) + extra, "grown": extra, "day": day_index(today),
+            "date": today.isoformat()}
 
 
-def puzzle_text(number: int) -> str:
-    """Puzzle ``number`` (from 0) as JSON text.
+def puzzle_text(number: int, grown: str | None = None) -> str:
+    """Puzzle ``number`` (from 0: the shipped ones, then ``grown``'s) as JSON text.
 
     :raises: :exc:`MalformedError` for a number there is no puzzle for.
     """
-    if not 0 <= number < len(_shipped()):
-        raise MalformedError(f"no puzzle {number}: there are {len(_shipped())} "
-                             f"(0 to {len(_shipped()) - 1})")
-    return _texts()[number]
+    texts = _texts() + _grown_texts(grown)
+    if not 0 <= number < len(texts):
+        raise MalformedError(f"no puzzle {number}: there are {len(texts)} "
+                             f"(0 to {len(texts) - 1})")
+    return texts[number]

@@ -238,14 +238,16 @@ async def puzzles(request: Request) -> Response:
     if extra:
         return error(Code.BAD_FIELD, f"puzzles: unknown query parameter {extra[0]!r} "
                      "(parameters: n)")
+    # The host's own puzzles, where the server grows them (gnav serve --grow-puzzles).
+    grown = getattr(request.app.state, "grow_puzzles", None)
     if "n" not in q:
-        return JSONResponse(index_json(dt.datetime.now(dt.UTC).date()),
+        return JSONResponse(index_json(dt.datetime.now(dt.UTC).date(), grown),
                             headers={"Cache-Control": "no-cache"})
     n = q["n"]
     if not (n.isascii() and n.isdigit() and len(n) <= 6):
         return error(Code.BAD_FIELD, f"puzzles: n must be a whole number, not {n[:20]!r}")
     try:
-        body = puzzle_text(int(n))
+        body = puzzle_text(int(n), grown)
     except GnavError as e:
         return error(Code.BAD_FIELD, f"puzzles: {e}")
     return Response(body, media_type="application/json")

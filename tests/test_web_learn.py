@@ -9,6 +9,7 @@ import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 import json
 import urllib.error
 import urllib.request
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -22,7 +23,7 @@ from learn_shots import play_lesson
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
 
 
-def _get(url: str) -> tuple[int, dict[str, object]]:
+def _get(url: str) -> tuple[int, Any]:
     try:
         with urllib.request.urlopen(url, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -34,11 +35,11 @@ def test_the_lesson_route_serves_the_engines_frames_and_refuses_in_one_line(
         server: Running) -> None:
     status, body = _get(f"{server.url}/api/learn?preset=gnav-1917")
     assert status == 200 and body["preset"] == "gnav-1917"
-    assert len(body["frames"]) == len(frames("gnav-1917"))  # type: ignore[arg-type]
+    assert len(body["frames"]) == len(frames("gnav-1917"))
     for query, word in (("preset=hypp", "hypp"), ("lang=en", "lang")):
         status, body = _get(f"{server.url}/api/learn?{query}")
         assert status == 400
-        reason = body["error"]["reason"]  # type: ignore[index]
+        reason = body["error"]["reason"]
         assert word in reason and "\n" not in reason
 
 
@@ -123,3 +124,39 @@ def test_the_start_page_links_the_lesson(server: Running, browser: Browser) -> N
     page.click("#learn-link")
     page.wait_for_selector("#learn-start")
     assert page.inner_text("h1") == say("learn.ui.title", "da")
+
+
+def test_the_lesson_in_the_1917_rules_says_what_they_do(server: Running,
+                                                         browser: Browser) -> None:
+    page = context(browser).new_page()
+    page.goto(f"{server.url}/learn")
+    page.check("#learn-gnav-1917")
+    page.click("#learn-start")
+    said = " ".join(play_lesson(page))
+    rules = lesson_rules("gnav-1917")
+    keys = {n.key for f in frames("gnav-1917") for n in f.notes}
+    assert {"learn.cuckoo_refuses", "learn.cat_charges"} <= keys
+    for f in frames("gnav-1917"):
+        for note in f.notes:
+            assert note_text(note, rules, "en") in said
+
+
+def test_the_end_of_the_lesson_seats_the_player_at_a_table_with_three_bots(
+        server: Running, browser: Browser) -> None:
+    page = context(browser).new_page()
+    page.goto(f"{server.url}/learn")
+    page.wait_for_selector("#learn-start")
+    last = next(i for i, f in enumerate(frames("gnav")) if f.round == 8)
+    page.evaluate("(i) => localStorage.setItem('gnav.learn', JSON.stringify("
+                  "{preset: 'gnav', frame: i}))", last)
+    page.reload()
+    page.click("#learn-resume")
+    play_lesson(page)
+    page.click("#learn-bots")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#start-match")
+    table = page.url.split("/t/")[1].split("#")[0]
+    _, info = _get(f"{server.url}/api/tables/{table}")
+    kinds = sorted(s["kind"] for s in info["seats"])
+    assert kinds == ["bot", "bot", "bot", "human"]
+    assert info["config"]["preset"] == "gnav"

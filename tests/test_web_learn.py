@@ -75,7 +75,8 @@ def test_the_lesson_left_goes_on_where_it_was(server: Running, browser: Browser)
     page = context(browser).new_page()
     page.goto(f"{server.url}/learn")
     page.click("#learn-start")
-    page.click("#learn-swap")  # round 1's decision
+    page.wait_for_selector("#learn-swap")
+    page.keyboard.press("w")  # round 1's decision, from the keyboard as at a table
     page.click("#learn-next")
     page.click("#learn-next")  # on to round 2
     page.wait_for_function("() => document.querySelector('#learn-round').textContent"

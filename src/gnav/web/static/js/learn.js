@@ -103,6 +103,12 @@ class Lesson {
     setRulesContext({ preset: presetName, options: {}, look: "pawns" });
     this.cur = 0;
     this.token = 0;
+    // S and W, as at a table: the lesson's question answered from the keyboard.
+    document.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || !this.shownFrame || !this.shownFrame.ask) return;
+      const action = { s: "stand", w: "swap" }[e.key.toLowerCase()];
+      if (action) { e.preventDefault(); this.choose(this.shownFrame, action); }
+    });
   }
 
   async open(frame) {
@@ -256,7 +262,10 @@ class Lesson {
   relog() {
     clear(this.log);
     for (const frame of this.logged) {
-      for (const text of frame.told[lang()] || frame.told.en || []) this.log.append(h("li", { class: "ev", text }));
+      // The terminal's rule before a new round ("── ") is the log's own line here.
+      for (const text of frame.told[lang()] || frame.told.en || []) {
+        this.log.append(h("li", { class: "ev", text: text.replace(/^── /, "") }));
+      }
     }
     this.log.scrollTop = this.log.scrollHeight;
   }

@@ -12,12 +12,9 @@ from __future__ import annotations
 LEARN: dict[str, dict[str, str]] = {
     # -- said at each deal ---
     "learn.intro.stand_or_swap": {
-        "en": "You are dealt {piece}. The lowest piece at the end pays a life. On your turn you "
-              "stand, or ask your left neighbour to swap. {piece} is low: swap.",
-        "nb": "Du får {piece}. Den laveste brikken til slutt betaler et liv. Når det er din tur, "
-              "står du eller ber naboen til venstre om å bytte. {piece} er lav: bytt.",
-        "da": "Du får {piece}. Den laveste brik til sidst betaler et liv. Når det er din tur, "
-              "bliver du eller beder naboen til venstre om at bytte. {piece} er lav: byt.",
+        "en": "You are dealt {piece}. The lowest piece at the end pays a life. On your turn: stand, or ask your left neighbour to swap. {piece} is low.",
+        "nb": "Du får {piece}. Den laveste brikken til slutt betaler et liv. Når det er din tur: stå, eller be naboen til venstre om å bytte. {piece} er lav.",
+        "da": "Du får {piece}. Den laveste brik til sidst betaler et liv. Når det er din tur: bliv, eller bed naboen til venstre om at bytte. {piece} er lav.",
     },
     "learn.intro.asked": {
         "en": "You deal this round, so you act last. You hold {piece}, a good piece. Watch "
@@ -69,12 +66,9 @@ LEARN: dict[str, dict[str, str]] = {
         "da": "{whom} måtte give dig {got}: en almindelig brik skal byttes.",
     },
     "learn.dealer_draws": {
-        "en": "{dealer} deals, and so acts last, swapping with the stock: the top piece is "
-              "drawn and the old one set aside.",
-        "nb": "{dealer} gir og er derfor sist, og bytter med bunken: den øverste brikken "
-              "trekkes og den gamle legges bort.",
-        "da": "{dealer} giver og er derfor sidst, og bytter med bunken: den øverste brik "
-              "trækkes og den gamle lægges til side.",
+        "en": "{dealer} deals, so acts last, and swaps with the stock: drawing its top piece.",
+        "nb": "{dealer} gir, er derfor sist, og bytter med bunken: trekker den øverste brikken.",
+        "da": "{dealer} giver, er derfor sidst, og bytter med bunken: trækker den øverste brik.",
     },
     "learn.you_draw": {
         "en": "As the dealer you swapped with the stock: you drew {got}, and your {old} is "
@@ -83,36 +77,24 @@ LEARN: dict[str, dict[str, str]] = {
         "da": "Som giver byttede du med bunken: du trak {got}, og {old} er ude af spillet.",
     },
     "learn.lowest_pays": {
-        "en": "The showdown: everyone shows. {payer} holds the lowest piece and pays a life. "
-              "Matadors count high.",
-        "nb": "Oppgjøret: alle viser brikken sin. {payer} har den laveste og betaler et liv. "
-              "Matadorer teller høyt.",
-        "da": "Opgøret: alle viser deres brik. {payer} har den laveste og betaler et liv. "
-              "Matadorer tæller højt.",
+        "en": "Showdown: {payer} has the lowest piece and pays a life.",
+        "nb": "Oppgjør: {payer} har den laveste brikken og betaler et liv.",
+        "da": "Opgør: {payer} har den laveste brik og betaler et liv.",
     },
     "learn.you_pay_lowest": {
-        "en": "The showdown: your piece is the lowest, so you pay a life. That was bad luck, "
-              "not a bad choice.",
-        "nb": "Oppgjøret: brikken din er lavest, så du betaler et liv. Det var uflaks, ikke "
-              "et dårlig valg.",
-        "da": "Opgøret: din brik er lavest, så du betaler et liv. Det var uheld, ikke et "
-              "dårligt valg.",
+        "en": "Showdown: yours is the lowest piece, so you pay a life. Bad luck, not a bad choice.",
+        "nb": "Oppgjør: din brikke er lavest, så du betaler et liv. Uflaks, ikke et dårlig valg.",
+        "da": "Opgør: din brik er lavest, så du betaler et liv. Uheld, ikke et dårligt valg.",
     },
     "learn.asked_number": {
-        "en": "{asker} asked you to swap. You held a number, so you had to: you gave {gave} and "
-              "got {got}. It is still your turn later.",
-        "nb": "{asker} ba deg bytte. Du hadde et tall, så du måtte: du ga {gave} og fikk {got}. "
-              "Du får fortsatt din tur etterpå.",
-        "da": "{asker} bad dig bytte. Du havde et tal, så du skulle: du gav {gave} og fik {got}. "
-              "Du får stadig din tur bagefter.",
+        "en": "{asker} asked you to swap. A number must be given: you gave {gave} and got {got}. Your turn still comes.",
+        "nb": "{asker} ba deg bytte. Et tall må gis: du ga {gave} og fikk {got}. Du får fortsatt din tur.",
+        "da": "{asker} bad dig bytte. Et tal skal gives: du gav {gave} og fik {got}. Du får stadig din tur.",
     },
     "learn.cuckoo_stops": {
-        "en": "{holder} held the Cuckoo! It answers by stopping the round at once: straight "
-              "to the showdown, and you keep your piece.",
-        "nb": "{holder} hadde Gjøken! Den svarer med å stoppe runden straks: rett til "
-              "oppgjøret, og du beholder brikken din.",
-        "da": "{holder} havde Gøgen! Den svarer ved at standse runden med det samme: lige til "
-              "opgøret, og du beholder din brik.",
+        "en": "{holder} held the Cuckoo! It stops the round at once: straight to the showdown. You keep your piece.",
+        "nb": "{holder} hadde Gjøken! Den stopper runden straks: rett til oppgjøret. Du beholder brikken din.",
+        "da": "{holder} havde Gøgen! Den standser runden straks: lige til opgøret. Du beholder din brik.",
     },
     "learn.cuckoo_refuses": {
         "en": "{holder} held the Cuckoo! In these rules it simply refuses: you keep your piece, "
@@ -123,12 +105,9 @@ LEARN: dict[str, dict[str, str]] = {
               "og spillet går videre.",
     },
     "learn.dragoon_charges": {
-        "en": "{holder} held the Dragoon: it charges you a life, and you keep your piece. A "
-              "matador is shown to everyone and its holder takes no turn.",
-        "nb": "{holder} hadde Dragonen: den koster deg et liv, og du beholder brikken din. En "
-              "matador vises for alle, og den som har den, får ingen tur.",
-        "da": "{holder} havde Dragonen: den koster dig et liv, og du beholder din brik. En "
-              "matador vises for alle, og den, der har den, får ingen tur.",
+        "en": "{holder} held the Dragoon: it charges you a life, and you keep your piece. A shown matador's holder takes no turn.",
+        "nb": "{holder} hadde Dragonen: den koster deg et liv, og du beholder brikken din. Den som har vist en matador, får ingen tur.",
+        "da": "{holder} havde Dragonen: den koster dig et liv, og du beholder din brik. Den, der har vist en matador, får ingen tur.",
     },
     "learn.cat_undoes": {
         "en": "{asker} asked {holder}, who held the Cat: {asker} pays a life, and every swap of "
@@ -147,44 +126,29 @@ LEARN: dict[str, dict[str, str]] = {
               "regler gør Katten intet om: du beholder det, du byttede til dig.",
     },
     "learn.house_passes": {
-        "en": "{asker} asked {holder}, who held the House: it passes the request on to the "
-              "next player to the left. That is you.",
-        "nb": "{asker} spurte {holder}, som hadde Huset: det sender spørsmålet videre til "
-              "neste spiller til venstre. Det er deg.",
-        "da": "{asker} spurgte {holder}, som havde Huset: det sender spørgsmålet videre til "
-              "næste spiller til venstre. Det er dig.",
+        "en": "{asker} asked {holder}, who held the House: it passes the request to the next player left. You.",
+        "nb": "{asker} spurte {holder}, som hadde Huset: det sender spørsmålet videre til neste til venstre. Deg.",
+        "da": "{asker} spurgte {holder}, som havde Huset: det sender spørgsmålet videre til næste til venstre. Dig.",
     },
     "learn.your_horse_passes": {
-        "en": "Your Horse passes it on too. You are the dealer, so it goes to the stock: "
-              "{asker} draws from it. You showed a matador, so you take no turn.",
-        "nb": "Hesten din sender det videre også. Du er giver, så det går til bunken: {asker} "
-              "trekker derfra. Du viste en matador, så du får ingen tur.",
-        "da": "Din Hest sender det også videre. Du er giver, så det går til bunken: {asker} "
-              "trækker derfra. Du viste en matador, så du får ingen tur.",
+        "en": "Your Horse passes it on too; past the dealer it goes to the stock, and {asker} draws. Having shown a matador, you take no turn.",
+        "nb": "Hesten din sender det videre; forbi giveren går det til bunken, og {asker} trekker. Du viste en matador, så du får ingen tur.",
+        "da": "Din Hest sender det videre; forbi giveren går det til bunken, og {asker} trækker. Du viste en matador, så du får ingen tur.",
     },
     "learn.knock": {
-        "en": "{holder} was dealt the fool and knocks: everyone knows where it is. At the "
-              "showdown the fool pays, and drags the next-lowest piece down with it.",
-        "nb": "{holder} fikk narren og banker: alle vet hvor den er. I oppgjøret betaler "
-              "narren, og drar med seg den nest laveste brikken.",
-        "da": "{holder} fik narren og banker: alle ved, hvor den er. I opgøret betaler narren "
-              "og trækker den næstlaveste brik med sig.",
+        "en": "{holder} was dealt the fool and knocks, so everyone knows. At the showdown the fool pays and drags the next-lowest down too.",
+        "nb": "{holder} fikk narren og banker, så alle vet det. I oppgjøret betaler narren og drar med seg den nest laveste.",
+        "da": "{holder} fik narren og banker, så alle ved det. I opgøret betaler narren og trækker den næstlaveste med sig.",
     },
     "learn.stock_cuckoo_stops": {
-        "en": "{dealer} tried to swap the fool away with the stock, but drew the Cuckoo: a "
-              "piece from the stock answers like a holder's, and the round stops.",
-        "nb": "{dealer} prøvde å bytte bort narren med bunken, men trakk Gjøken: en brikke fra "
-              "bunken svarer som om noen hadde den, og runden stopper.",
-        "da": "{dealer} prøvede at bytte narren væk med bunken, men trak Gøgen: en brik fra "
-              "bunken svarer, som om nogen havde den, og runden standser.",
+        "en": "{dealer} tried to swap the fool away but drew the Cuckoo from the stock: it answers as if held, and stops the round.",
+        "nb": "{dealer} ville bytte bort narren, men trakk Gjøken fra bunken: den svarer som om noen hadde den, og stopper runden.",
+        "da": "{dealer} ville bytte narren væk, men trak Gøgen fra bunken: den svarer, som om nogen havde den, og standser runden.",
     },
     "learn.stock_cuckoo_refuses": {
-        "en": "{dealer} tried to swap the fool away with the stock, but drew the Cuckoo: a "
-              "piece from the stock answers like a holder's, and it refuses.",
-        "nb": "{dealer} prøvde å bytte bort narren med bunken, men trakk Gjøken: en brikke fra "
-              "bunken svarer som om noen hadde den, og den nekter.",
-        "da": "{dealer} prøvede at bytte narren væk med bunken, men trak Gøgen: en brik fra "
-              "bunken svarer, som om nogen havde den, og den nægter.",
+        "en": "{dealer} tried to swap the fool away but drew the Cuckoo from the stock: it answers as if held, and refuses.",
+        "nb": "{dealer} ville bytte bort narren, men trakk Gjøken fra bunken: den svarer som om noen hadde den, og nekter.",
+        "da": "{dealer} ville bytte narren væk, men trak Gøgen fra bunken: den svarer, som om nogen havde den, og nægter.",
     },
     "learn.drag": {
         "en": "The drag: {fool} pays for the fool, and {dragged}, with the lowest of the other "
@@ -195,12 +159,9 @@ LEARN: dict[str, dict[str, str]] = {
               "andre brikker, betaler også.",
     },
     "learn.two_knocks": {
-        "en": "{other} knocks too: two fools are out. If both are still in hand at the "
-              "showdown, each holder gains a life and nobody pays.",
-        "nb": "{other} banker også: to narrer er ute. Er begge fortsatt på hånden i "
-              "oppgjøret, får hver av dem et liv og ingen betaler.",
-        "da": "{other} banker også: to narre er ude. Er begge stadig på hånden i opgøret, får "
-              "hver af dem et liv, og ingen betaler.",
+        "en": "{other} knocks too. If both fools are still in hand at the showdown, each holder gains a life and nobody pays.",
+        "nb": "{other} banker også. Er begge narrene fortsatt på hånden i oppgjøret, får begge et liv og ingen betaler.",
+        "da": "{other} banker også. Er begge narre stadig på hånden i opgøret, får begge et liv, og ingen betaler.",
     },
     "learn.two_fools_gain": {
         "en": "Two fools at the showdown: you and {other} each gain a life, and nobody pays.",

@@ -12,9 +12,12 @@ from __future__ import annotations
 LEARN: dict[str, dict[str, str]] = {
     # -- said at each deal ---
     "learn.intro.stand_or_swap": {
-        "en": "You are dealt {piece}. The lowest piece at the end pays a life. On your turn: stand, or ask your left neighbour to swap. {piece} is low.",
-        "nb": "Du får {piece}. Den laveste brikken til slutt betaler et liv. Når det er din tur: stå, eller be naboen til venstre om å bytte. {piece} er lav.",
-        "da": "Du får {piece}. Den laveste brik til sidst betaler et liv. Når det er din tur: bliv, eller bed naboen til venstre om at bytte. {piece} er lav.",
+        "en": "You are dealt {piece}. The lowest piece at the end pays a life. On your turn: "
+              "stand, or ask your left neighbour to swap. {piece} is low.",
+        "nb": "Du får {piece}. Den laveste brikken til slutt betaler et liv. Når det er din tur: "
+              "stå, eller be naboen til venstre om å bytte. {piece} er lav.",
+        "da": "Du får {piece}. Den laveste brik til sidst betaler et liv. Når det er din tur: "
+              "bliv, eller bed naboen til venstre om at bytte. {piece} er lav.",
     },
     "learn.intro.asked": {
         "en": "You deal this round, so you act last. You hold {piece}, a good piece. Watch "
@@ -87,14 +90,20 @@ LEARN: dict[str, dict[str, str]] = {
         "da": "Opgør: din brik er lavest, så du betaler et liv. Uheld, ikke et dårligt valg.",
     },
     "learn.asked_number": {
-        "en": "{asker} asked you to swap. A number must be given: you gave {gave} and got {got}. Your turn still comes.",
-        "nb": "{asker} ba deg bytte. Et tall må gis: du ga {gave} og fikk {got}. Du får fortsatt din tur.",
-        "da": "{asker} bad dig bytte. Et tal skal gives: du gav {gave} og fik {got}. Du får stadig din tur.",
+        "en": "{asker} asked you to swap. A number must be given: you gave {gave} and got {got}. "
+              "Your turn still comes.",
+        "nb": "{asker} ba deg bytte. Et tall må gis: du ga {gave} og fikk {got}. Du får fortsatt "
+              "din tur.",
+        "da": "{asker} bad dig bytte. Et tal skal gives: du gav {gave} og fik {got}. Du får "
+              "stadig din tur.",
     },
     "learn.cuckoo_stops": {
-        "en": "{holder} held the Cuckoo! It stops the round at once: straight to the showdown. You keep your piece.",
-        "nb": "{holder} hadde Gjøken! Den stopper runden straks: rett til oppgjøret. Du beholder brikken din.",
-        "da": "{holder} havde Gøgen! Den standser runden straks: lige til opgøret. Du beholder din brik.",
+        "en": "{holder} held the Cuckoo! It stops the round at once: straight to the showdown. "
+              "You keep your piece.",
+        "nb": "{holder} hadde Gjøken! Den stopper runden straks: rett til oppgjøret. Du beholder "
+              "brikken din.",
+        "da": "{holder} havde Gøgen! Den standser runden straks: lige til opgøret. Du beholder "
+              "din brik.",
     },
     "learn.cuckoo_refuses": {
         "en": "{holder} held the Cuckoo! In these rules it simply refuses: you keep your piece, "
@@ -105,9 +114,12 @@ LEARN: dict[str, dict[str, str]] = {
               "og spillet går videre.",
     },
     "learn.dragoon_charges": {
-        "en": "{holder} held the Dragoon: it charges you a life, and you keep your piece. A shown matador's holder takes no turn.",
-        "nb": "{holder} hadde Dragonen: den koster deg et liv, og du beholder brikken din. Den som har vist en matador, får ingen tur.",
-        "da": "{holder} havde Dragonen: den koster dig et liv, og du beholder din brik. Den, der har vist en matador, får ingen tur.",
+        "en": "{holder} held the Dragoon: it charges you a life, and you keep your piece. A shown "
+              "matador's holder takes no turn.",
+        "nb": "{holder} hadde Dragonen: den koster deg et liv, og du beholder brikken din. Den "
+              "som har vist en matador, får ingen tur.",
+        "da": "{holder} havde Dragonen: den koster dig et liv, og du beholder din brik. Den, der "
+              "har vist en matador, får ingen tur.",
     },
     "learn.cat_undoes": {
         "en": "{asker} asked {holder}, who held the Cat: {asker} pays a life, and every swap of "
@@ -126,29 +138,44 @@ LEARN: dict[str, dict[str, str]] = {
               "regler gør Katten intet om: du beholder det, du byttede til dig.",
     },
     "learn.house_passes": {
-        "en": "{asker} asked {holder}, who held the House: it passes the request to the next player left. You.",
-        "nb": "{asker} spurte {holder}, som hadde Huset: det sender spørsmålet videre til neste til venstre. Deg.",
-        "da": "{asker} spurgte {holder}, som havde Huset: det sender spørgsmålet videre til næste til venstre. Dig.",
+        "en": "{asker} asked {holder}, who held the House: it passes the request to the next "
+              "player left. You.",
+        "nb": "{asker} spurte {holder}, som hadde Huset: det sender spørsmålet videre til neste "
+              "til venstre. Deg.",
+        "da": "{asker} spurgte {holder}, som havde Huset: det sender spørgsmålet videre til næste "
+              "til venstre. Dig.",
     },
     "learn.your_horse_passes": {
-        "en": "Your Horse passes it on too; past the dealer it goes to the stock, and {asker} draws. Having shown a matador, you take no turn.",
-        "nb": "Hesten din sender det videre; forbi giveren går det til bunken, og {asker} trekker. Du viste en matador, så du får ingen tur.",
-        "da": "Din Hest sender det videre; forbi giveren går det til bunken, og {asker} trækker. Du viste en matador, så du får ingen tur.",
+        "en": "Your Horse passes it on too; past the dealer it goes to the stock, and {asker} "
+              "draws. Having shown a matador, you take no turn.",
+        "nb": "Hesten din sender det videre; forbi giveren går det til bunken, og {asker} "
+              "trekker. Du viste en matador, så du får ingen tur.",
+        "da": "Din Hest sender det videre; forbi giveren går det til bunken, og {asker} trækker. "
+              "Du viste en matador, så du får ingen tur.",
     },
     "learn.knock": {
-        "en": "{holder} was dealt the fool and knocks, so everyone knows. At the showdown the fool pays and drags the next-lowest down too.",
-        "nb": "{holder} fikk narren og banker, så alle vet det. I oppgjøret betaler narren og drar med seg den nest laveste.",
-        "da": "{holder} fik narren og banker, så alle ved det. I opgøret betaler narren og trækker den næstlaveste med sig.",
+        "en": "{holder} was dealt the fool and knocks, so everyone knows. At the showdown the "
+              "fool pays and drags the next-lowest down too.",
+        "nb": "{holder} fikk narren og banker, så alle vet det. I oppgjøret betaler narren og "
+              "drar med seg den nest laveste.",
+        "da": "{holder} fik narren og banker, så alle ved det. I opgøret betaler narren og "
+              "trækker den næstlaveste med sig.",
     },
     "learn.stock_cuckoo_stops": {
-        "en": "{dealer} tried to swap the fool away but drew the Cuckoo from the stock: it answers as if held, and stops the round.",
-        "nb": "{dealer} ville bytte bort narren, men trakk Gjøken fra bunken: den svarer som om noen hadde den, og stopper runden.",
-        "da": "{dealer} ville bytte narren væk, men trak Gøgen fra bunken: den svarer, som om nogen havde den, og standser runden.",
+        "en": "{dealer} tried to swap the fool away but drew the Cuckoo from the stock: it "
+              "answers as if held, and stops the round.",
+        "nb": "{dealer} ville bytte bort narren, men trakk Gjøken fra bunken: den svarer som om "
+              "noen hadde den, og stopper runden.",
+        "da": "{dealer} ville bytte narren væk, men trak Gøgen fra bunken: den svarer, som om "
+              "nogen havde den, og standser runden.",
     },
     "learn.stock_cuckoo_refuses": {
-        "en": "{dealer} tried to swap the fool away but drew the Cuckoo from the stock: it answers as if held, and refuses.",
-        "nb": "{dealer} ville bytte bort narren, men trakk Gjøken fra bunken: den svarer som om noen hadde den, og nekter.",
-        "da": "{dealer} ville bytte narren væk, men trak Gøgen fra bunken: den svarer, som om nogen havde den, og nægter.",
+        "en": "{dealer} tried to swap the fool away but drew the Cuckoo from the stock: it "
+              "answers as if held, and refuses.",
+        "nb": "{dealer} ville bytte bort narren, men trakk Gjøken fra bunken: den svarer som om "
+              "noen hadde den, og nekter.",
+        "da": "{dealer} ville bytte narren væk, men trak Gøgen fra bunken: den svarer, som om "
+              "nogen havde den, og nægter.",
     },
     "learn.drag": {
         "en": "The drag: {fool} pays for the fool, and {dragged}, with the lowest of the other "
@@ -159,9 +186,12 @@ LEARN: dict[str, dict[str, str]] = {
               "andre brikker, betaler også.",
     },
     "learn.two_knocks": {
-        "en": "{other} knocks too. If both fools are still in hand at the showdown, each holder gains a life and nobody pays.",
-        "nb": "{other} banker også. Er begge narrene fortsatt på hånden i oppgjøret, får begge et liv og ingen betaler.",
-        "da": "{other} banker også. Er begge narre stadig på hånden i opgøret, får begge et liv, og ingen betaler.",
+        "en": "{other} knocks too. If both fools are still in hand at the showdown, each holder "
+              "gains a life and nobody pays.",
+        "nb": "{other} banker også. Er begge narrene fortsatt på hånden i oppgjøret, får begge et "
+              "liv og ingen betaler.",
+        "da": "{other} banker også. Er begge narre stadig på hånden i opgøret, får begge et liv, "
+              "og ingen betaler.",
     },
     "learn.two_fools_gain": {
         "en": "Two fools at the showdown: you and {other} each gain a life, and nobody pays.",

@@ -23,9 +23,16 @@ def _shipped() -> tuple[dict[str, Any], ...]:
     return tuple(load()["puzzles"])
 
 
+def _served(p: dict[str, Any]) -> str:
+    """A puzzle as the page gets it: without the match it was cut from (a table's id
+    would lead to its record, and so to the pieces the deciding seat could not see)."""
+    return json.dumps({k: v for k, v in p.items() if k != "from"}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
 @cache
 def _texts() -> tuple[str, ...]:
-    return tuple(json.dumps(p, ensure_ascii=False, separators=(",", ":")) for p in _shipped())
+    return tuple(_served(p) for p in _shipped())
 
 
 _grown: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = {}  # path -> (stat, texts)
@@ -44,8 +51,7 @@ def _grown_texts(path: str | None) -> tuple[str, ...]:
     known = _grown.get(path)
     if known is None or known[0] != stamp:
         shipped = {p["id"] for p in _shipped()}
-        texts = tuple(json.dumps(p, ensure_ascii=False, separators=(",", ":"))
-                      for p in read_grown(Path(path)) if p["id"] not in shipped)
+        texts = tuple(_served(p) for p in read_grown(Path(path)) if p["id"] not in shipped)
         _grown[path] = known = (stamp, texts)
     return known[1]
 

@@ -163,7 +163,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("facade", ("gnav",)),
     # The OpenSpiel and PettingZoo adapters ask bots and draw with the terminal's table.
     ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve", "gnav.train",
-                 "gnav.openspiel", "gnav.pettingzoo", "gnav.odds")),
+                 "gnav.openspiel", "gnav.pettingzoo", "gnav.odds", "gnav.learn")),
     ("table", ("gnav.table",)),
     # The browser client's files and the data they read; the server mounts them, and
     # nothing in web imports the server.

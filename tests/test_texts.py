@@ -32,6 +32,7 @@ from gnav.rules import Rules
 from gnav.runner import play_match
 from gnav.texts.catalogue import CATALOGUE, PLACEHOLDER, Say, fill, say
 from gnav.texts.companion import COMPANION
+from gnav.texts.learn import LEARN
 from gnav.texts.narration import (
     FACTS,
     NARRATION,
@@ -63,7 +64,7 @@ def test_every_sentence_is_in_every_language_with_the_same_placeholders() -> Non
     # The terminal's words are checked with the rest: merged in, none of them a new
     # spelling of an id another module holds (the merge would drop one silently).
     assert set(TERMINAL) <= set(CATALOGUE)
-    modules = (WORDS, EXPLANATION, EVENTS, TERMINAL, COMPANION)
+    modules = (WORDS, EXPLANATION, EVENTS, TERMINAL, COMPANION, LEARN)
     assert sum(map(len, modules)) == len(CATALOGUE)
     for id, entry in CATALOGUE.items():
         if id.endswith(".you"):

@@ -17,8 +17,10 @@ from gnav.cli import (
     bench,
     demo,
     exploit,
+    learn,
     odds,
     play,
+    puzzles,
     serve,
     simulate,
     solve,
@@ -36,8 +38,8 @@ def build_parser() -> Parser:
     p.add_argument("--version", action="version", version=f"gnav {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     # In the order `gnav --help` lists them.
-    for module in (verify, bench, demo, play, simulate, serve, solve, train, exploit, odds,
-                   analyse):
+    for module in (verify, bench, demo, play, learn, simulate, serve, solve, train, exploit, odds,
+                   analyse, puzzles):
         module.register(sub)
     return p
 

@@ -61,6 +61,9 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                    metavar="N",
                    help=f"records and replays one client address may ask for a minute "
                         f"(default {Settings.costly_per_minute})")
+    s.add_argument("--grow-puzzles", default=None, metavar="FILE",
+                   help="cut puzzles from every finished listed match into FILE (JSON "
+                        "lines), served at /puzzles after the shipped ones (default: off)")
     s.set_defaults(func=cmd_serve)
 
 
@@ -154,4 +157,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  tables_per_client=args.tables_per_client,
                  sockets_per_client=args.sockets_per_client,
                  costly_per_minute=args.costly_per_minute, workers=args.workers,
-                 forwarded_allow_ips=args.forwarded_allow_ips)
+                 forwarded_allow_ips=args.forwarded_allow_ips,
+                 grow_puzzles=args.grow_puzzles)

@@ -82,4 +82,5 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     app = Starlette(routes=routes, middleware=[*proxies, cors, costly],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.hub = hub
+    app.state.grow_puzzles = settings.grow_puzzles  # /api/puzzles serves them too
     return app

@@ -32,6 +32,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gnav.errors import Code, CodedError
@@ -131,6 +132,7 @@ class Hub:
         # Finished tables nobody is at: their info and lobby line, so reading them does
         # not replay their journal (most recently read last).
         self._finished: OrderedDict[str, Entry] = OrderedDict()
+        self._growing: set[asyncio.Task[None]] = set()  # puzzles being cut (held: not lost)
         # Unfinished tables by the address block that created them (the cap is per
         # client, so one client reaching it locks out nobody else).
         self._owner: dict[str, tuple[str, float]] = {}  # table id: (client, created)
@@ -432,6 +434,8 @@ class Hub:
         if finished is not None:
             self.log.info("table.finished", table.id, game=finished[0], version=table.version)
             self._owner.pop(table.id, None)
+            if self.settings.grow_puzzles and table.config.listed:
+                self._grow_puzzles(table.id, finished[0], finished[1])
         elif table.phase == TablePhase.EXPIRED:
             self._owner.pop(table.id, None)
         for to, text in texts:
@@ -440,6 +444,30 @@ class Hub:
                     conn.send(text)
         live.wake.set()
         return value
+
+    def _grow_puzzles(self, table_id: str, game: int, record: Entry) -> None:
+        """Cut the finished listed match's puzzles into the host's file, in a thread
+        (a bounded cost: ``gnav.learn.puzzles.grow`` leaves out a match with many sampled
+        decisions), after everyone has been told; a failure is logged, nothing more."""
+        from gnav.learn.puzzles import grow
+        from gnav.record import parse
+
+        path = Path(str(self.settings.grow_puzzles))
+
+        def work() -> int:
+            return grow(path, f"{table_id}-{game}", parse(record))
+
+        async def run() -> None:
+            try:
+                added = await asyncio.to_thread(work)
+            except Exception:
+                self.log.error("puzzles.failed", table_id, exc=True)
+                return
+            self.log.info("puzzles.grown", table_id, game=game, added=added)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._growing.add(task)
+        task.add_done_callback(self._growing.discard)
 
     async def _record(self, table: Table, entries: list[Entry]) -> Entry:
         """The record of the match that has just ended. A big one (``gnav.record``

@@ -299,6 +299,25 @@ def _paths() -> J:
                 {"name": "seats", "in": "query", "schema": {"type": "integer"}}],
             "responses": {"200": _json({"type": "object"}, "The atlas"),
                           **_errors(400, 404)}}},
+        "/learn": {"get": {"summary": "Learn to play: the guided first match (docs/learn.md)",
+                           "responses": {"200": PAGE}}},
+        "/api/learn": {"get": {
+            "summary": "The guided first match, played by the engine: its frames (each the "
+                       "player's own events, the notes said there by sentence id, and the "
+                       "expected choice where the player decides)",
+            "parameters": [{"name": "preset", "in": "query",
+                            "schema": {"enum": ["gnav", "gnav-1917"]}}],
+            "responses": {"200": _json({"type": "object"}, "The lesson"),
+                          **_errors(400)}}},
+        "/puzzles": {"get": {"summary": "Puzzles cut from finished matches, one at a time",
+                             "responses": {"200": PAGE}}},
+        "/api/puzzles": {"get": {
+            "summary": "Without n: how many puzzles ship and which is today's; with n: that "
+                       "puzzle (the deciding seat's view, the choices' figures, the answer "
+                       "and its explanation)",
+            "parameters": [{"name": "n", "in": "query", "schema": {"type": "integer"}}],
+            "responses": {"200": _json({"type": "object"}, "A puzzle, or the index"),
+                          **_errors(400)}}},
         "/static/presets.json": {"get": {
             "summary": "The client's metadata: every preset (pieces, names, calls), every "
                        "option and what it may be, the bot kinds, looks, scores and languages",

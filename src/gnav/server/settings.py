@@ -86,6 +86,9 @@ class Settings:
     # and a hop to a thread and back cost more CPU than the change itself.
     inline_sockets: int = 16
     record_elsewhere: int = 2000  # versions from which a record is built in another process
+    # Puzzles cut from finished listed matches are added to this JSON-lines file, and
+    # /puzzles serves them after the shipped ones (gnav serve --grow-puzzles); None: off.
+    grow_puzzles: str | None = None
     shutdown_wait: float = 10.0  # seconds SIGTERM waits for changes in flight
     retry_after: float = 1.0  # seconds a timer waits after a failed change
     # Proxies (addresses, networks) whose X-Forwarded-For is believed; from anyone else

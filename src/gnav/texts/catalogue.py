@@ -15,13 +15,14 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from gnav.texts.companion import COMPANION
+from gnav.texts.learn import LEARN
 from gnav.texts.sentences import EVENTS, EXPLANATION
 from gnav.texts.terminal import TERMINAL
 from gnav.texts.words import WORDS
 from gnav.vocab import TEXT_LANGS, Lang
 
 CATALOGUE: dict[str, dict[str, str]] = {**WORDS, **EXPLANATION, **EVENTS, **TERMINAL,
-                                        **COMPANION}
+                                        **COMPANION, **LEARN}
 
 # A placeholder: ``{name}``. A name the parameters lack is left as written, in Python and
 # in the browser alike (i18n.js fills with the same pattern).

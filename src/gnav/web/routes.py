@@ -209,11 +209,59 @@ async def odds(request: Request) -> Response:
     return JSONResponse(body, headers={"Cache-Control": "no-cache"})
 
 
+async def learn(request: Request) -> Response:
+    """``GET /api/learn?preset=gnav|gnav-1917``: the guided match's frames, played by the
+    engine (gnav.learn.lesson), language-free (the page says the sentence ids)."""
+    from gnav.web.learn import lesson_text
+
+    q = request.query_params
+    extra = sorted(set(q) - {"preset"})
+    if extra:
+        return error(Code.BAD_FIELD, f"learn: unknown query parameter {extra[0]!r} "
+                     "(parameters: preset)")
+    try:
+        body = lesson_text(q.get("preset", "gnav"))
+    except GnavError as e:
+        return error(Code.BAD_RULES, f"learn: {e}")
+    return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+
+
+async def puzzles(request: Request) -> Response:
+    """``GET /api/puzzles``: how many puzzles and today's; ``?n=N``: puzzle N
+    (gnav.web.puzzles)."""
+    import datetime as dt
+
+    from gnav.web.puzzles import index_json, puzzle_text
+
+    q = request.query_params
+    extra = sorted(set(q) - {"n"})
+    if extra:
+        return error(Code.BAD_FIELD, f"puzzles: unknown query parameter {extra[0]!r} "
+                     "(parameters: n)")
+    # The host's own puzzles, where the server grows them (gnav serve --grow-puzzles).
+    grown = getattr(request.app.state, "grow_puzzles", None)
+    if "n" not in q:
+        return JSONResponse(index_json(dt.datetime.now(dt.UTC).date(), grown),
+                            headers={"Cache-Control": "no-cache"})
+    n = q["n"]
+    if not (n.isascii() and n.isdigit() and len(n) <= 6):
+        return error(Code.BAD_FIELD, f"puzzles: n must be a whole number, not {n[:20]!r}")
+    try:
+        body = puzzle_text(int(n), grown)
+    except GnavError as e:
+        return error(Code.BAD_FIELD, f"puzzles: {e}")
+    return Response(body, media_type="application/json")
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/", page, methods=["GET"]),
         Route("/t/{table_id}", page, methods=["GET"]),
         Route("/replay", page, methods=["GET"]),
+        Route("/learn", page, methods=["GET"]),
+        Route("/api/learn", learn, methods=["GET"]),
+        Route("/puzzles", page, methods=["GET"]),
+        Route("/api/puzzles", puzzles, methods=["GET"]),
         Route("/companion", companion, methods=["GET"]),
         Route("/companion-sw.js", companion_sw, methods=["GET"]),
         Route("/card/{preset}", card, methods=["GET"]),

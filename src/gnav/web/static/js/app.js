@@ -1,5 +1,6 @@
 // The page's frame (header, language, rules, settings, connection state) and the router:
-// "/" is the start page, "/t/{id}" a table, "/replay" the replay viewer.
+// "/" is the start page, "/t/{id}" a table, "/replay" the replay viewer, "/learn" the
+// guided first match, "/puzzles" the puzzles.
 
 import { h, clear, icon } from "./dom.js";
 import { t, LANGS, LANG_NAMES, setLanguages, detectLang, setLang, lang, onLang } from "./i18n.js";
@@ -125,6 +126,14 @@ async function route(shell) {
   if (path === "/replay" || path === "/replay/") {
     const { replayPage } = await import("./replay.js");
     return replayPage(shell);
+  }
+  if (path === "/learn" || path === "/learn/") {
+    const { learnPage } = await import("./learn.js");
+    return learnPage(shell);
+  }
+  if (path === "/puzzles" || path === "/puzzles/") {
+    const { puzzlesPage } = await import("./puzzles.js");
+    return puzzlesPage(shell);
   }
   if (path === "/" || path === "") {
     const { startPage } = await import("./start.js");

@@ -35,7 +35,9 @@ function render(state, keep) {
   const hero = h("section", { class: "hero" },
     h("div", { class: "hero-pieces", "aria-hidden": "true" },
       ["cuckoo", "dragoon", "cat", "fool"].map((id) => pieceSVG(data.byName.gnav, id, { label: false }))),
-    h("div", {}, h("h1", { text: "Gnav" }), h("p", { class: "lead", text: t("start.tagline") })));
+    h("div", {}, h("h1", { text: "Gnav" }), h("p", { class: "lead", text: t("start.tagline") }),
+      // New players: the guided first match (learn.js).
+      h("p", {}, h("a", { href: "/learn", class: "btn primary", id: "learn-link", text: t("learn.ui.title") }))));
   return h("div", { class: "start-page" }, hero,
     h("div", { class: "start-grid" }, createForm(state, keep),
       h("div", { class: "start-side" }, joinForm(), lobbyPanel(),

@@ -2,6 +2,7 @@
 // and starting (the host), or joining; once the match is on, at most a note.
 
 import { h, clear } from "../dom.js";
+import { learned } from "../learn.js";
 import { t, lang } from "../i18n.js";
 import { nameLimit, NAME_MAX } from "../errors.js";
 import { who as whoOf } from "../select.js";
@@ -102,7 +103,16 @@ export class LobbyPanel {
       h("div", { class: "row" }, name, h("button", { class: "btn primary", type: "submit", text: t("join.sit") })),
       note);
     if (this.focusJoin) { setTimeout(() => name.focus(), 0); this.focusJoin = false; }
-    return form;
+    // Someone who has never played is offered the lesson first, and brought back here.
+    if (learned() || localStorage.getItem("gnav.learn.declined") === "1") return form;
+    const offer = h("div", { class: "note learn-offer", id: "learn-offer" },
+      h("p", { text: t("learn.ui.offer") }),
+      h("div", { class: "row" },
+        h("a", { class: "btn primary small", id: "learn-offer-go", href: `/learn?back=${encodeURIComponent(`/t/${this.id}`)}`,
+                 text: t("learn.ui.offer_go") }),
+        h("button", { class: "btn small ghost", type: "button", id: "learn-offer-no", text: t("learn.ui.offer_no"),
+                      onclick: () => { localStorage.setItem("gnav.learn.declined", "1"); offer.remove(); } })));
+    return h("div", {}, offer, form);
   }
 }
 

@@ -6,8 +6,9 @@ neither contradicts itself or the other (issue 26).
   ``close`` where they differ by less than half of what the pages print (0.01 lives).
   Sampled figures: the gap's 95% interval, paired on the same deals; ``close`` (too
   close to call) where it holds 0.
-- **Why the expert differs** (``why``): where the expert's choice is not the verdict,
-  the reason, from what the expert plays here: it mixes (``mixed``), or it plays a
+- **Why the expert differs** (``why``): where the verdict is clear and the expert's
+  choice is not it, the reason, from what the expert plays here: it mixes (``mixed``:
+  it takes the other action some of the time), or it plays a
   trained policy (``policy``: one table for a band of table sizes, over a summary of
   the view, so it can give away lives at one exact view), the counter bot (``counter``:
   its own estimate from its own deals) or a solved strategy (``strategy``: an
@@ -51,13 +52,13 @@ def mixes(expert_swap: float) -> bool:
 
 def why(said: str, expert: Action, expert_swap: float, plays: str) -> str | None:
     """Why the expert's choice is not the verdict ``said`` (None where it is, or where
-    the verdict is ``close``: the headline says so). ``plays``: ``policy``,
-    ``counter`` or ``strategy``."""
+    the verdict is ``close``: the headline says so, and either choice fits it).
+    ``plays``: ``policy``, ``counter`` or ``strategy``."""
+    if said == CLOSE:
+        return None
     if mixes(expert_swap):
         return "mixed"
-    if said == CLOSE or said == str(expert):
-        return None
-    return plays
+    return None if said == str(expert) else plays
 
 
 def mark(cost: float, low: float | None = None) -> str:

@@ -449,6 +449,7 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
     """The coach's figures for a person's turn, in one line (gnav.odds.coach: from this
     seat's view only)."""
     from gnav.odds.coach import advise
+    from gnav.odds.verdict import CLOSE
 
     advice = advise(view)
     if advice is None:
@@ -460,5 +461,18 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
         return f"{100 * f.value:.0f}% (±{100 * (f.high - f.low) / 2:.0f})"
     stand, swap = pct(advice.pay_stand), pct(advice.pay_swap)
     if advice.expert == Action.SWAP:
-        return say("tui.coach_swap", lang, stand=stand, swap=swap)
-    return say("tui.coach_stand", lang, stand=stand, swap=swap)
+        line = say("tui.coach_swap", lang, stand=stand, swap=swap)
+    else:
+        line = say("tui.coach_stand", lang, stand=stand, swap=swap)
+    # What the figures say, and why the expert differs where it does.
+    gain = advice.swap_gain
+    said = advice.verdict
+    if said == CLOSE:
+        key = "tui.coach_verdict_equal" if gain.low is None else "tui.coach_verdict_close"
+    else:
+        key = f"tui.coach_verdict_{said}"
+    line += " " + say(key, lang, d=f"{abs(gain.value):.2f}")
+    if advice.why is not None:
+        line += " " + say(f"tui.coach_why_{advice.why}", lang,
+                          p=f"{100 * advice.expert_swap:.0f}%")
+    return line

@@ -143,6 +143,8 @@ def shoot_analysis(browser: Browser, url: str, tmp: Path, out: Path, lang: str,
         page.locator("#analysis").scroll_into_view_if_needed()
     # The reader's decision, the one the coach was asked about, in view in its list.
     page.locator("#analysis-list li[data-seat='Astrid']").first.scroll_into_view_if_needed()
+    if not phone:  # a whole page is shot from its top
+        page.evaluate("window.scrollTo(0, 0)")
     save(page, out / f"analysis-{'phone' if phone else 'desktop'}-{lang}.png",
          full_page=not phone)
     page.context.close()

@@ -157,7 +157,11 @@ class Analysis:
 
 
 def _interval(f: Figure) -> list[float] | None:
-    return None if f.low is None or f.high is None else [round(f.low, 6), round(f.high, 6)]
+    """The cost's 95% interval: the shortfall's, held at 0 as the cost is (None where
+    exact)."""
+    if f.low is None or f.high is None:
+        return None
+    return [round(max(0.0, f.low), 6), round(max(0.0, f.high), 6)]
 
 
 def coached_of(record: Record) -> set[tuple[int, int]]:

@@ -302,7 +302,7 @@ class Viewer {
         t("analysis.row", { round: x.round, seat: this.who(x.seat), piece: pieceName(this.preset, x.piece, lang()),
                             action: t(x.action === "swap" ? "analysis.swapped" : "analysis.stood"),
                             expert: t(x.expert === "swap" ? "analysis.expert_swap" : "analysis.expert_stand") }),
-        " ", h("span", { class: "analysis-cost", text: x.cost_interval
+        " ", h("span", { class: "analysis-cost", text: x.cost_interval && x.cost_interval[1] > 0
           ? t("analysis.cost_range", { cost: num(x.cost, false), low: num(x.cost_interval[0], false),
                                        high: num(x.cost_interval[1], false) })
           : t("analysis.cost_of", { cost: num(x.cost, false) }) }),

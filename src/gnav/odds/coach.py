@@ -8,16 +8,17 @@ checks every figure stays put). Two ways, one bounded cost each:
   information set's exact figures, computed once from the round's whole tree
   (``gnav.solve.atlas.coach_table``) and shipped in ``gnav/odds/tables/``. The other
   seats play the solved strategy.
-- **Sampling** elsewhere: ``SAMPLES`` deals of the pieces the view hides, drawn under
+- **Sampling** elsewhere: deals of the pieces the view hides (how many: below), drawn under
   every constraint the view gives and weighted by how well they explain the other seats'
   decisions (``gnav.bots.counter.Deals``, the counter bot's own sampler), each played
   out both ways by the engine with the later seats following the sources' tips (the
   counter bot's model of them). The figures carry 95% intervals from the samples'
   effective number. Where a trained policy ships for the table (5 to 41 seats of the
   gnav presets) and numpy and numba are installed, the deals are played on the compiled
-  batch engine instead (``gnav.sim.fast.odds.weighted_playouts``): each from its deal, the earlier
-  seats forced to what they did, the later seats playing the policy the expert plays;
-  after a first call per table size that reads the policy into a table (half a second).
+  batch engine instead (``gnav.sim.fast.odds.weighted_playouts``): each from its deal,
+  the earlier seats forced to what they did, the later seats playing the policy the
+  expert plays; after a first call per table size that reads the policy into a table
+  (half a second).
 
 How many deals: as many as it takes (issue 26). Both choices are played out on the same
 deals and the same random numbers (common random numbers), and deals are drawn
@@ -65,7 +66,6 @@ BATCH = 256  # deals drawn at a time until the gap is known (one engine size per
 # The cap on deals a decision: the bound on its cost (measured in docs/odds.md).
 MOST = 8192  # on the compiled engine
 MOST_REFERENCE = 2048  # on the reference engine, about ten times dearer a deal
-SAMPLES = BATCH  # kept for callers that name a fixed number: the first batch
 FORMAT = "gnav-coach/1"
 
 

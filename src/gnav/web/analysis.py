@@ -23,6 +23,7 @@ import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from threading import Lock
 from typing import Any
 
@@ -69,6 +70,10 @@ def analysis_json(text: str, budget: int = BUDGET, progress: Progress | None = N
                          advisor=lambda views: _advise_all(views, progress))
     except TooCostly as e:
         raise ReplayError(Code.TOO_BIG, str(e)) from None
+    except BrokenProcessPool:  # the worker died (killed, out of memory): a new one next time
+        _forget_worker()
+        raise ReplayError(Code.INTERNAL, "analysis: the worker process stopped; ask "
+                          "again") from None
     except MalformedError as e:
         raise ReplayError(Code.BAD_RECORD, f"record: {e}") from None
     except GnavError as e:  # InconsistentError: the rules contradict the record
@@ -118,3 +123,11 @@ def _worker() -> ProcessPoolExecutor:
         if _pool is None:
             _pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         return _pool
+
+
+def _forget_worker() -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None

@@ -23,7 +23,8 @@ checks every figure stays put). Two ways, one bounded cost each:
 How many deals: as many as it takes (issue 26). Both choices are played out on the same
 deals and the same random numbers (common random numbers), and deals are drawn
 ``BATCH`` at a time until the standard error of the gap between them (lives if swap
-minus lives if stand) is below what the pages print (``PRINTED``, 0.01 lives), or
+minus lives if stand), over at least ``FEWEST`` effective deals, is below what the
+pages print (``PRINTED``, 0.01 lives), or
 ``MOST`` deals were drawn (``MOST_REFERENCE`` on the reference engine): the bound on a
 decision's cost. The analysis of a match (``gnav.odds.analyse``) reads every decision
 through ``advise`` too, so the coach and the analysis give one view the same figures.
@@ -65,6 +66,7 @@ BATCH = 256  # deals drawn at a time until the gap is known (one engine size per
 # The cap on deals a decision: the bound on its cost (measured in docs/odds.md).
 MOST = 8192  # on the compiled engine
 MOST_REFERENCE = 2048  # on the reference engine, about ten times dearer a deal
+FEWEST = 32  # effective deals before the gap's standard error is believed
 FORMAT = "gnav-coach/1"
 
 
@@ -238,10 +240,13 @@ class _Sums:
         self.diff_sq += diff_sq
 
     def known(self) -> bool:
-        """Whether the gap's standard error is below what the pages print."""
+        """Whether the gap's standard error is below what the pages print, from enough
+        deals to trust the estimate of it (a few heavy deals can look unanimous)."""
         if self.weight <= 0.0:
             return False
         n_eff = self.weight * self.weight / self.square
+        if n_eff < FEWEST:
+            return False
         mean = self.diff / self.weight
         var = max(self.diff_sq / self.weight - mean * mean, 0.0)
         return math.sqrt(var / max(n_eff, 1.0)) < PRINTED
@@ -296,8 +301,8 @@ def sampled(view: SeatView, samples: int | None, expert: Action, swap_p: float
         drawn += size
         if got is not None:
             sums.add(*got)
-        if samples is not None or drawn >= most or sums.known():
-            break
+        if samples is not None or drawn >= most or sums.known() or sums.weight <= 0.0:
+            break  # (no deal of a whole batch fits the view: none will)
     return sums.advice(expert, swap_p, drawn, plays)
 
 

@@ -152,8 +152,9 @@ OUTRO = """\
   random numbers): on the batch engine with the later seats playing the expert's
   trained policy where one ships, else on the reference engine with the later seats
   following the sources' tips. It draws 256 deals at a time until the standard error of
-  the difference between standing and swapping is below 0.01 lives, what the page
-  prints, or it has drawn 8,192 deals (2,048 on the reference engine): the cap on a
+  the difference between standing and swapping, over at least 32 effective deals (the
+  deals' weights make some count less), is below 0.01 lives, what the page prints, or
+  it has drawn 8,192 deals (2,048 on the reference engine): the cap on a
   decision's cost. A decision taken with the coach on is listed in the record under
   `x.coached`. In the browser, turn it on in Settings: it shows the same figures beside
   your piece at your turn, unless the host created the table with "No coaching here".

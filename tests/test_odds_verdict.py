@@ -60,3 +60,10 @@ def test_why_the_expert_differs() -> None:
     assert why("swap", Action.STAND, 0.01, "strategy") == "strategy"
     # A mixing expert, even on the side it favours: it mixes.
     assert why("swap", Action.SWAP, 0.7, "policy") == "mixed"
+
+
+def test_the_command_line_names_every_reason() -> None:
+    from gnav.cli.analyse import WHY
+    from gnav.odds.verdict import WHYS
+
+    assert set(WHY) == set(WHYS)

@@ -41,6 +41,12 @@ def register(sub: Any) -> None:
     s.set_defaults(func=cmd_analyse)
 
 
+# Why the expert's choice differs from the figures' verdict (gnav.odds.verdict.why).
+WHY = {"mixed": "it mixes here", "policy": "its trained policy decides from a summary of "
+       "the table", "counter": "it plays counter here, from its own smaller sample",
+       "strategy": "the solved strategy is approximate"}
+
+
 def _advise_all(views: Sequence[SeatView], *, samples: int | None,
                 bar: TextIO | None) -> list[Advice | None]:
     """The coach's figures for each view, with a progress bar on ``bar`` where some are
@@ -96,9 +102,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         interval = "" if gain.low is None or gain.high is None else \
             f" (swap − stand {gain.value:+.3f} [{gain.low:+.3f}, {gain.high:+.3f}])"
         mark = "too close to call" if d.mark == CLOSE else d.mark
+        why = "" if a.why is None else f"; the expert differs: {WHY[a.why]}"
         print(f"round {d.round:>3}  {names[d.seat]:<12} held {d.piece:<8} "
               f"{d.action!s:<5}  expert: {a.expert!s:<5}  cost {d.cost:.3f}  "
-              f"{mark}{' (coached)' if d.coached else ''}{interval}")
+              f"{mark}{' (coached)' if d.coached else ''}{interval}{why}")
     print()
     print(f"{'seat':<12} {'decisions':>9} {'cost':>7} {'lost':>5} {'luck':>7}  marks")
     for s, t in enumerate(result.totals):

@@ -467,11 +467,13 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
     # What the figures say, and why the expert differs where it does.
     gain = advice.swap_gain
     said = advice.verdict
-    if said == CLOSE:
-        key = "tui.coach_verdict_equal" if gain.low is None else "tui.coach_verdict_close"
+    d = f"{abs(gain.value):.2f}"
+    if said != CLOSE:
+        line += " " + say(f"tui.coach_verdict_{said}", lang, d=d)
+    elif gain.low is None:
+        line += " " + say("tui.coach_verdict_equal", lang)
     else:
-        key = f"tui.coach_verdict_{said}"
-    line += " " + say(key, lang, d=f"{abs(gain.value):.2f}")
+        line += " " + say("tui.coach_verdict_close", lang, d=d)
     if advice.why is not None:
         line += " " + say(f"tui.coach_why_{advice.why}", lang,
                           p=f"{100 * advice.expert_swap:.0f}%")

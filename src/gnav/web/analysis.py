@@ -47,17 +47,18 @@ _pool: ProcessPoolExecutor | None = None
 _pool_lock = Lock()
 
 
-def analysis_json(text: str, budget: int = BUDGET, progress: Progress | None = None,
+def analysis_json(text: str, budget: int | None = None, progress: Progress | None = None,
                   *, most: int | None = None) -> dict[str, Any]:
     """The analysis of the record ``text``, as JSON (``budget``: the sampled decisions
-    it may cost; ``most``: refuse beyond that many instead, for callers that must not
-    sample).
+    it may cost, ``BUDGET`` unless told; ``most``: refuse beyond that many instead, for
+    callers that must not sample).
 
     :raises: :exc:`ReplayError` saying in one line what is wrong (a bad record, one the
         rules contradict, or one beyond ``most``).
     """
     if len(text) > MAX_BYTES:
         raise ReplayError(Code.TOO_BIG, f"record: over {MAX_BYTES} characters")
+    budget = BUDGET if budget is None else budget
     digest = hashlib.sha256(f"{budget}:{most}:{text}".encode("utf-8", "surrogatepass")
                             ).hexdigest()
     with _lock:

@@ -316,3 +316,70 @@ def test_the_batch_coach_replays_each_deal_as_the_reference_engine_does(
                  (batch.lives_stand, reference.lives_stand),
                  (batch.lives_swap, reference.lives_swap)):
         assert a.value == pytest.approx(b.value, abs=1e-9)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10**6), seats=st.sampled_from([3, 6]))
+def test_the_coach_and_the_analysis_say_the_same_of_a_shared_view(seed: int,
+                                                                  seats: int) -> None:
+    """Issue 26: the analysis of a decision is the coach's answer at that decision (the
+    same figures by the same method, the coach's own number of deals), its verdict and
+    its mark never contradict each other, and no decision is marked good above the
+    good threshold."""
+    from gnav.odds.verdict import CLOSE, GOOD
+    from gnav.record import replay
+
+    rules = Rules.of("gnav", lives=1)
+    names = [f"P{i}" for i in range(seats)]
+    bots = [gnav.RandomBot(seed=seed + i) if i % 2 else gnav.make_bot("threshold", seed=i)
+            for i in range(seats)]
+    record = parse(from_match(gnav.play_match(rules, names, bots, seed=seed)))
+    # A stated sample of the rounds keeps the test short (the budget's own path).
+    result = analyse(record, budget=6)
+    assert result.analysed and set(d.round for d in result.decisions) <= set(result.analysed)
+    rep = replay(record)
+    views = {}
+    for k, seen in enumerate(rep.states, 1):
+        for before, (seat, _) in zip(seen, record.rounds[k - 1].actions, strict=False):
+            views[k, seat] = seat_view(before, seat)
+    for d in result.decisions[:4]:
+        coach = advise(views[d.round, d.seat])
+        assert coach is not None and coach.as_json() == d.advice.as_json()
+    for d in result.decisions:
+        said = d.advice.verdict
+        if d.mark == "good":
+            assert d.cost < GOOD
+        if said == str(d.action):
+            assert d.cost == 0.0 and d.mark == "good"
+        elif said == CLOSE:
+            assert d.mark in ("good", CLOSE)
+        else:  # the figures clearly favour the other action
+            assert d.shortfall.low is None or d.shortfall.low > 0.0
+            assert d.mark != CLOSE
+
+
+def test_the_sampled_coach_draws_until_the_gap_is_known_or_the_cap() -> None:
+    """Deals are drawn a batch at a time until the standard error of the gap between
+    the actions (paired on the same deals) is below what the pages print, or the cap:
+    the answer says how many, and its interval shows which stopped it."""
+    from gnav.odds import coach
+    from gnav.odds.simulated import Z
+    from gnav.odds.verdict import PRINTED
+
+    rules = Rules.of("gnav")
+    rng = Random(5)
+    capped = stopped = 0
+    for _ in range(6):
+        match = MatchState.new(rules, [f"s{i}" for i in range(6)], dealer=5).deal(rng=rng)
+        advice = advise(seat_view(match, 0))
+        assert advice is not None and advice.source == "sampled"
+        assert advice.samples % coach.BATCH == 0
+        gain = advice.swap_gain
+        assert gain.low is not None and gain.high is not None
+        error = (gain.high - gain.low) / 2 / Z
+        if error >= PRINTED * (1 - 1e-9):
+            assert advice.samples >= min(coach.MOST, coach.MOST_REFERENCE)
+            capped += 1
+        else:
+            stopped += 1
+    assert stopped >= 1

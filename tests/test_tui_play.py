@@ -414,3 +414,34 @@ def test_play_says_once_where_expert_plays_counter(tmp_path: Path) -> None:
         assert proc.returncode == 0, proc.stderr
         said.append(proc.stderr.count("expert plays"))
     assert said == [1, 0]
+
+
+def test_the_coach_line_says_what_the_figures_say_and_why_the_expert_differs() -> None:
+    """Issue 26: the terminal's coach line carries the figures' verdict after the
+    chances, and, where the expert does otherwise, why."""
+    from random import Random
+
+    from gnav.match import MatchState
+    from gnav.odds.coach import advise
+    from gnav.rules import Rules
+    from gnav.texts.catalogue import say
+    from gnav.tui.game import coach_line
+    from gnav.views import seat_view
+
+    rules = Rules.of("gnav")
+    rng = Random(3)
+    for _ in range(3):
+        match = MatchState.new(rules, [f"s{i}" for i in range(6)], dealer=5).deal(rng=rng)
+        view = seat_view(match, 0)
+        advice = advise(view)
+        if advice is None:
+            continue
+        line = coach_line(view, "en", rules, "en")
+        assert line.startswith("Coach: if you stand you pay with")
+        said = {"swap": "Swapping is better", "stand": "Standing is better",
+                "close": "Too close to call"}[advice.verdict]
+        assert said in line
+        if advice.why is None:
+            assert "The expert" not in line.split("; ", 1)[1]
+        else:
+            assert say(f"tui.coach_why_{advice.why}", "en", p="")[:12] in line

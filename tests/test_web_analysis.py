@@ -97,3 +97,70 @@ def test_a_record_too_costly_to_analyse_here_is_refused_in_one_line() -> None:
     with pytest.raises(ReplayError) as bad:
         analysis_json('{"gnav": 1}')
     assert bad.value.code == "bad_record"
+
+
+def test_a_long_match_is_analysed_on_a_stated_sample_of_rounds_with_progress() -> None:
+    """Issue 26: a match with more sampled decisions than one request may cost is not
+    refused: a stated sample of its rounds is analysed (every k-th), in the server's
+    worker process, with progress; every decision listed is in a round of the sample
+    and the totals are over those rounds only."""
+    rules = Rules.of("gnav", lives=2)
+    names = [f"P{i}" for i in range(6)]
+    bots = [gnav.make_bot("threshold", seed=i) for i in range(6)]
+    text = dumps(from_match(gnav.play_match(rules, names, bots, seed=3)))
+    seen: list[tuple[int, int]] = []
+    got = analysis_json(text, budget=10, progress=lambda done, total: seen.append((done, total)))
+    sample = got["analysed"]
+    rounds = len(json.loads(text)["rounds"])
+    assert sample is not None and sample["of"] == rounds and len(sample["rounds"]) < rounds
+    every = sample["every"]
+    assert sample["rounds"] == list(range(1, rounds + 1, every))
+    assert {d["round"] for d in got["decisions"]} <= set(sample["rounds"])
+    assert [r["round"] for r in got["rounds"]] == sample["rounds"]
+    sampled = sum(1 for d in got["decisions"] if d["source"] == "sampled")
+    assert 0 < sampled <= 10
+    # Progress: from 0 up to every sampled decision, never backwards.
+    assert seen[0] == (0, sampled) and seen[-1] == (sampled, sampled)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    for name, total in got["totals"].items():
+        assert total["decisions"] == sum(1 for d in got["decisions"] if d["seat"] == name)
+        luck = sum(r["luck"][name] for r in got["rounds"])
+        assert total["luck"] == pytest.approx(luck, abs=1e-5)
+    assert got["deals"]["most"] >= 1024
+
+
+def test_a_long_match_shows_its_progress_then_a_stated_sample(
+        server: Running, browser: Browser, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26, in the browser: a match with more sampled decisions than one request
+    may cost (the budget made small here) is analysed, not refused: the page shows the
+    progress the server streams, then says which rounds the sample holds, and lists only
+    their decisions."""
+    import gnav.web.analysis as web_analysis
+
+    monkeypatch.setattr(web_analysis, "BUDGET", 12)
+    rules = Rules.of("gnav", lives=2)
+    names = [f"P{i}" for i in range(6)]
+    bots = [gnav.make_bot("threshold", seed=i) for i in range(6)]
+    text = dumps(from_match(gnav.play_match(rules, names, bots, seed=3)))
+    page = context(browser, lang="nb").new_page()
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#record-file", str(record_path(tmp_path, text)))
+    page.wait_for_selector("#replay-analyse")
+    # Whether the progress bar was ever on the page (it may come and go between polls).
+    page.evaluate("""() => { window.sawProgress = false;
+      new MutationObserver(() => { if (document.getElementById('analysis-progress'))
+        window.sawProgress = true; }).observe(document.body,
+                                             {subtree: true, childList: true}); }""")
+    page.click("#replay-analyse")
+    page.wait_for_selector("#analysis-none", timeout=120_000)
+    assert page.evaluate("() => window.sawProgress")
+    note = page.text_content("#analysis-sample") or ""
+    assert "Et langt parti" in note
+    page.click("#replay-last")
+    page.wait_for_selector("#analysis-list li")
+    got = analysis_json(text, budget=12)
+    sample = got["analysed"]["rounds"]
+    assert set(_listed(page)) <= set(sample)
+    assert len(_listed(page)) == len(got["decisions"])
+    page.context.close()

@@ -89,3 +89,26 @@ def test_the_coach_is_off_until_turned_on_in_settings(server: Running,
     until(lambda: "Stand:" in coach_text(page)
           or page.get_attribute("#coach", "data-state") == "none", 10, "the coach")
     page.context.close()
+
+
+def test_the_coach_headline_is_what_the_figures_say_then_the_expert(
+        server: Running, browser: Browser) -> None:
+    """Issue 26: the headline is the figures' verdict (the better choice by how much,
+    too close to call, or equal), in the page's language, before the expert's choice;
+    a "why" follows the expert only where the server sends one."""
+    page = context(browser, lang="da", coach=True).new_page()
+    _start_with_bots(page, server)
+    until(lambda: can_act(page), 20, "the reader's turn")
+    until(lambda: page.get_attribute("#coach", "data-state") in ("advice", "none"), 30,
+          "the coach")
+    if page.get_attribute("#coach", "data-state") == "advice":
+        verdict = page.get_attribute("#coach .coach-verdict", "data-verdict")
+        assert verdict in ("stand", "swap", "close")
+        headline = page.text_content("#coach .coach-verdict") or ""
+        words = {"stand": "Det er bedre at blive", "swap": "Det er bedre at bytte",
+                 "close": "lige meget værd"}[verdict]
+        assert words in headline or (verdict == "close" and "For tæt" in headline)
+        text = coach_text(page)
+        assert text.index(headline) < text.index("Eksperten")
+        assert page.locator("#coach .coach-why").count() in (0, 1)
+    page.context.close()

@@ -306,3 +306,20 @@ def test_preset_titles_are_given_in_each_language() -> None:
                                          "da": "Gnav (København 1917)"}
     assert all(set(p["titles"]) == {"en", "nb", "da"} for p in data["presets"])
     assert rules_json("gnav-summary", {}, "nb")["title"] == "Gnav (sammendrag)"
+
+
+def test_the_analysis_streams_its_progress_then_the_analysis(client: TestClient) -> None:
+    """``POST /api/analyse?progress=1``: JSON lines, progress then the analysis (the
+    same as the plain route's answer), or an error line saying what is wrong."""
+    text = bots_match(3)  # four seats: exact figures, lookups
+    r = client.post("/api/analyse?progress=1", content=text.encode())
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/x-ndjson")
+    lines = [json.loads(x) for x in r.text.splitlines() if x.strip()]
+    assert "analysis" in lines[-1] and all("done" in x for x in lines[:-1])
+    plain = client.post("/api/analyse", content=text.encode())
+    assert plain.status_code == 200 and plain.json() == lines[-1]["analysis"]
+    bad = client.post("/api/analyse?progress=1", content=b'{"gnav": 1}')
+    last = json.loads(bad.text.splitlines()[-1])
+    assert last["error"]["code"] == "bad_record" and "\n" not in last["error"]["reason"]
+    odd = client.post("/api/analyse?progress=yes", content=text.encode())
+    assert odd.status_code == 400 and odd.json()["error"]["code"] == "bad_field"

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from gnav.cli.common import add_json
 from gnav.errors import GnavError, MalformedError
+
+if TYPE_CHECKING:
+    from gnav.odds.coach import Advice
+    from gnav.views import SeatView
 
 
 def register(sub: Any) -> None:
@@ -29,13 +36,40 @@ def register(sub: Any) -> None:
     s.add_argument("--all", action="store_true",
                    help="list every decision, not only the inaccuracies and worse")
     s.add_argument("--samples", type=int, default=None,
-                   help="deals sampled per decision where the figures are not exact "
-                        "(default 128)")
+                   help="a fixed number of deals per decision where the figures are not "
+                        "exact (default: as the coach, as many as the gap needs)")
     s.set_defaults(func=cmd_analyse)
+
+
+# Why the expert's choice differs from the figures' verdict (gnav.odds.verdict.why).
+WHY = {"mixed": "it mixes here", "policy": "its trained policy decides from a summary of "
+       "the table", "counter": "it plays counter here, from its own smaller sample",
+       "strategy": "the solved strategy is approximate"}
+
+
+def _advise_all(views: Sequence[SeatView], *, samples: int | None,
+                bar: TextIO | None) -> list[Advice | None]:
+    """The coach's figures for each view, with a progress bar on ``bar`` where some are
+    sampled (a long match takes minutes)."""
+    from gnav.odds.analyse import sampled
+    from gnav.odds.coach import advise
+    from gnav.tui.progress import ProgressBar
+
+    costly = sum(1 for v in views if sampled(v))
+    show = ProgressBar(bar, "decisions") if bar is not None and costly else None
+    out: list[Advice | None] = []
+    for i, view in enumerate(views, 1):
+        out.append(advise(view, samples=samples))
+        if show is not None:
+            show(i, len(views))
+    if show is not None:
+        show.close()
+    return out
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from gnav.odds.analyse import analyse
+    from gnav.odds.verdict import CLOSE
     from gnav.record import loads
 
     if args.samples is not None and args.samples < 1:
@@ -48,7 +82,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         raise MalformedError(f"{path}: not a text file") from None
     record = loads(text)
-    result = analyse(record, samples=args.samples)
+    result = analyse(record, advisor=partial(_advise_all, samples=args.samples,
+                                             bar=None if args.json else sys.stderr))
     if args.json:
         print(json.dumps(result.as_json()))
         return 0
@@ -66,9 +101,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         gain = a.swap_gain
         interval = "" if gain.low is None or gain.high is None else \
             f" (swap − stand {gain.value:+.3f} [{gain.low:+.3f}, {gain.high:+.3f}])"
+        mark = "too close to call" if d.mark == CLOSE else d.mark
+        why = "" if a.why is None else f"; the expert differs: {WHY[a.why]}"
         print(f"round {d.round:>3}  {names[d.seat]:<12} held {d.piece:<8} "
               f"{d.action!s:<5}  expert: {a.expert!s:<5}  cost {d.cost:.3f}  "
-              f"{d.mark}{' (coached)' if d.coached else ''}{interval}")
+              f"{mark}{' (coached)' if d.coached else ''}{interval}{why}")
     print()
     print(f"{'seat':<12} {'decisions':>9} {'cost':>7} {'lost':>5} {'luck':>7}  marks")
     for s, t in enumerate(result.totals):
@@ -76,6 +113,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         print(f"{names[s]:<12} {t.decisions:>9} {t.cost:>7.3f} {t.lost:>5} "
               f"{t.luck:>+7.2f}  {marks}")
     print()
+    print("too close to call: the cost is above 0.02 lives, but the 95% interval of the "
+          "gap between the actions holds 0")
     print("cost: expected lives given away by the seat's own decisions; luck: lives the "
           "rounds brought minus what its decisions were expected to bring (positive: "
           "lucky; rounds without a choice count whole)")

@@ -2,22 +2,25 @@
 deciding seat's view only.
 
 For each decision with a choice (both actions legal) the coach's figures
-(``gnav.odds.coach.advise``) give the expected change of lives of standing and of
+(``gnav.odds.coach.advise``, the one function that computes a decision's figures, called
+here exactly as the coach calls it) give the expected change of lives of standing and of
 swapping, given exactly what that seat saw; the decision's **cost** is the better one's
 minus the one taken (0 for the better action). Exact where a solved strategy ships (the
-other seats playing it), sampled elsewhere (the coach's sampler: its 95% interval is
-given beside the cost).
+other seats playing it), sampled elsewhere (as many deals as the gap between the actions
+needs to be known to 0.01 lives, capped; its 95% interval is given beside the cost).
 
-Marks, by the cost in lives (expected lives given away this round):
+Marks (``gnav.odds.verdict.mark``), by the cost in lives (expected lives given away this
+round) and its interval:
 
-- ``good``: below 0.02 (or the better action);
+- ``good``: below 0.02;
+- ``close`` (too close to call): 0.02 or more, but the 95% interval of the gap between
+  the two actions (paired on the same deals) holds 0: the samples cannot tell them apart;
 - ``inaccuracy``: 0.02 to 0.05;
 - ``mistake``: 0.05 to 0.15;
 - ``blunder``: 0.15 or more.
 
-Where the figures are sampled, a decision is ``good`` whenever the 95% interval of the
-gap between the two actions (paired on the same deals) holds 0; its cost is still added
-to the seat's total (an estimate, as unbiased as the samples).
+A sampled cost is added to the seat's total whatever its mark (an estimate, as
+unbiased as the samples).
 
 A seat's total: the expected lives lost to its own decisions (the sum of its costs), and
 **luck**: the lives its rounds actually brought (a loss is negative) minus what its
@@ -31,23 +34,23 @@ view alone, never from the pieces it could not see.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gnav.errors import GnavError
 from gnav.odds.coach import Advice, advise, looks_up
+from gnav.odds.figures import Figure
+from gnav.odds.verdict import CLOSE, MARKS, mark
 from gnav.record import Record, replay
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
 
-MARKS = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.15), ("blunder", float("inf")))
+__all__ = ["MARKS", "Analysis", "Decision", "SeatTotal", "TooCostly", "analyse", "mark"]
 
-
-def mark(cost: float) -> str:
-    for name, below in MARKS:
-        if cost < below:
-            return name
-    return MARKS[-1][0]
+# The figures of many views at once, in order (None where there is no choice): ``advise``
+# over each by default; the server passes one that spreads them over its workers.
+Advisor = Callable[[Sequence[SeatView]], list[Advice | None]]
 
 
 @dataclass
@@ -61,6 +64,17 @@ class Decision:
     coached: bool = False
 
     @property
+    def shortfall(self) -> Figure:
+        """The other action's expected lives minus the taken one's (the cost, before it
+        is held at 0), with the paired 95% interval where sampled."""
+        gain = self.advice.swap_gain
+        if self.action == Action.SWAP:
+            low, high = (None, None) if gain.high is None or gain.low is None else \
+                (-gain.high, -gain.low)
+            return Figure(-gain.value, low, high, gain.n)
+        return gain
+
+    @property
     def cost(self) -> float:
         a = self.advice
         taken = a.lives_swap if self.action == Action.SWAP else a.lives_stand
@@ -69,13 +83,9 @@ class Decision:
 
     @property
     def mark(self) -> str:
-        """The cost's mark; a sampled decision whose paired interval for the gap between
-        the actions holds 0 is ``good``: the samples cannot tell the actions apart."""
-        gain = self.advice.gain
-        if gain is not None and gain.low is not None and gain.high is not None \
-                and gain.low <= 0.0 <= gain.high:
-            return "good"
-        return mark(self.cost)
+        """The cost's mark; ``close`` (too close to call) where it is above the good
+        threshold but the interval of the gap between the actions holds 0."""
+        return mark(self.cost, self.shortfall.low)
 
     @property
     def expected(self) -> float:
@@ -90,7 +100,8 @@ class SeatTotal:
     cost: float = 0.0  # expected lives lost to its own decisions
     lost: int = 0  # lives the rounds actually cost
     luck: float = 0.0
-    marks: dict[str, int] = field(default_factory=lambda: {m: 0 for m, _ in MARKS})
+    marks: dict[str, int] = field(
+        default_factory=lambda: {m: 0 for m in (*(m for m, _ in MARKS), CLOSE)})
 
 
 class TooCostly(GnavError):
@@ -107,27 +118,50 @@ class Analysis:
     # that a viewer can total the rounds it has shown so far.
     luck_by_round: list[list[float]] = field(default_factory=list)
     lost_by_round: list[list[int]] = field(default_factory=list)
+    # The rounds analysed (1-based): all of them unless a budget chose a sample.
+    analysed: list[int] = field(default_factory=list)
+
+    @property
+    def whole(self) -> bool:
+        """Whether every round was analysed."""
+        return len(self.analysed) == len(self.luck_by_round)
 
     def as_json(self) -> dict[str, Any]:
+        chosen = set(self.analysed)
         return {
             "seats": list(self.names),
             "marks": {m: t for m, t in MARKS if t != float("inf")},
             "decisions": [{
                 "round": d.round, "seat": self.names[d.seat], "position": d.position,
                 "piece": d.piece, "action": str(d.action), "cost": round(d.cost, 6),
-                "mark": d.mark, "coached": d.coached, **d.advice.as_json()}
+                "cost_interval": _interval(d.shortfall), "mark": d.mark,
+                "coached": d.coached, **d.advice.as_json()}
                 for d in self.decisions],
             "totals": {self.names[s]: {"decisions": t.decisions, "cost": round(t.cost, 6),
                                        "lost": t.lost, "luck": round(t.luck, 6),
                                        "marks": t.marks}
                        for s, t in enumerate(self.totals)},
             "exact": self.exact,
+            # A sample: only these rounds were analysed, the totals are over them.
+            "analysed": None if self.whole else {
+                "rounds": self.analysed, "of": len(self.luck_by_round),
+                "every": self.analysed[1] - self.analysed[0] if len(self.analysed) > 1
+                else len(self.luck_by_round)},
             "rounds": [{"round": k, "luck": {self.names[s]: round(x, 6)
                                               for s, x in enumerate(luck)},
                         "lost": {self.names[s]: x for s, x in enumerate(lost)}}
                        for k, (luck, lost) in enumerate(
-                           zip(self.luck_by_round, self.lost_by_round, strict=True), 1)],
+                           zip(self.luck_by_round, self.lost_by_round, strict=True), 1)
+                       if k in chosen],
         }
+
+
+def _interval(f: Figure) -> list[float] | None:
+    """The cost's 95% interval: the shortfall's, held at 0 as the cost is (None where
+    exact)."""
+    if f.low is None or f.high is None:
+        return None
+    return [round(max(0.0, f.low), 6), round(max(0.0, f.high), 6)]
 
 
 def coached_of(record: Record) -> set[tuple[int, int]]:
@@ -140,51 +174,86 @@ def coached_of(record: Record) -> set[tuple[int, int]]:
     return out
 
 
-def analyse(record: Record, *, samples: int | None = None,
-            most: int | None = None) -> Analysis:
+def analyse(record: Record, *, samples: int | None = None, most: int | None = None,
+            advisor: Advisor | None = None, budget: int | None = None) -> Analysis:
     """Every decision of ``record`` (replayed, so a record the rules contradict raises
-    InconsistentError) against the expert, from views alone.
+    InconsistentError) against the expert, from views alone. ``samples``: a fixed number
+    of deals a sampled decision (None: the coach's own, as many as it needs);
+    ``advisor``: how the views' figures are computed (``advise`` over each unless told);
+    ``budget``: at most this many sampled decisions, from a stated sample of the rounds
+    (every k-th, the smallest k that fits) where the match has more.
 
     :raises: :exc:`TooCostly` if more than ``most`` decisions need sampling (checked
-        before any is sampled: the server bounds its cost so).
+        before any is sampled).
     """
     rep = replay(record)
     names = tuple(record.seats)
-    totals = [SeatTotal() for _ in names]
-    decisions: list[Decision] = []
     coached = coached_of(record)
-    exact = True
-    if most is not None:
-        costly = sum(1 for k, seen in enumerate(rep.states, 1)
-                     for before, (seat, _) in zip(seen, record.rounds[k - 1].actions,
-                                                  strict=False)
-                     if before.round is not None and _sampled(seat_view(before, seat)))
-        if costly > most:
-            raise TooCostly(f"analysis: {costly} decisions of this match need sampling, "
-                            f"more than the {most} analysed here; gnav analyse RECORD "
-                            f"does any match")
-    luck_by_round: list[list[float]] = []
-    lost_by_round: list[list[int]] = []
+    # Every decision with a choice, as its seat saw it, before any figure is computed.
+    asked: list[tuple[int, int, int, str, Action, SeatView]] = []
     for k, seen in enumerate(rep.states, 1):
-        expected = [0.0] * len(names)
-        decided: set[int] = set()
-        for before, (seat, action) in zip(seen, record.rounds[k - 1].actions,
-                                          strict=False):
+        for before, (seat, action) in zip(seen, record.rounds[k - 1].actions, strict=False):
             assert before.round is not None
             view = seat_view(before, seat)
             if len(view.legal) < 2:
                 continue
-            advice = advise(view) if samples is None else advise(view, samples=samples)
-            if advice is None:
-                continue
-            exact = exact and advice.source == "exact"
-            order = before.round.seats
-            d = Decision(k, seat, order.index(seat), view.piece or "", action, advice,
-                         (k, seat) in coached)
+            asked.append((k, seat, before.round.seats.index(seat), view.piece or "", action,
+                          view))
+    if most is not None:
+        costly = sum(1 for *_, view in asked if sampled(view))
+        if costly > most:
+            raise TooCostly(f"analysis: {costly} decisions of this match need sampling, "
+                            f"more than the {most} analysed here; gnav analyse RECORD "
+                            f"does any match")
+    chosen = _rounds_within(asked, budget, len(record.rounds))
+    asked = [a for a in asked if a[0] in chosen]
+    views = [view for *_, view in asked]
+    advices = advisor(views) if advisor is not None else \
+        [advise(v, samples=samples) for v in views]
+    by_round: dict[int, list[Decision]] = {}
+    for (k, seat, position, piece, action, _), advice in zip(asked, advices, strict=True):
+        if advice is not None:
+            by_round.setdefault(k, []).append(
+                Decision(k, seat, position, piece, action, advice, (k, seat) in coached))
+    return _totals(names, rep.states, by_round, chosen)
+
+
+def _rounds_within(asked: Sequence[tuple[int, int, int, str, Action, SeatView]],
+                   budget: int | None, rounds: int) -> set[int]:
+    """The rounds analysed: all of them, or where their sampled decisions are more than
+    ``budget``, every k-th from the first with the smallest k that keeps within it (a
+    sample spread over the whole match, so that early and late rounds are both in)."""
+    every = set(range(1, rounds + 1))
+    if budget is None:
+        return every
+    per_round = [0] * (rounds + 1)
+    for k, *_, view in asked:
+        per_round[k] += sampled(view)
+    for step in range(1, rounds + 1):
+        chosen = set(range(1, rounds + 1, step))
+        if sum(per_round[k] for k in chosen) <= budget:
+            return chosen
+    return {1}
+
+
+def _totals(names: tuple[str, ...], states: Sequence[Sequence[Any]],
+            by_round: dict[int, list[Decision]], chosen: set[int]) -> Analysis:
+    """The analysis of the decisions ``by_round``: each seat's cost, marks and luck,
+    over the rounds ``chosen`` (the others' luck is listed, never totalled)."""
+    totals = [SeatTotal() for _ in names]
+    decisions: list[Decision] = []
+    exact = True
+    luck_by_round: list[list[float]] = []
+    lost_by_round: list[list[int]] = []
+    for k, seen in enumerate(states, 1):
+        expected = [0.0] * len(names)
+        decided: set[int] = set()
+        for d in by_round.get(k, []):
+            exact = exact and d.advice.source == "exact"
             decisions.append(d)
-            expected[seat] += d.expected
-            decided.add(seat)
-            t = totals[seat]
+            expected[d.seat] += d.expected
+            decided.add(d.seat)
+            t = totals[d.seat]
             t.decisions += 1
             t.cost += d.cost
             t.marks[d.mark] += 1
@@ -194,16 +263,18 @@ def analyse(record: Record, *, samples: int | None = None,
         for s in range(len(names)):
             change = end[s] - start[s]
             luck = change - expected[s] if s in decided else float(change)
-            totals[s].lost += max(0, -change)
-            totals[s].luck += luck
+            if k in chosen:
+                totals[s].lost += max(0, -change)
+                totals[s].luck += luck
             luck_now.append(luck)
             lost_now.append(max(0, -change))
         luck_by_round.append(luck_now)
         lost_by_round.append(lost_now)
-    return Analysis(names, decisions, totals, exact, luck_by_round, lost_by_round)
+    return Analysis(names, decisions, totals, exact, luck_by_round, lost_by_round,
+                    sorted(chosen))
 
 
-def _sampled(view: SeatView) -> bool:
+def sampled(view: SeatView) -> bool:
     """Whether the coach samples (rather than looks up) its figures for ``view``."""
     return len(view.legal) >= 2 and view.seat is not None and not looks_up(view)
 

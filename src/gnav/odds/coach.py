@@ -8,18 +8,31 @@ checks every figure stays put). Two ways, one bounded cost each:
   information set's exact figures, computed once from the round's whole tree
   (``gnav.solve.atlas.coach_table``) and shipped in ``gnav/odds/tables/``. The other
   seats play the solved strategy.
-- **Sampling** elsewhere: ``SAMPLES`` deals of the pieces the view hides, drawn under
+- **Sampling** elsewhere: deals of the pieces the view hides (how many: below), drawn under
   every constraint the view gives and weighted by how well they explain the other seats'
   decisions (``gnav.bots.counter.Deals``, the counter bot's own sampler), each played
   out both ways by the engine with the later seats following the sources' tips (the
   counter bot's model of them). The figures carry 95% intervals from the samples'
   effective number. Where a trained policy ships for the table (5 to 41 seats of the
   gnav presets) and numpy and numba are installed, the deals are played on the compiled
-  batch engine instead (``gnav.sim.fast.odds.weighted_playouts``): each from its deal, the earlier
-  seats forced to what they did, the later seats playing the policy the expert plays;
-  about 6 ms of CPU a decision at 6 to 20 seats against the reference engine's 8 to 16
-  (one run, the machine shared), after a first call per table size that reads the
-  policy into a table (half a second).
+  batch engine instead (``gnav.sim.fast.odds.weighted_playouts``): each from its deal,
+  the earlier seats forced to what they did, the later seats playing the policy the
+  expert plays; after a first call per table size that reads the policy into a table
+  (half a second).
+
+How many deals: as many as it takes (issue 26). Both choices are played out on the same
+deals and the same random numbers (common random numbers), and deals are drawn
+``BATCH`` at a time until the standard error of the gap between them (lives if swap
+minus lives if stand), over at least ``FEWEST`` effective deals, is below what the
+pages print (``PRINTED``, 0.01 lives), or
+``MOST`` deals were drawn (``MOST_REFERENCE`` on the reference engine): the bound on a
+decision's cost. The analysis of a match (``gnav.odds.analyse``) reads every decision
+through ``advise`` too, so the coach and the analysis give one view the same figures.
+What the figures say (the verdict, and why the expert may differ) is
+``gnav.odds.verdict``'s, for both.
+
+The API is ``advise(view) -> Advice | None``: a view in, the figures out, read from the
+view alone (anything that cuts puzzles or marks decisions may call it).
 """
 
 from __future__ import annotations
@@ -28,7 +41,7 @@ import gzip
 import json
 import math
 import time
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +54,7 @@ from gnav.events import Ask, Stand
 from gnav.infoset import infoset_key
 from gnav.odds.figures import Figure
 from gnav.odds.simulated import Z, wilson
+from gnav.odds.verdict import PRINTED, verdict, why
 from gnav.rules import Rules
 from gnav.strategies import shipped
 from gnav.strategies.policy import Policy, shipped_policy
@@ -48,7 +62,11 @@ from gnav.views import SeatView
 from gnav.vocab import Action
 
 HERE = Path(__file__).resolve().parent / "tables"
-SAMPLES = 128  # the sampled coach's deals per decision: its bounded cost
+BATCH = 256  # deals drawn at a time until the gap is known (one engine size per table)
+# The cap on deals a decision: the bound on its cost (measured in docs/odds.md).
+MOST = 8192  # on the compiled engine
+MOST_REFERENCE = 2048  # on the reference engine, about ten times dearer a deal
+FEWEST = 32  # effective deals before the gap's standard error is believed
 FORMAT = "gnav-coach/1"
 
 
@@ -68,6 +86,18 @@ class Advice:
     # lives if swap minus lives if stand: sampled on the same deals, so its interval is
     # the paired one (narrower than the two figures' intervals suggest)
     gain: Figure | None = None
+    # what the expert plays here: "strategy" (solved), "policy" (trained) or "counter"
+    plays: str = "strategy"
+
+    @property
+    def verdict(self) -> str:
+        """What the figures favour: "stand", "swap" or "close" (gnav.odds.verdict)."""
+        return verdict(self.swap_gain)
+
+    @property
+    def why(self) -> str | None:
+        """Why the expert's choice is not the verdict (None where it is)."""
+        return why(self.verdict, self.expert, self.expert_swap, self.plays)
 
     @property
     def swap_gain(self) -> Figure:
@@ -86,8 +116,8 @@ class Advice:
                 "lives_stand": self.lives_stand.as_json(),
                 "lives_swap": self.lives_swap.as_json(), "expert": str(self.expert),
                 "expert_swap": round(self.expert_swap, 6), "best": str(self.best),
-                "swap_gain": self.swap_gain.as_json(),
-                "source": self.source, "samples": self.samples}
+                "swap_gain": self.swap_gain.as_json(), "verdict": self.verdict,
+                "why": self.why, "source": self.source, "samples": self.samples}
 
 
 def table_path(preset: str, seats: int) -> Path:
@@ -117,9 +147,11 @@ def table_for(rules: Rules, seats: int) -> dict[str, list[float]] | None:
 _EXPERT = ExpertBot(seed=0)
 
 
-def advise(view: SeatView, *, samples: int = SAMPLES) -> Advice | None:
+def advise(view: SeatView, *, samples: int | None = None) -> Advice | None:
     """The coach's figures for ``view``'s seat, or None where it has no choice to make
-    (not its turn, or one legal action)."""
+    (not its turn, or one legal action). ``samples``: where the figures are sampled,
+    exactly that many deals (None: as many as the gap needs, see the module's
+    docstring)."""
     if view.seat is None or len(view.legal) < 2 or view.seat not in view.order:
         return None
     probs = _EXPERT.probabilities(view)
@@ -133,6 +165,13 @@ def advise(view: SeatView, *, samples: int = SAMPLES) -> Advice | None:
             return Advice(Figure(ps), Figure(pw), Figure(ls), Figure(lw), expert, swap_p,
                           "exact")
     return sampled(view, samples, expert, swap_p)
+
+
+def _plays(view: SeatView) -> str:
+    """What the expert plays at ``view``'s table: "strategy", "policy" or "counter"."""
+    table = _EXPERT.table(view.rules, len(view.order))
+    return "policy" if isinstance(table, Policy) else \
+        "counter" if table is None else "strategy"
 
 
 def looks_up(view: SeatView) -> bool:
@@ -171,19 +210,107 @@ def _model(rules: Rules) -> _Model:
     return _Model(rules, resolve_threshold(rules, None), DEFAULT_LIKELIHOOD)
 
 
-def sampled(view: SeatView, samples: int, expert: Action, swap_p: float) -> Advice | None:
-    """The figures from ``samples`` deals of what the view hides (see the module's
-    docstring). None if no deal fits the view."""
+# One batch's weighted sums (``_Sums``), as gnav.sim.fast.odds.weighted_playouts gives
+# them: [paid], [lives], [lives squared], weight, weight squared, gap, gap squared.
+Batch = tuple[list[float], list[float], list[float], float, float, float, float]
+
+
+class _Sums:
+    """The weighted sums the figures are made of, over the deals so far: [paid],
+    [lives], [lives squared] for standing and for swapping, the total weight and its
+    square, and the swap-minus-stand gap's sum and sum of squares (paired per deal)."""
+
+    __slots__ = ("diff", "diff_sq", "got", "got_sq", "pay", "square", "weight")
+
+    def __init__(self) -> None:
+        self.pay = [0.0, 0.0]
+        self.got = [0.0, 0.0]
+        self.got_sq = [0.0, 0.0]
+        self.weight = self.square = self.diff = self.diff_sq = 0.0
+
+    def add(self, pay: list[float], got: list[float], got_sq: list[float], weight: float,
+            square: float, diff: float, diff_sq: float) -> None:
+        for i in (0, 1):
+            self.pay[i] += pay[i]
+            self.got[i] += got[i]
+            self.got_sq[i] += got_sq[i]
+        self.weight += weight
+        self.square += square
+        self.diff += diff
+        self.diff_sq += diff_sq
+
+    def known(self) -> bool:
+        """Whether the gap's standard error is below what the pages print, from enough
+        deals to trust the estimate of it (a few heavy deals can look unanimous)."""
+        if self.weight <= 0.0:
+            return False
+        n_eff = self.weight * self.weight / self.square
+        if n_eff < FEWEST:
+            return False
+        mean = self.diff / self.weight
+        var = max(self.diff_sq / self.weight - mean * mean, 0.0)
+        return math.sqrt(var / max(n_eff, 1.0)) < PRINTED
+
+    def advice(self, expert: Action, swap_p: float, samples: int, plays: str
+               ) -> Advice | None:
+        if self.weight <= 0.0:
+            return None
+        w = self.weight
+        n_eff = w * w / self.square
+        return Advice(_mean(self.pay[0], 0.0, w, n_eff, True),
+                      _mean(self.pay[1], 0.0, w, n_eff, True),
+                      _mean(self.got[0], self.got_sq[0], w, n_eff, False),
+                      _mean(self.got[1], self.got_sq[1], w, n_eff, False),
+                      expert, swap_p, "sampled", samples,
+                      _mean(self.diff, self.diff_sq, w, n_eff, False), plays)
+
+
+def sampled(view: SeatView, samples: int | None, expert: Action, swap_p: float
+            ) -> Advice | None:
+    """The figures from deals of what the view hides (see the module's docstring):
+    exactly ``samples`` of them, or (None) ``BATCH`` at a time until the gap between
+    the actions is known to what the pages print, at most ``MOST`` (``MOST_REFERENCE``
+    on the reference engine). None if no deal fits the view."""
     deals = Deals.of(view, _model(view.rules))
     if deals is None:
         return None
-    seat = deals.seat
-    # One view, one answer: the stream is drawn from the view's own contents.
-    rng = Random(f"coach:{infoset_key(view)}:{view.round}")
-    n = deals.seats
+    # One view, one answer: the streams are drawn from the view's own contents, one for
+    # the deals and one for the engine's draws, so that both engines meet the same deals.
+    where = f"{infoset_key(view)}:{view.round}"
+    rng = Random(f"coach:{where}")
+    seeds = Random(f"coach-engine:{where}")
     policy = _batch_policy(view, deals)
+    plays = _plays(view)
+    batch: Callable[[int], Batch | None]
     if policy is not None:
-        return _sampled_batch(view, deals, policy, rng, samples, expert, swap_p)
+        play = _BatchPlay(view, deals, policy)
+        most = MOST
+
+        def batch(size: int) -> Batch | None:
+            return play.sums(rng, size, seeds.getrandbits(32))
+    else:
+        most = MOST_REFERENCE
+
+        def batch(size: int) -> Batch | None:
+            return _reference_sums(view, deals, rng, size)
+    sums = _Sums()
+    drawn = 0
+    while True:
+        size = samples if samples is not None else BATCH
+        got = batch(size)
+        drawn += size
+        if got is not None:
+            sums.add(*got)
+        if samples is not None or drawn >= most or sums.known() or sums.weight <= 0.0:
+            break  # (no deal of a whole batch fits the view: none will)
+    return sums.advice(expert, swap_p, drawn, plays)
+
+
+def _reference_sums(view: SeatView, deals: Deals, rng: Random, size: int) -> Batch:
+    """``size`` deals played out both ways on the reference engine, the later seats
+    following the sources' tips: the sums ``_Sums.add`` takes."""
+    seat = deals.seat
+    n = deals.seats
     before = view.lives[seat]
     later = deals.model.policy
     acts = (Action.STAND, Action.SWAP)
@@ -191,7 +318,7 @@ def sampled(view: SeatView, samples: int, expert: Action, swap_p: float) -> Advi
     got = [0.0, 0.0]
     got_sq = [0.0, 0.0]
     weight = square = diff = diff_sq = 0.0
-    for _ in range(samples):
+    for _ in range(size):
         start, w = deals.sample(rng)
         if start is None:
             continue
@@ -210,22 +337,7 @@ def sampled(view: SeatView, samples: int, expert: Action, swap_p: float) -> Advi
         diff_sq += w * d * d
         weight += w
         square += w * w
-    return _advice(pay, got, got_sq, weight, square, diff, diff_sq, expert, swap_p,
-                   samples, "sampled")
-
-
-def _advice(pay: list[float], got: list[float], got_sq: list[float], weight: float,
-            square: float, diff: float, diff_sq: float, expert: Action, swap_p: float,
-            samples: int, source: str) -> Advice | None:
-    if weight <= 0.0:
-        return None
-    n_eff = weight * weight / square
-    return Advice(_mean(pay[0], 0.0, weight, n_eff, True),
-                  _mean(pay[1], 0.0, weight, n_eff, True),
-                  _mean(got[0], got_sq[0], weight, n_eff, False),
-                  _mean(got[1], got_sq[1], weight, n_eff, False),
-                  expert, swap_p, source, samples,
-                  _mean(diff, diff_sq, weight, n_eff, False))
+    return pay, got, got_sq, weight, square, diff, diff_sq
 
 
 def _batch_policy(view: SeatView, deals: Deals) -> Policy | None:
@@ -248,39 +360,50 @@ def _batch_installed() -> bool:
     return all(importlib.util.find_spec(m) is not None for m in ("numpy", "numba"))
 
 
-def _sampled_batch(view: SeatView, deals: Deals, policy: Policy, rng: Random, samples: int,
-                   expert: Action, swap_p: float) -> Advice | None:
-    """``sampled`` with the playouts on the compiled engine (``gnav.sim.fast.odds``): the
-    same deals of what the view hides, each played from its deal with the seats before
-    this one doing what they did, this one standing and then swapping, and the later
-    seats playing the trained policy the expert plays here."""
-    from gnav.sim.fast.odds import weighted_playouts
+class _BatchPlay:
+    """The playouts on the compiled engine (``gnav.sim.fast.odds``): the deals of what
+    the view hides, each played from its deal with the seats before this one doing what
+    they did, this one standing and then swapping, and the later seats playing the
+    trained policy the expert plays here."""
 
-    rules = view.rules
-    n = deals.seats
-    me = deals.know.me
-    position = {s: p for p, s in enumerate(view.order)}
-    forced = [-1] * n
-    for event in view.events:
-        if isinstance(event, Stand | Ask) and event.seat in position:
-            forced[position[event.seat]] = int(isinstance(event, Ask))
-    rows: list[list[int]] = []
-    weights: list[float] = []
-    whole = Counter(rules.deck)
-    for _ in range(samples):
-        values, w = deals.pieces(rng)
-        if w <= 0.0:
-            continue
-        # The slots the rest of the round cannot reach (-1) take the pieces left, in
-        # any order: no playout reads them.
-        left = list((whole - Counter(v for v in values if v >= 0)).elements())
-        rows.append([v if v >= 0 else left.pop() for v in values])
-        weights.append(w)
-    if not rows:
-        return None
-    while len(rows) < samples:  # one engine size per table: pad with weightless rows
-        rows.append(rows[0])
-        weights.append(0.0)
-    sums = weighted_playouts(rules, policy, rows, weights, forced, me,
-                             seed=rng.getrandbits(32))
-    return _advice(*sums, expert, swap_p, samples, "sampled")
+    def __init__(self, view: SeatView, deals: Deals, policy: Policy) -> None:
+        self.rules = view.rules
+        self.deals = deals
+        self.policy = policy
+        n = deals.seats
+        position = {s: p for p, s in enumerate(view.order)}
+        self.forced = [-1] * n
+        for event in view.events:
+            if isinstance(event, Stand | Ask) and event.seat in position:
+                self.forced[position[event.seat]] = int(isinstance(event, Ask))
+        # How many of each piece the deck holds, to fill the slots no playout reads
+        # (a list, not a Counter: a quarter of a decision's cost went to Counters).
+        self.counts = [0] * (max(self.rules.deck) + 1)
+        for piece in self.rules.deck:
+            self.counts[piece] += 1
+
+    def sums(self, rng: Random, size: int, seed: int) -> Batch | None:
+        from gnav.sim.fast.odds import weighted_playouts
+
+        rows: list[list[int]] = []
+        weights: list[float] = []
+        for _ in range(size):
+            values, w = self.deals.pieces(rng)
+            if w <= 0.0:
+                continue
+            # The slots the rest of the round cannot reach (-1) take the pieces left, in
+            # any order: no playout reads them.
+            count = self.counts.copy()
+            for v in values:
+                if v >= 0:
+                    count[v] -= 1
+            left = [piece for piece, k in enumerate(count) for _ in range(k)]
+            rows.append([v if v >= 0 else left.pop() for v in values])
+            weights.append(w)
+        if not rows:
+            return None
+        while len(rows) < size:  # one engine size per table: pad with weightless rows
+            rows.append(rows[0])
+            weights.append(0.0)
+        return weighted_playouts(self.rules, self.policy, rows, weights, self.forced,
+                                 self.deals.know.me, seed=seed)

@@ -143,28 +143,60 @@ OUTRO = """\
 ## The coach and the analysis of a match
 
 - **The coach** (`gnav play`, key `c`) shows, at your turn, your chance of paying if you
-  stand and if you swap, and what the expert would do, from what your seat sees and
-  nothing else. Where a solved strategy ships (2 to 4 seats of most presets) it is an
-  exact lookup (about 0.1 ms); elsewhere it samples 128 deals of the pieces you cannot
-  see, weighted by how well they explain the others' decisions, and plays each out both
-  ways: on the batch engine with the later seats playing the expert's trained policy
-  where one ships (about 6 to 7 ms of one core a decision at 6 to 41 seats; the first
-  decision at a table size reads the policy into a table, under a second), else on the
-  reference engine with the later seats following the sources' tips (8 to 16 ms at 6 to
-  20 seats). The figures then carry 95% intervals. A decision taken with the coach on is
-  listed in the record under `x.coached`. In the browser,
-  turn it on in Settings: it shows the same figures beside your piece at your turn,
-  unless the host created the table with "No coaching here".
-- **`gnav analyse RECORD`** goes through every decision of a finished match: the
-  expert's choice, and the expected lives the decision taken gave away against the
-  better one, from the deciding seat's view. Marks: *good* below 0.02 lives,
-  *inaccuracy* below 0.05, *mistake* below 0.15, *blunder* from 0.15 (sampled figures:
-  *good* too wherever the samples cannot tell the two actions apart). Each seat gets its
-  total cost and its luck (the lives its rounds brought minus what its decisions were
-  expected to bring). A finished match's record shows every deal anyway; the figures
-  still use only what each seat saw. The replay viewer's **Analyse the match** button
-  shows the same, round by round: a round's decisions appear once the replay reaches
-  its end, where its pieces are shown.
+  stand and if you swap, your expected lives each way, what the figures say (the better
+  choice and by how much, or *too close to call*), and what the expert would do, from
+  what your seat sees and nothing else. Where a solved strategy ships (2 to 4 seats of
+  most presets) it is an exact lookup (about 0.1 ms). Elsewhere it samples deals of the
+  pieces you cannot see, weighted by how well they explain the others' decisions, and
+  plays each out both ways on the same deals and the same random numbers (common
+  random numbers): on the batch engine with the later seats playing the expert's
+  trained policy where one ships, else on the reference engine with the later seats
+  following the sources' tips. It draws 256 deals at a time until the standard error of
+  the difference between standing and swapping, over at least 32 effective deals (the
+  deals' weights make some count less), is below 0.01 lives, what the page prints, or
+  it has drawn 8,192 deals (2,048 on the reference engine): the cap on a
+  decision's cost. A decision taken with the coach on is listed in the record under
+  `x.coached`. In the browser, turn it on in Settings: it shows the same figures beside
+  your piece at your turn, unless the host created the table with "No coaching here".
+- **What the figures say** (`gnav.odds.verdict`, one place for the coach and the
+  analysis): the headline is the figures' verdict, read off the difference between the
+  two choices and its 95% interval (paired on the same deals): *swapping is better by
+  0.05 lives (0.03 – 0.07)*, or *too close to call* where the interval holds 0 (exact
+  figures: *worth the same* where they differ by less than 0.005). The expert's choice
+  comes after it, and where the verdict is clear and the expert does otherwise, the page
+  says why: it mixes (it swaps some of the time, so that the others cannot read its
+  piece from its choice), or it plays one trained policy for a band of table sizes from
+  a summary of what it sees, or it counts pieces from its own smaller sample where
+  nothing is solved or trained, or the solved strategy is an approximate solution.
+- **`gnav analyse RECORD`** goes through every decision of a finished match with the
+  coach's own figures (one function, `gnav.odds.coach.advise(view)`, computes a
+  decision's figures for the coach, the analysis and anything else that needs them):
+  the expert's choice, and the expected lives the decision taken gave away against the
+  better one, from the deciding seat's view, with the 95% interval of that cost where it
+  was sampled. Marks: *good* below 0.02 lives, *too close to call* from 0.02 where the
+  interval of the difference holds 0, else *inaccuracy* below 0.05, *mistake* below
+  0.15, *blunder* from 0.15: no decision is *good* with a cost of 0.02 or more. Each
+  seat gets its total cost and its luck (the lives its rounds brought minus what its
+  decisions were expected to bring). A finished match's record shows every deal anyway;
+  the figures still use only what each seat saw. The command shows a progress bar while
+  it samples. The replay viewer's **Analyse the match** button shows the same, round by
+  round: a round's decisions appear once the replay reaches its end, where its pieces
+  are shown. The server samples in one worker process of its own (at most one core for
+  every analysis it runs) and streams its progress to the viewer; a match with more than
+  200 sampled decisions is analysed on a stated sample of its rounds (one in k, the
+  smallest k that fits), and the page says which.
+
+What a sampled decision costs (thread CPU, measured with `uptime` load 10 to 20 on the
+shared two-core machine, so an upper figure): at 6 seats, 200 ms for seat 1 holding II
+(5,632 deals before the difference was known to 0.01 lives: +0.01 (−0.01 – 0.03), too
+close to call; the expert stands) and 290 ms for the dealer holding V after five stands
+(the cap, 8,192 deals: standing better by 0.07, as the expert does); at 41 seats, over
+60 decisions of a 158-round match (3,021 decisions), 364 ms a decision on average
+(median 382 ms, at most 770 ms; 7,219 deals on average, 46 of the 60 at the cap). Most
+of it is drawing the deals in Python (the counter bot's sampler), not playing them. So
+one analysis request costs at most about 200 × 0.4 s, a little over a minute of one
+core, in its worker process; the replay and analysis routes share a rate cap per
+address.
 """
 
 

@@ -61,9 +61,12 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     n = settings.costly_per_minute
     costly = Middleware(Costly, routes=[
         ("POST", re.compile(r"/api/replay"), max(1, n // 10)),  # seconds of CPU each
-        ("POST", re.compile(r"/api/analyse"), max(1, n // 10)),  # as much, at most
-        # The coach: once per decision is a lookup or tens of milliseconds; asking again
-        # is a lookup (the answer is kept), so the cap is only against a flood.
+        # An analysis: up to 200 sampled decisions in one worker process (a minute of
+        # one core at 41 seats at most, docs/odds.md).
+        ("POST", re.compile(r"/api/analyse"), max(1, n // 10)),
+        # The coach: once per decision is a lookup or at most 8192 deals (under half a
+        # second of one core at 41 seats); asking again is a lookup (the answer is
+        # kept), so the cap is only against a flood.
         ("POST", re.compile(r"/api/tables/[^/]+/seats/[^/]+/coach"), 10 * n),
         ("GET", re.compile(r"/api/tables/[^/]+/record"), n),
         ("GET", re.compile(r"/api/tables/[^/]+"), 10 * n),

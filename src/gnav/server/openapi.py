@@ -344,8 +344,12 @@ def _paths() -> J:
         "/api/analyse": {"post": {
             "summary": "A finished match's analysis: each decision against the expert from "
                        "the deciding seat's view, marks, and each seat's cost and luck "
-                       "(gnav analyse; sampled figures take 32 deals, and a match needing "
-                       "more than 400 sampled decisions is refused)",
+                       "(gnav analyse; sampled figures are the coach's, and a match needing "
+                       "more than 200 sampled decisions is analysed on a stated sample of "
+                       "its rounds). ?progress=1: JSON lines, {done, total} as sampled "
+                       "decisions come back, then {analysis} or {error}",
+            "parameters": [{"name": "progress", "in": "query", "required": False,
+                            "schema": {"enum": ["1"]}}],
             "requestBody": _body(_ref("Record"), True),
             "responses": {"200": _json({"type": "object"}, "The analysis"),
                           **_errors(400, 413, 429)}}},

@@ -103,6 +103,39 @@ TERMINAL: dict[str, dict[str, str]] = {
         "da": "Træner: står du, betaler du med {stand}, bytter du, med {swap}; "
               "eksperten ville bytte.",
     },
+    # What the figures say, after the chances (issue 26: gnav.odds.verdict).
+    "tui.coach_verdict_swap": {"en": "Swapping is better, by {d} lives.",
+                               "nb": "Å bytte er bedre, med {d} liv.",
+                               "da": "Det er bedre at bytte, med {d} liv."},
+    "tui.coach_verdict_stand": {"en": "Standing is better, by {d} lives.",
+                                "nb": "Å stå er bedre, med {d} liv.",
+                                "da": "Det er bedre at blive, med {d} liv."},
+    "tui.coach_verdict_close": {
+        "en": "Too close to call: the difference, {d} lives, could go either way.",
+        "nb": "For jevnt til å avgjøre: forskjellen, {d} liv, kan gå begge veier.",
+        "da": "For tæt til at afgøre: forskellen, {d} liv, kan gå begge veje."},
+    "tui.coach_verdict_equal": {"en": "Both are worth the same, to 0.01 lives.",
+                                "nb": "Begge er like mye verdt, på 0,01 liv nær.",
+                                "da": "Begge er lige meget værd, på 0,01 liv nær."},
+    "tui.coach_why_mixed": {
+        "en": "The expert mixes here: it swaps {p} of the time.",
+        "nb": "Eksperten blander her: den bytter {p} av gangene.",
+        "da": "Eksperten blander her: den bytter {p} af gangene."},
+    "tui.coach_why_policy": {
+        "en": "The expert's trained policy decides from a summary of the table, and "
+              "differs here.",
+        "nb": "Ekspertens trente strategi bestemmer ut fra et sammendrag av bordet, og "
+              "avviker her.",
+        "da": "Ekspertens trænede strategi beslutter ud fra et resumé af bordet, og "
+              "afviger her."},
+    "tui.coach_why_counter": {
+        "en": "The expert counts pieces here from its own, smaller sample of deals.",
+        "nb": "Eksperten teller brikker her ut fra sitt eget, mindre utvalg av utdelinger.",
+        "da": "Eksperten tæller brikker her ud fra sit eget, mindre udvalg af uddelinger."},
+    "tui.coach_why_strategy": {
+        "en": "The solved strategy is an approximate solution, and differs here.",
+        "nb": "Den løste strategien er en tilnærmet løsning, og avviker her.",
+        "da": "Den løste strategi er en tilnærmet løsning, og afviger her."},
     "tui.coach_none": {
         "en": "Coach: no figures for this view.",
         "nb": "Trener: ingen tall for denne situasjonen.",

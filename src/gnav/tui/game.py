@@ -449,6 +449,7 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
     """The coach's figures for a person's turn, in one line (gnav.odds.coach: from this
     seat's view only)."""
     from gnav.odds.coach import advise
+    from gnav.odds.verdict import CLOSE
 
     advice = advise(view)
     if advice is None:
@@ -460,5 +461,20 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
         return f"{100 * f.value:.0f}% (±{100 * (f.high - f.low) / 2:.0f})"
     stand, swap = pct(advice.pay_stand), pct(advice.pay_swap)
     if advice.expert == Action.SWAP:
-        return say("tui.coach_swap", lang, stand=stand, swap=swap)
-    return say("tui.coach_stand", lang, stand=stand, swap=swap)
+        line = say("tui.coach_swap", lang, stand=stand, swap=swap)
+    else:
+        line = say("tui.coach_stand", lang, stand=stand, swap=swap)
+    # What the figures say, and why the expert differs where it does.
+    gain = advice.swap_gain
+    said = advice.verdict
+    d = f"{abs(gain.value):.2f}"
+    if said != CLOSE:
+        line += " " + say(f"tui.coach_verdict_{said}", lang, d=d)
+    elif gain.low is None:
+        line += " " + say("tui.coach_verdict_equal", lang)
+    else:
+        line += " " + say("tui.coach_verdict_close", lang, d=d)
+    if advice.why is not None:
+        line += " " + say(f"tui.coach_why_{advice.why}", lang,
+                          p=f"{100 * advice.expert_swap:.0f}%")
+    return line

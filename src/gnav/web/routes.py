@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -180,8 +180,51 @@ async def replay(request: Request) -> Response:
 
 async def analysis(request: Request) -> Response:
     """``POST /api/analyse`` with a record as the body: every decision against the
-    expert, from each seat's view (gnav.web.analysis)."""
-    return await _from_record(request, analysis_json)
+    expert, from each seat's view (gnav.web.analysis). ``?progress=1``: the answer is a
+    stream of JSON lines, ``{"done": k, "total": n}`` as the sampled decisions come
+    back, then ``{"analysis": ...}`` or ``{"error": {"code", "reason"}}``."""
+    extra = sorted(set(request.query_params) - {"progress"})
+    if extra or request.query_params.get("progress", "1") != "1":
+        return error(Code.BAD_FIELD, "analyse: the one query parameter is progress=1")
+    if "progress" not in request.query_params:
+        return await _from_record(request, analysis_json)
+    text = await _record_text(request)
+    if isinstance(text, Response):
+        return text
+    return StreamingResponse(_analysis_lines(text), media_type="application/x-ndjson",
+                             headers={"Cache-Control": "no-cache"})
+
+
+async def _analysis_lines(text: str) -> AsyncIterator[bytes]:
+    """The analysis of ``text`` as JSON lines: its progress, then its answer."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    def progress(done: int, total: int) -> None:
+        loop.call_soon_threadsafe(lines.put_nowait, {"done": done, "total": total})
+
+    def work() -> dict[str, Any]:
+        try:
+            return {"analysis": analysis_json(text, progress=progress)}
+        except ReplayError as e:
+            return {"error": {"code": e.code, "reason": str(e)}}
+
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    while True:
+        waiting = asyncio.ensure_future(lines.get())
+        await asyncio.wait({task, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        if waiting.done():
+            yield _line(waiting.result())
+            continue
+        waiting.cancel()
+        while not lines.empty():
+            yield _line(lines.get_nowait())
+        yield _line(task.result())
+        return
+
+
+def _line(body: dict[str, Any]) -> bytes:
+    return (json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
 async def odds_page(request: Request) -> Response:

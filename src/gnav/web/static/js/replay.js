@@ -4,7 +4,7 @@
 
 import { h, clear, icon } from "./dom.js";
 import { t, lang, onLang } from "./i18n.js";
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { Board } from "./board.js";
 import { animateEvent } from "./animate.js";
 import { emptyState, applyEvent } from "./state.js";
@@ -16,6 +16,49 @@ import { says } from "./errors.js";
 import { namerByName, botNumber } from "./names.js";
 
 const MAX_FILE = 12_000_000;  // gnav.web.steps.MAX_BYTES
+
+// POST /api/analyse?progress=1: ``progress(done, total)`` on each line of progress, the
+// analysis at the end (an error line throws, as api() does).
+async function streamAnalysis(text, progress) {
+  let r;
+  try {
+    r = await fetch("/api/analyse?progress=1", { method: "POST", body: text,
+                                                  headers: { "Content-Type": "application/json" } });
+  } catch (e) {
+    throw new ApiError("offline", String(e.message || e), 0);
+  }
+  if (!r.ok || !r.body) {
+    let data = null;
+    try { data = await r.json(); } catch { data = null; }
+    const err = (data && data.error) || {};
+    throw new ApiError(err.code || "http", err.reason || `HTTP ${r.status}`, r.status);
+  }
+  const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let at;
+    while ((at = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      if (!line.trim()) continue;
+      const msg = JSON.parse(line);
+      if (msg.analysis) return msg.analysis;
+      if (msg.error) throw new ApiError(msg.error.code, msg.error.reason || "", 200);
+      progress(msg.done, msg.total);
+    }
+    if (done) throw new ApiError("internal", "the analysis ended early", 200);
+  }
+}
+
+// Why the expert's choice differs from what the figures say (gnav.odds.verdict).
+function whyOf(x) {
+  const g = x.swap_gain;
+  const d = Math.abs(typeof g === "number" ? g : g.value);
+  return t(`why.${x.why}`, { p: `${Math.round(x.expert_swap * 100)}%`,
+                             d: d.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+}
 
 export async function replayPage(shell) {
   await loadPresets();
@@ -174,12 +217,17 @@ class Viewer {
 
   // -- the analysis (the Analysis button) ---------------------------------------------------
 
+  // A long match takes a while: the server streams its progress (JSON lines), then
+  // the analysis.
   async analyse() {
     if (this.analysis && !this.analysis.error) return;
     this.analysis = { busy: true };
     this.renderAnalysis();
     try {
-      this.analysis = await api("POST", "/api/analyse", { body: this.text });
+      this.analysis = await streamAnalysis(this.text, (done, total) => {
+        this.analysis = { busy: true, done, total };
+        this.renderAnalysis();
+      });
     } catch (e) {
       this.analysis = { error: says(e), code: e.code || "" };
     }
@@ -204,7 +252,7 @@ class Viewer {
     if (!el) return;
     const a = this.analysis;
     const shown = a && !a.busy && !a.error ? this.roundsShown() : 0;
-    const key = JSON.stringify([a ? (a.busy ? "busy" : a.error ? a.error : "ok") : null, shown, lang()]);
+    const key = JSON.stringify([a ? (a.busy ? ["busy", a.done, a.total] : a.error ? a.error : "ok") : null, shown, lang()]);
     if (el.dataset.key === key) return;
     el.dataset.key = key;
     clear(el);
@@ -214,21 +262,31 @@ class Viewer {
                               onclick: () => this.analyse(), text: t("replay.analyse") }));
       return;
     }
-    if (a.busy) { el.append(h("p", { class: "muted", text: t("analysis.busy") })); return; }
+    if (a.busy) {
+      el.append(h("p", { class: "muted", id: "analysis-busy", text: a.total ? t("analysis.progress", { done: a.done, total: a.total })
+        : t("analysis.busy") }));
+      if (a.total) el.append(h("progress", { id: "analysis-progress", max: String(a.total), value: String(a.done) }));
+      return;
+    }
     if (a.error) {
       el.append(h("p", { class: "error", role: "alert", dataset: { code: a.code }, text: a.error }));
       return;
     }
     el.dataset.shown = String(shown);
+    const num = (x, sign) => x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2,
+                                                          signDisplay: sign ? "exceptZero" : "auto" });
     el.append(h("p", { class: "muted small", text: t("analysis.help") }),
-      h("p", { class: "muted small", text: a.exact ? t("analysis.exact") : t("analysis.sampled", { n: a.samples }) }));
+      h("p", { class: "muted small", text: a.exact ? t("analysis.exact")
+        : t("analysis.sampled", { p: num(a.deals.precision, false), n: a.deals.most.toLocaleString(lang()) }) }));
+    if (a.analysed) {
+      el.append(h("p", { class: "small", id: "analysis-sample", text: t("analysis.sample", {
+        every: a.analysed.every, n: a.analysed.rounds.length, of: a.analysed.of }) }));
+    }
     if (!shown) { el.append(h("p", { class: "muted", id: "analysis-none", text: t("analysis.none_yet") })); return; }
     // Totals over the rounds shown: lives lost to the seat's own decisions, and luck.
     const total = new Map(a.seats.map((s) => [s, { n: 0, cost: 0, luck: 0 }]));
     for (const x of a.decisions) if (x.round <= shown) { const v = total.get(x.seat); v.n += 1; v.cost += x.cost; }
     for (const r of a.rounds) if (r.round <= shown) for (const s of a.seats) total.get(s).luck += r.luck[s];
-    const num = (x, sign) => x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2,
-                                                          signDisplay: sign ? "exceptZero" : "auto" });
     el.append(h("p", { class: "muted small", text: t("analysis.so_far", { n: shown, rounds: this.data.rounds.length }) }),
       h("table", { class: "analysis-totals", id: "analysis-totals" },
         h("thead", {}, h("tr", {}, ...["seat", "decisions", "cost", "luck"].map((k) => h("th", { text: t(`analysis.${k}`) })))),
@@ -244,8 +302,12 @@ class Viewer {
         t("analysis.row", { round: x.round, seat: this.who(x.seat), piece: pieceName(this.preset, x.piece, lang()),
                             action: t(x.action === "swap" ? "analysis.swapped" : "analysis.stood"),
                             expert: t(x.expert === "swap" ? "analysis.expert_swap" : "analysis.expert_stand") }),
-        " ", h("span", { class: "analysis-cost", text: t("analysis.cost_of", { cost: num(x.cost, false) }) }),
-        " · ", h("strong", { class: "analysis-mark", text: t(`mark.${x.mark}`) }),
+        " ", h("span", { class: "analysis-cost", text: x.cost_interval && x.cost_interval[1] > 0
+          ? t("analysis.cost_range", { cost: num(x.cost, false), low: num(x.cost_interval[0], false),
+                                       high: num(x.cost_interval[1], false) })
+          : t("analysis.cost_of", { cost: num(x.cost, false) }) }),
+        " · ", h("strong", { class: "analysis-mark", dataset: { mark: x.mark }, text: t(`mark.${x.mark}`) }),
+        x.why ? h("span", { class: "analysis-why muted", dataset: { why: x.why }, text: ` · ${t("coach.why", { why: whyOf(x) })}` }) : "",
         x.coached ? h("span", { class: "muted", text: ` · ${t("analysis.coached")}` }) : ""));
     }
     el.append(list);

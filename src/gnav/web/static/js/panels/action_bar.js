@@ -100,12 +100,17 @@ export class ActionBar {
     if (c.state === "off_here") { el.append(t("coach.off_here")); return; }
     if (c.state === "error") { el.append(title, c.text || ""); return; }
     const a = c.advice;
+    // The headline is what the figures say (the server's verdict); the expert's choice
+    // follows, and where it differs, why.
+    const why = a.why ? h("span", { class: "coach-why", dataset: { why: a.why },
+                                     text: ` ${t("coach.why", { why: whyText(a) })}` }) : "";
     el.append(title,
       h("span", { class: "coach-stand", text: t("coach.stand", { p: chance(a.pay_stand) }) }), " · ",
       h("span", { class: "coach-swap", text: t("coach.swap", { p: chance(a.pay_swap) }) }), ". ",
-      h("strong", { class: "coach-expert", text: a.expert_swap > 0.02 && a.expert_swap < 0.98
+      h("strong", { class: "coach-verdict", dataset: { verdict: a.verdict }, text: verdictText(a) }), " ",
+      h("span", { class: "coach-expert", text: a.expert_swap > 0.02 && a.expert_swap < 0.98
         ? t("coach.expert_mixed", { p: pct(a.expert_swap) })
-        : t(a.expert === "swap" ? "coach.expert_swap" : "coach.expert_stand") }), " ",
+        : t(a.expert === "swap" ? "coach.expert_swap" : "coach.expert_stand") }), why, " ",
       h("span", { class: "coach-lives", text: t("coach.lives", { s: lives(a.lives_stand), w: lives(a.lives_swap) }) }),
       h("span", { class: "coach-source muted", text: a.source === "exact" ? t("coach.exact")
         : t("coach.sampled", { n: a.samples }) }));
@@ -152,6 +157,38 @@ function lives(f) {
   if (x === null || x === undefined) return "?";
   return x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2,
                                     signDisplay: "exceptZero" });
+}
+
+// The coach's verdict in words: the better choice and by how much (with its 95% range
+// where sampled), too close to call, or equal.
+function verdictText(a) {
+  const g = a.swap_gain;
+  const exact = typeof g === "number";
+  const value = exact ? g : g.value;
+  if (a.verdict === "close") {
+    return exact ? t("coach.verdict_equal") : t("coach.verdict_close", { d: gap(value, g.low, g.high) });
+  }
+  // The gap as the better choice's gain: swap minus stand, or stand minus swap.
+  const sign = a.verdict === "swap" ? 1 : -1;
+  const d = exact ? plain(Math.abs(value))
+    : gap(sign * value, sign > 0 ? g.low : -g.high, sign > 0 ? g.high : -g.low);
+  return t(a.verdict === "swap" ? "coach.verdict_swap" : "coach.verdict_stand", { d });
+}
+
+// A difference in lives with its 95% range: "0.05 (0.03 – 0.07)".
+function gap(value, low, high) {
+  return `${plain(value)} (${plain(low)} – ${plain(high)})`;
+}
+
+// Lives to two decimals, a minus sign only where negative.
+function plain(x) {
+  return x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function whyText(a) {
+  const g = a.swap_gain;
+  const d = plain(Math.abs(typeof g === "number" ? g : g.value));
+  return t(`why.${a.why}`, { p: pct(a.expert_swap), d });
 }
 
 // A chance as the coach gives it: exact (a number) or estimated ({value, low, high}),

@@ -293,6 +293,16 @@ const S = {
                     nb: "Se et ferdig parti på nytt: åpne avspilleren",
                     da: "Se et færdigt spil igen: åbn afspilleren" },
 
+  // -- links to the app's other pages: /odds and /companion (links.js) ------------------
+  "links.odds": { en: "The odds: how likely each piece is to cost you a life, at every seat",
+                  nb: "Oddsen: hvor sannsynlig det er at hver brikke koster deg et liv, på hver plass",
+                  da: "Oddsene: hvor sandsynligt det er, at hver brik koster dig et liv, på hver plads" },
+  "links.odds_short": { en: "The odds of every piece", nb: "Oddsen for hver brikke",
+                        da: "Oddsene for hver brik" },
+  "links.companion": { en: "Playing with real pieces or cards? Gnav at the table: one phone keeps the game",
+                       nb: "Spiller dere med ekte brikker eller kort? Gnav ved bordet: én telefon holder styr på spillet",
+                       da: "Spiller I med rigtige brikker eller kort? Gnav ved bordet: én telefon holder styr på spillet" },
+
   // -- option names and values ---------------------------------------------------------
   "opt.copies": { en: "Copies of each piece", nb: "Eksemplarer av hver brikke",
                   da: "Eksemplarer af hver brik" },

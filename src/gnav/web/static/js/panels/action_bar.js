@@ -6,6 +6,8 @@ import { t, lang } from "../i18n.js";
 import { pieceSVG } from "../pieces.js";
 import { piece, pieceName, pieceCall } from "../presets.js";
 import { busy, canAct, game, leftOf, myName, who } from "../select.js";
+import { oddsLink } from "../links.js";
+import { rulesPreset } from "../rules.js";
 
 export class ActionBar {
   // ``act(action)``: the reader pressed Stand or Swap.
@@ -109,6 +111,8 @@ export class ActionBar {
       h("span", { class: "coach-lives", text: t("coach.lives", { s: lives(a.lives_stand), w: lives(a.lives_swap) }) }),
       h("span", { class: "coach-source muted", text: a.source === "exact" ? t("coach.exact")
         : t("coach.sampled", { n: a.samples }) }));
+    // What "paying" counts, and every other seat's odds: the /odds page.
+    el.append(" ", oddsLink({ preset: rulesPreset() }, { away: true, text: "links.odds_short" }));
   }
 
   // Seconds left for the decision, counted down between the server's messages.

@@ -132,7 +132,7 @@ export class ActionBar {
 function status(s, canActNow) {
   const info = s.info, st = s.round, me = myName(s);
   if (s.you === null) return t("status.watching");
-  if (info.phase === "lobby") return t("wait.host");
+  if (info.phase === "lobby") return t(s.creds.host ? "wait.you_start" : "wait.host");
   if (info.phase === "finished") return t("status.over");
   if (s.pending) return t("play.sent");
   if (canActNow) return t("play.your_turn");

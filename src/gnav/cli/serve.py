@@ -60,7 +60,11 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--costly-per-minute", type=int, default=Settings.costly_per_minute,
                    metavar="N",
                    help=f"records and replays one client address may ask for a minute "
-                        f"(default {Settings.costly_per_minute})")
+                        f"(default {Settings.costly_per_minute}; /odds tables made on "
+                        f"demand: a tenth of that)")
+    s.add_argument("--odds-dir", metavar="DIR", default=None,
+                   help="where /odds keeps the tables it makes for sizes that ship none "
+                        "(default: ~/.cache/gnav/odds, or under $XDG_CACHE_HOME)")
     s.set_defaults(func=cmd_serve)
 
 
@@ -154,4 +158,4 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  tables_per_client=args.tables_per_client,
                  sockets_per_client=args.sockets_per_client,
                  costly_per_minute=args.costly_per_minute, workers=args.workers,
-                 forwarded_allow_ips=args.forwarded_allow_ips)
+                 forwarded_allow_ips=args.forwarded_allow_ips, odds_dir=args.odds_dir)

@@ -77,9 +77,8 @@ def test_figures_titles_and_the_colour_key_are_in_the_pages_language(
     assert lives == want and any("\u2212" in x for x in lives)
     grid_first = page.locator("table.odds-grid tbody td").first.inner_text()
     assert grid_first.isdigit()
-    options = dict(zip(page.eval_on_selector_all("#odds-preset option", "os => os.map(o => o.value)"),
-                       page.eval_on_selector_all("#odds-preset option", "os => os.map(o => o.text)"),
-                       strict=True))
+    options = dict(page.eval_on_selector_all("#odds-preset option",
+                                             "os => os.map(o => [o.value, o.text])"))
     assert options["gnav-1917"] == title(PRESETS["gnav-1917"], "nb")
     key = page.locator("#odds-key").inner_text()
     assert "Farge" in key and "0\u00a0%" in key and "100\u00a0%" in key
@@ -115,7 +114,8 @@ def test_a_size_that_ships_nothing_is_made_with_its_progress(server: Running,
     # Whether the progress was shown, caught as it happens (it may be brief).
     page.evaluate("""() => { window.__making = false;
         new MutationObserver(() => { if (document.querySelector('#odds-making progress'))
-            window.__making = true; }).observe(document.body, {childList: true, subtree: true}); }""")
+            window.__making = true; }).observe(document.body, {childList: true, subtree: true});
+    }""")
     groups = page.eval_on_selector_all("#odds-size optgroup", "gs => gs.map(g => g.label)")
     assert groups[1].startswith("Made on the server")
     page.select_option("#odds-size", "2")

@@ -137,11 +137,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 3 or not args[1].isdigit():
         print("usage: python -m gnav.odds.ondemand PRESET SEATS DIR", file=sys.stderr)
         return 2
-    with contextlib.suppress(OSError, ValueError):
-        os.nice(10)  # the tables of the server that asked come first
-    with contextlib.suppress(ImportError, OSError, ValueError):
-        import resource
-        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
     directory = Path(args[2])
     try:
         preset, seats = get_preset(args[0]).name, int(args[1])
@@ -157,5 +152,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def bounded() -> None:
+    """This process, made a background one: a lower priority (the tables of the server
+    that asked come first) and a ceiling on its CPU. Only the maker's own process calls
+    it (never ``main`` itself: a test calling ``main`` would be bounded too)."""
+    with contextlib.suppress(OSError, ValueError):
+        os.nice(10)
+    with contextlib.suppress(ImportError, OSError, ValueError):
+        import resource
+        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+
+
 if __name__ == "__main__":
+    bounded()
     sys.exit(main())

@@ -169,3 +169,27 @@ def test_without_numpy_the_server_says_why_it_cannot_make_a_table(
         assert index["gnav"]["make"] == "numpy"
     finally:
         offered.cache_clear()
+
+
+def test_paying_is_said_in_the_same_words_on_the_page_in_the_coach_and_in_the_docs() -> None:
+    """Issue 26: every engine counts a round that ends with fewer lives (a life gained
+    back in it makes up for one paid); docs/odds.md, ``gnav odds``, the /odds page and
+    the coach say so in one sentence."""
+    import re
+
+    from gnav.odds.figures import PAYS
+
+    root = Path(__file__).resolve().parents[1]
+    js = root / "src" / "gnav" / "web" / "static" / "js"
+
+    def said(source: str, key: str) -> dict[str, str]:
+        found = re.search(rf'{key}: \{{ en: "(.*?)",\s*nb: "(.*?)",\s*da: "(.*?)" \}}',
+                          source, re.S)
+        assert found is not None, key
+        return dict(zip(("en", "nb", "da"), found.groups(), strict=True))
+
+    page = said((js / "odds.js").read_text(encoding="utf-8"), "paysMeans")
+    coach = said((js / "i18n.js").read_text(encoding="utf-8"), '"pays.means"')
+    assert page == coach and page["en"] == PAYS
+    assert PAYS in (root / "docs" / "odds.md").read_text(encoding="utf-8")
+    assert "at least one life" not in (root / "docs" / "odds.md").read_text(encoding="utf-8")

@@ -297,6 +297,11 @@ const S = {
   "links.odds": { en: "The odds: how likely each piece is to cost you a life, at every seat",
                   nb: "Oddsen: hvor sannsynlig det er at hver brikke koster deg et liv, på hver plass",
                   da: "Oddsene: hvor sandsynligt det er, at hver brik koster dig et liv, på hver plads" },
+  // What "paying" counts in the coach's figures: the /odds page's words (odds.js
+  // paysMeans) and docs/odds.md's, held equal by tests.
+  "pays.means": { en: "Paying here means ending the round with fewer lives than you started it with: a life you gain in the same round makes up for one you paid. So a fool that paid a matador's penalty and then gained a life because two fools were shown has not paid.",
+                  nb: "Å betale betyr her å ende runden med færre liv enn du startet den med: et liv du får i samme runde, veier opp for et du betalte. En narr som betalte straff til en matador og så fikk et liv fordi to narrer ble vist, har altså ikke betalt.",
+                  da: "At betale betyder her at slutte runden med færre liv, end du startede den med: et liv, du får i samme runde, opvejer et, du betalte. En nar, der betalte straf til en matador og så fik et liv, fordi to narre blev vist, har altså ikke betalt." },
   "links.odds_short": { en: "The odds of every piece", nb: "Oddsen for hver brikke",
                         da: "Oddsene for hver brik" },
   "links.companion": { en: "Playing with real pieces or cards? Gnav at the table: one phone keeps the game",

@@ -229,7 +229,7 @@ class Viewer {
     for (const r of a.rounds) if (r.round <= shown) for (const s of a.seats) total.get(s).luck += r.luck[s];
     const num = (x, sign) => x.toLocaleString(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2,
                                                           signDisplay: sign ? "exceptZero" : "auto" });
-    el.append(h("p", { class: "muted small", text: t(shown === 1 ? "analysis.so_far_one" : "analysis.so_far",
+    el.append(h("p", { class: "muted small", id: "analysis-so-far", text: t(shown === 1 ? "analysis.so_far_one" : "analysis.so_far",
                                                           { n: shown, rounds: this.data.rounds.length }) }),
       h("table", { class: "analysis-totals", id: "analysis-totals" },
         h("thead", {}, h("tr", {}, ...["seat", "decisions", "cost", "luck"].map((k) => h("th", { text: t(`analysis.${k}`) })))),

@@ -9,7 +9,7 @@ import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 import time
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from browser import can_act, click_action, context, create_table, until
 from devserver import Running

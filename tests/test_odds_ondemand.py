@@ -75,3 +75,14 @@ def test_the_command_line_refuses_what_it_cannot_make(tmp_path: Path,
     err = capsys.readouterr().err
     assert "usage:" in err and "not made here (size)" in err and "nope" in err
     assert not (tmp_path / LOCK).exists()
+
+
+def test_a_lock_is_let_go_only_by_its_holder_and_for_its_table(tmp_path: Path) -> None:
+    assert take_lock(tmp_path, "gnav", 7)
+    held = read_lock(tmp_path)
+    assert held is not None
+    ondemand.release(tmp_path, "gnav", 7, [held["pid"] + 1])  # not its holder
+    ondemand.release(tmp_path, "gnav", 8, [held["pid"]])  # not its table
+    assert read_lock(tmp_path) == held
+    ondemand.release(tmp_path, "gnav", 7, [held["pid"]])
+    assert read_lock(tmp_path) is None and not (tmp_path / LOCK).exists()

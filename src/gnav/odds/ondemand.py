@@ -25,6 +25,7 @@ import importlib.util
 import json
 import os
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -109,6 +110,16 @@ def make(preset: str, seats: int, directory: Path) -> Path:
     and let the lock go. Returns the atlas's path."""
     rules = Rules.of(preset)
     last = 0.0
+    done_event = threading.Event()
+
+    def heartbeat() -> None:
+        # A phase with no progress to report (numba compiling the engine on a machine's
+        # first run, a minute or more under load) must not make the lock look stale.
+        while not done_event.wait(STALE / 6):
+            with contextlib.suppress(OSError):
+                os.utime(directory / LOCK)
+
+    threading.Thread(target=heartbeat, daemon=True).start()
 
     def progress(done: int, total: int) -> None:
         nonlocal last
@@ -126,6 +137,17 @@ def make(preset: str, seats: int, directory: Path) -> Path:
         os.replace(tmp, out)  # whole or not at all: a reader never sees half of it
         return out
     finally:
+        done_event.set()
+        with contextlib.suppress(OSError):
+            (directory / LOCK).unlink()
+
+
+def release(directory: Path, preset: str, seats: int, pids: Sequence[int]) -> None:
+    """Let go of the lock of (preset, seats) if one of ``pids`` holds it: a maker that
+    died without letting go (killed at its CPU ceiling, say) leaves no lock behind."""
+    lock = read_lock(directory)
+    if lock and (lock.get("preset"), lock.get("seats")) == (preset, seats) \
+            and lock.get("pid") in pids:
         with contextlib.suppress(OSError):
             (directory / LOCK).unlink()
 

@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 from gnav.errors import Code, GnavError, MalformedError, RefusedError
 from gnav.odds.docs import DATA, load
 from gnav.odds.figures import Atlas
-from gnav.odds.ondemand import LARGEST, atlas_path, read_lock, take_lock, why_not
+from gnav.odds.ondemand import LARGEST, atlas_path, read_lock, release, take_lock, why_not
 from gnav.presets import PRESETS, get_preset
 from gnav.rules import Rules
 from gnav.texts.rules import title
@@ -97,12 +98,7 @@ class Maker:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory or default_dir()
-        self.child: subprocess.Popen[bytes] | None = None
         self.made: dict[tuple[str, int], tuple[float, dict[str, Any]]] = {}
-
-    def _reap(self) -> None:
-        if self.child is not None and self.child.poll() is not None:
-            self.child = None
 
     def made_sizes(self, preset: str) -> list[int]:
         found = []
@@ -116,12 +112,12 @@ class Maker:
         path = atlas_path(self.directory, rules.name, seats)
         try:
             stamp = path.stat().st_mtime
-        except OSError:
+            kept = self.made.get((rules.name, seats))
+            if kept is not None and kept[0] == stamp:
+                return kept[1]
+            atlas = Atlas.from_json(json.loads(gzip.decompress(path.read_bytes())))
+        except (OSError, ValueError, KeyError, TypeError):  # gone, or not an atlas
             return None
-        kept = self.made.get((rules.name, seats))
-        if kept is not None and kept[0] == stamp:
-            return kept[1]
-        atlas = Atlas.from_json(json.loads(gzip.decompress(path.read_bytes())))
         body = _body(rules, atlas)
         self.made[rules.name, seats] = (stamp, body)
         return body
@@ -140,7 +136,6 @@ class Maker:
         :raises: :exc:`MalformedError` for an unknown preset or size; ``RefusedError``
             (``NO_ODDS``) for a table neither shipped, made nor being made.
         """
-        self._reap()
         rules = _table(preset, seats)
         if seats in shipped().get(rules.name, []):
             return 200, odds_json(rules.name, seats)
@@ -172,12 +167,18 @@ class Maker:
             raise RefusedError(Code.BUSY, "odds: another table is being made; try again in "
                                "a few seconds")
         try:
-            self.child = subprocess.Popen(
+            child = subprocess.Popen(
                 [sys.executable, "-m", "gnav.odds.ondemand", rules.name, str(seats),
                  str(self.directory)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
         except OSError:
-            (self.directory / "making.json").unlink(missing_ok=True)
+            release(self.directory, rules.name, seats, [os.getpid()])
             raise
+
+        def reap() -> None:  # no zombie, and no lock left by a maker that died
+            child.wait()
+            release(self.directory, rules.name, seats, [child.pid, os.getpid()])
+
+        threading.Thread(target=reap, daemon=True, name="odds-maker").start()
         return self.status(rules.name, seats)
 
     def index(self) -> dict[str, Any]:

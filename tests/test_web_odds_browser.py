@@ -118,9 +118,13 @@ def test_a_size_that_ships_nothing_is_made_with_its_progress(server: Running,
     }""")
     groups = page.eval_on_selector_all("#odds-size optgroup", "gs => gs.map(g => g.label)")
     assert groups[1].startswith("Made on the server")
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.select_option("#odds-size", "2")
+    # The progress replaces the answer, and the new table's answer replaces the progress.
+    page.wait_for_function("window.__making", timeout=60_000)
     page.wait_for_selector("#odds-answer", timeout=120_000)
-    assert page.evaluate("window.__making")
+    assert errors == []
     assert "seats=2" in page.url
     page.select_option("#odds-piece", "owl")
     page.select_option("#odds-seat", "2")
@@ -132,3 +136,22 @@ def test_a_size_that_ships_nothing_is_made_with_its_progress(server: Running,
                                       "os => os.map(o => o.value)")
     assert "2" in ready
     page.context.close()
+
+
+def test_a_server_that_cannot_make_a_size_says_why(server: Running, browser: Browser,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import gnav.odds.ondemand as ondemand
+    from gnav.web.odds import offered
+
+    monkeypatch.setattr(ondemand, "_installed", lambda *modules: False)
+    offered.cache_clear()
+    try:
+        page = context(browser, lang="da").new_page()
+        page.goto(f"{server.url}/odds?preset=gnav&seats=7&lang=da")
+        page.wait_for_selector("#odds-note")
+        note = page.inner_text("#odds-note")
+        assert "7 spillere" in note and "numpy og numba" in note
+        assert page.locator("#odds-answer").count() == 0
+        page.context.close()
+    finally:
+        offered.cache_clear()

@@ -170,7 +170,9 @@ async function load() {
   state.data = null;
   state.making = null;
   state.note = null;
-  let r = await ask("GET", url);
+  // A size the index says is not here yet is asked for at once (a GET would only be
+  // answered 404, an error in the console of a page working as it should).
+  let r = ready(p, state.seats) ? await ask("GET", url) : { status: 404, code: "no_odds" };
   let tries = 0;
   while (`${state.preset}/${state.seats}` === wanted) {
     if (r.status === 200) break;

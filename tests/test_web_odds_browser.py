@@ -122,7 +122,7 @@ def test_a_size_that_ships_nothing_is_made_with_its_progress(server: Running,
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.select_option("#odds-size", "2")
     # The progress replaces the answer, and the new table's answer replaces the progress.
-    page.wait_for_function("window.__making", timeout=60_000)
+    page.wait_for_function("() => window.__making === true", timeout=60_000)
     page.wait_for_selector("#odds-answer", timeout=120_000)
     assert errors == []
     assert "seats=2" in page.url

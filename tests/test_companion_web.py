@@ -214,8 +214,19 @@ def test_with_an_ordinary_pack_the_pieces_are_their_cards(server: Any, phone: An
     for what in ("answer:swap", "stand", "stand", "stand"):
         tap(page, what)
     page.click(f'.seat[data-seat="{B}"]')
-    assert page.locator('#c-picker .pick-piece[data-piece="cuckoo"] svg').get_attribute(
-        "aria-label") == "K♥"
+    # Every card that is a piece is in the picker (issue 26: whoever holds K♦ or 10♦ finds
+    # it without knowing the mapping), each piece once.
+    picker = page.locator("#c-picker")
+    labels = {pid: [svg.get_attribute("aria-label") for svg in picker.locator(
+        f'.pick-piece[data-piece="{pid}"] svg').all()] for pid in ("cuckoo", "12", "fool")}
+    assert labels == {"cuckoo": ["K♥", "K♦"], "12": ["10♥", "10♦"],
+                      "fool": ["Joker ♥", "Joker"]}
+    assert picker.locator('.pick-piece[data-piece="fool"]').get_attribute(
+        "aria-label") == "red joker, black joker: Fool"
+    assert picker.locator(".pick-piece").count() == len(Rules.of("gnav").pieces)
+    # The fanned cards fit the phone's width, no button wider than its column.
+    assert not page.evaluate("""() => [...document.querySelectorAll('#c-picker .pick-piece')]
+        .some((b) => b.scrollWidth > b.clientWidth + 1)""")
     rec = record(page)
     assert rec["rules"] == {"preset": "gnav", "lives": 2, "pack": "cards52"}
     show(page, {B: "8", C: "2", D: "dragoon", A: "9"}, [])
@@ -243,6 +254,24 @@ def test_the_card_of_the_mapping_prints_on_one_a4_page(server: Any, browser: Bro
     pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
     ctx.close()
     assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
+
+
+def test_the_card_page_loads_clean_and_says_only_what_plays(server: Any,
+                                                          phone: Any) -> None:
+    """/card/gnav: its icon is the server's (no 404 in the console, issue 26), and it
+    names the jokers in words and no aces, which it tells you to take out."""
+    _, page, errors = phone
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    page.goto(f"{server.url}/card/gnav?lang=en")
+    page.wait_for_load_state("load")
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    assert icon is not None and httpx.get(server.url + icon).status_code == 200
+    assert not failed and not errors
+    text = page.inner_text("body")
+    assert "aces" not in page.inner_text(".order") and "A♥" in page.inner_text(".out")
+    assert "red joker, black joker" in text and "Joker ♥" not in text
+    assert "pack = " not in text and "42 cards in play" in page.inner_text(".foot")
 
 
 def test_a_preset_that_does_not_fit_has_no_card(server: Any) -> None:

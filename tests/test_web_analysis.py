@@ -69,6 +69,10 @@ def test_the_analysis_follows_the_replay_round_by_round(server: Running, browser
         where = page.text_content("#replay-where") or ""
         seen_rounds.add(shown)
         assert shown <= rounds, where
+        if lang == "en" and shown:  # issue 26: it said "Rounds 1 of 14 shown"
+            so_far = page.text_content("#analysis-so-far")
+            assert so_far == (f"Shown so far: round 1 of {rounds}" if shown == 1
+                              else f"Shown so far: rounds 1 to {shown} of {rounds}")
     assert _shown(page) == rounds
     assert len(_listed(page)) == len(expected["decisions"])
     # The totals at the end are the server's match totals.

@@ -154,8 +154,9 @@ def test_hints_and_the_status_line_follow_the_match(server: Running, browser: Br
     # Two lives: with one, a match could end before Cecilie's first turn (a stop ahead of
     # her while she holds the lowest piece), and the deal is the server's own.
     create_table(page, server.url, "Cecilie", seats=3, lives=2)
-    until(lambda: status(page) == "The host starts the match; empty seats get bots.", 5,
-          "the lobby's status")
+    # The host is told to start it (issue 26: it said "The host starts the match").
+    until(lambda: status(page) == "You are the host: start the match when you are ready; "
+          "empty seats get bots.", 5, "the lobby's status")
     page.click("#start-match")
     until(lambda: (page.text_content(".caption") or "").startswith("Round"), 10, "the deal")
     r = rng(8)

@@ -24,7 +24,9 @@ Json = dict[str, Any]
 
 def _server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     db = tmp_path_factory.mktemp("web") / "gnav.sqlite3"
-    running = start(db, creates_per_minute=10_000, ws_rate=1e6, ws_burst=10**6)
+    # The odds tables made on demand stay beside the test's store, not in ~/.cache.
+    running = start(db, creates_per_minute=10_000, ws_rate=1e6, ws_burst=10**6,
+                    odds_dir=str(db.parent / "odds"))
     yield running
     running.stop()
 

@@ -60,7 +60,11 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--costly-per-minute", type=int, default=Settings.costly_per_minute,
                    metavar="N",
                    help=f"records and replays one client address may ask for a minute "
-                        f"(default {Settings.costly_per_minute})")
+                        f"(default {Settings.costly_per_minute}; /odds tables made on "
+                        f"demand: a tenth of that)")
+    s.add_argument("--odds-dir", metavar="DIR", default=None,
+                   help="where /odds keeps the tables it makes for sizes that ship none "
+                        "(default: ~/.cache/gnav/odds, or under $XDG_CACHE_HOME)")
     s.add_argument("--grow-puzzles", default=None, metavar="FILE",
                    help="cut puzzles from every finished listed match into FILE (JSON "
                         "lines), served at /puzzles after the shipped ones (default: off)")
@@ -157,5 +161,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  tables_per_client=args.tables_per_client,
                  sockets_per_client=args.sockets_per_client,
                  costly_per_minute=args.costly_per_minute, workers=args.workers,
-                 forwarded_allow_ips=args.forwarded_allow_ips,
-                 grow_puzzles=args.grow_puzzles)
+                  forwarded_allow_ips=args.forwarded_allow_ips, odds_dir=args.odds_dir,
+                  grow_puzzles=args.grow_puzzles)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from gnav.odds.figures import Atlas
+from gnav.odds.figures import PAYS, Atlas
 from gnav.odds.render import markdown
 from gnav.odds.source import compute, engine, is_exact
 from gnav.presets import PRESETS_LIST
@@ -97,7 +97,8 @@ plays. Everything here (the figures, the pictures and this page) is made by one 
 (`--jobs N` uses N cores; without `--fresh` it makes only the tables missing, so a run
 that was stopped goes on where it stopped). `gnav odds --preset P --seats N` prints one
 table in the terminal, and `gnav serve` shows them all at `/odds`, where you choose your
-game, your piece and your seat and get the answer in a sentence.
+game, your piece and your seat and get the answer in a sentence; a table size not
+below (2 to 41 seats) is made on the server when you choose it, in seconds.
 
 ## Find your answer in three steps
 
@@ -106,20 +107,28 @@ game, your piece and your seat and get the answer in a sentence.
    at the bottom) and your **seat** along the bottom (seat 1 is the dealer's left, who
    decides first; the last column is the dealer).
 3. The colour and the number in that square are your **chance of paying**: how often a
-   player with that piece in that seat loses a life in the round. 30% means about 3
-   rounds in 10. Pale is safe, deep red is dangerous.
+   player with that piece in that seat ends the round with fewer lives than it started
+   with. 30% means about 3 rounds in 10. Pale is safe, deep red is dangerous.
 
 The picture has two panels. **Left:** you play as the expert would (swap the low pieces,
 stand on the high ones). **Right:** you keep your piece whatever happens (the others
 still play well). Where the two panels differ, your decision matters; where they are
 the same, nothing you do changes the odds.
 
+## What paying means
+
+{pays}
+
 ## The words in the tables
 
 - **Lives a round**: what a seat loses on average each round (−0.30 means about one
   life every three rounds). The nearer to zero, the better the seat.
-- **Chance of paying**: how often the seat loses at least one life in a round, whatever
-  piece it is dealt.
+- **Chance of paying**: how often the seat ends a round with fewer lives than it started
+  it with, whatever piece it is dealt. A life gained in the round counts against one
+  paid: with `two_fools = gain` a fool's holder who paid a matador's penalty and then
+  gained a life at the showdown has not paid, and with `penalty_to = holder` a matador's
+  holder gains the lives its askers pay. **Lives a round** counts every life, paid and
+  gained.
 - **Swaps up to**: the highest piece the expert swaps at that seat. *plain*: every seat
   before you stood; *swaps*: someone before you swapped; *asked*: your right neighbour
   just took your piece and you hold the one it gave you. *nothing*: it stands on every
@@ -275,7 +284,7 @@ def write_page(docs: Path, data: Path = DATA) -> None:
     shown = [a for a in everything if a is not None]
     missing = [f"{p}-{n}" for (p, n), a in zip(tables(), everything, strict=True)
                if a is None]
-    parts = [INTRO, summary(shown), "\n"]
+    parts = [INTRO.replace("{pays}", PAYS), summary(shown), "\n"]
     if missing:
         parts.append("Not made yet (`gnav odds --all` makes what is missing): "
                      + ", ".join(missing) + ".\n\n")

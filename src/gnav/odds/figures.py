@@ -1,10 +1,11 @@
 """What the odds atlas holds, whichever way it was computed.
 
 One ``Atlas`` per table (preset, seats, policy): for each piece dealt and position from
-the dealer, the chance of paying (losing lives in the round) when the seat plays the
-policy, when it stands whatever happens and when it swaps whenever it may, and how often
-the policy swaps; each position's value in lives a round; and the policy's swap choices by
-the piece held and what the public history shows at the seat's turn.
+the dealer, the chance of paying (ending the round with fewer lives: ``PAYS``) when the
+seat plays the policy, when it stands whatever happens and when it swaps whenever it
+may, and how often the policy swaps; each position's value in lives a round; and the
+policy's swap choices by the piece held and what the public history shows at the seat's
+turn.
 
 A figure is a ``Figure``: exact (``low`` and ``high`` are None) or estimated with its 95%
 interval. Positions count from the dealer's left (0) to the dealer (``seats - 1``).
@@ -22,6 +23,14 @@ from typing import Any
 SITUATIONS = ("knock", "matador", "asked", "swaps", "plain")
 # A threshold reads the choices met in at least this share of a position's decisions.
 RARE = 0.001
+# What every engine counts as paying (a seat's lives at the round's end below its lives
+# at the deal: ``gnav.solve.tree``, ``gnav.sim.fast.odds``, ``gnav.odds.simulated``), in
+# the words docs/odds.md, ``gnav odds``, the /odds page and the coach all use (tests
+# hold them equal).
+PAYS = ("Paying here means ending the round with fewer lives than you started it with: a "
+        "life you gain in the same round makes up for one you paid. So a fool that paid a "
+        "matador's penalty and then gained a life because two fools were shown has not "
+        "paid.")
 
 
 @dataclass(frozen=True)

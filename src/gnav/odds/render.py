@@ -3,7 +3,7 @@ and the sections of docs/odds.md."""
 
 from __future__ import annotations
 
-from gnav.odds.figures import SITUATIONS, Atlas, Figure
+from gnav.odds.figures import PAYS, SITUATIONS, Atlas, Figure
 from gnav.rules import Rules
 
 SITUATION_WORDS = {
@@ -66,7 +66,7 @@ def text(a: Atlas, rules: Rules) -> str:
         out.append(f"note: {a.note}")
     out.append("")
     out.append("Seats count from the dealer's left (1) to the dealer. 'pays' is the chance "
-               "of losing at least one life this round.")
+               f"of paying this round. {PAYS}")
     out.append("")
     out.append("Value of each seat, lives a round, and its chance of paying:")
     for i in range(n):

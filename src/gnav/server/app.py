@@ -6,6 +6,7 @@ import contextlib
 import re
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -71,9 +72,13 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
         ("GET", re.compile(r"/api/tables/[^/]+/record"), n),
         ("GET", re.compile(r"/api/tables/[^/]+"), 10 * n),
         ("GET", re.compile(r"/api/rules"), 10 * n),
+        # An odds table made on demand: seconds of a core in a process of its own (one
+        # at a time on the machine); asking how far it is (GET) is a file read.
+        ("POST", re.compile(r"/api/odds"), max(1, n // 10)),
     ], clock=time.monotonic)
+    odds_dir = Path(settings.odds_dir) if settings.odds_dir else None
     routes = [*api.routes(), WebSocketRoute("/ws/{table_id}", sockets.endpoint),
-              *static_routes()]
+              *static_routes(odds_dir)]
     handlers = api.handlers()
     handlers[404] = page_not_found(handlers[HTTPException])  # a person gets a page
     # Behind a reverse proxy: the client's address as the trusted proxy reports it, so

@@ -291,14 +291,34 @@ def _paths() -> J:
             "responses": {"200": PAGE, **_errors(400)}}},
         "/odds": {"get": {"summary": "The odds atlas page (docs/odds.md's figures)",
                           "responses": {"200": PAGE}}},
-        "/api/odds": {"get": {
-            "summary": "The odds atlas: without parameters the presets and table sizes "
-                       "shipped; with preset and seats one table's figures (gnav odds)",
-            "parameters": [
-                {"name": "preset", "in": "query", "schema": {"type": "string"}},
-                {"name": "seats", "in": "query", "schema": {"type": "integer"}}],
-            "responses": {"200": _json({"type": "object"}, "The atlas"),
-                          **_errors(400, 404)}}},
+        "/api/odds": {
+            "get": {
+                "summary": "The odds atlas: without parameters every game with its titles, "
+                           "the sizes shipped, made here and offered (2 to 41), and why "
+                           "this server cannot make the others if it cannot; with preset "
+                           "and seats one table's figures (gnav odds), or how far its "
+                           "making is (202), or no_odds (404) if it is neither here nor "
+                           "being made",
+                "parameters": [
+                    {"name": "preset", "in": "query", "schema": {"type": "string"}},
+                    {"name": "seats", "in": "query", "schema": {"type": "integer"}}],
+                "responses": {"200": _json({"type": "object"}, "The atlas"),
+                              "202": _json({"type": "object"},
+                                           "{making: {preset, seats, done, total}}"),
+                              **_errors(400, 404)}},
+            "post": {
+                "summary": "Make the table of preset and seats that ships none (gnav.odds."
+                           "ondemand: one at a time on the machine, seconds of a core); "
+                           "6 a minute per address",
+                "parameters": [
+                    {"name": "preset", "in": "query", "required": True,
+                     "schema": {"type": "string"}},
+                    {"name": "seats", "in": "query", "required": True,
+                     "schema": {"type": "integer"}}],
+                "responses": {"200": _json({"type": "object"}, "The atlas, already here"),
+                              "202": _json({"type": "object"},
+                                           "{making: {preset, seats, done, total}}"),
+                              **_errors(400, 404, 429, 503)}}},
         "/learn": {"get": {"summary": "Learn to play: the guided first match (docs/learn.md)",
                            "responses": {"200": PAGE}}},
         "/api/learn": {"get": {

@@ -127,7 +127,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
           tables_per_client: int = Settings.tables_per_client,
           sockets_per_client: int = Settings.sockets_per_client,
           costly_per_minute: int = Settings.costly_per_minute, workers: int = 1,
-          forwarded_allow_ips: str = "", grow_puzzles: str | None = None) -> int:
+          forwarded_allow_ips: str = "", odds_dir: str | None = None,
+          grow_puzzles: str | None = None) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
     if creates_per_minute < 1:
@@ -162,7 +163,7 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
                         tables_per_client=tables_per_client,
                         sockets_per_client=sockets_per_client,
                         costly_per_minute=costly_per_minute, forwarded_allow_ips=proxies,
-                        grow_puzzles=grow_puzzles)
+                         odds_dir=odds_dir, grow_puzzles=grow_puzzles)
     logs.setup()
     if store.created:
         logs.Log().warning("store.created", db=where, note="no database was there: a new, "

@@ -79,6 +79,8 @@ class Settings:
     max_sockets: int = 200  # sockets at one table (seats replace their old socket)
     sockets_per_client: int = 256  # WebSockets one address block may hold open, and open a minute
     costly_per_minute: int = 60  # expensive reads (records, replays, ...) per address
+    # Where /odds keeps the tables it makes on demand (None: the user's cache folder).
+    odds_dir: str | None = None
     pace: Pace = field(default_factory=Pace)  # how fast bots play (see gnav.table.Pace)
     workers: int = 4  # threads for people's changes at crowded tables
     # A person's change at a table with at most this many sockets runs on the event loop:

@@ -174,12 +174,23 @@ COMPANION: dict[str, dict[str, str]] = {
                                "Kortet over kortene, til udskrift (A4)"),
     "companion.card_title": _t("{game} with an ordinary pack", "{game} med vanlig kortstokk",
                                "{game} med almindelige kort"),
+    # The order of the cards in play, said only of what is in play: no aces where the
+    # card says to take them out, no jokers where none plays.
     "companion.card_order": _t(
-        "Kings high, aces low; in a rank red above black (♥ ♦ above ♠ ♣); the jokers lowest.",
-        "Konger høyest, ess lavest; i samme valør rødt over svart (♥ ♦ over ♠ ♣); jokerne "
-        "lavest.",
-        "Konger højest, esser lavest; i samme værdi rødt over sort (♥ ♦ over ♠ ♣); jokerne "
-        "lavest."),
+        "Kings high; in a rank red above black (♥ ♦ above ♠ ♣).",
+        "Konger høyest; i samme valør rødt over svart (♥ ♦ over ♠ ♣).",
+        "Konger højest; i samme værdi rødt over sort (♥ ♦ over ♠ ♣)."),
+    "companion.card_aces": _t("The aces are low (they count one).",
+                              "Essene er lave (de teller én).", "Esserne er lave (de tæller én)."),
+    "companion.card_jokers": _t("The jokers are the lowest cards, the red one above the black.",
+                                "Jokerne er de laveste kortene, den røde over den svarte.",
+                                "Jokerne er de laveste kort, den røde over den sorte."),
+    "companion.joker_red": _t("red joker", "rød joker", "rød joker"),
+    "companion.joker_black": _t("black joker", "svart joker", "sort joker"),
+    "companion.card_foot": _t(
+        "{cards} cards in play: {copies} of each of the {pieces} pieces. Printed from gnav.",
+        "{cards} kort i spill: {copies} av hver av de {pieces} brikkene. Skrevet ut fra gnav.",
+        "{cards} kort i spil: {copies} af hver af de {pieces} brikker. Udskrevet fra gnav."),
     "companion.card_courts": _t("A picture card is a matador.", "Et bildekort er en matador.",
                                 "Et billedkort er en matador."),
 }

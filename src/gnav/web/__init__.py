@@ -6,7 +6,7 @@ which mounts it, and it imports nothing from the server (the layer above it).
 ``/t/{table_id}``, ``/replay``, the companion's ``/companion`` with its service worker
 ``/companion-sw.js``, the printable card ``/card/{preset}``), ``/static/...``, and the
 engine helpers the page uses (``/static/presets.json``, ``/static/texts.json``,
-``GET /api/rules``, ``POST /api/replay``).
+``GET /api/rules``, ``POST /api/replay``, ``/api/odds``).
 """
 
 from __future__ import annotations
@@ -14,11 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from starlette.routing import BaseRoute
 
 
-def static_routes() -> list[BaseRoute]:
-    """The client's routes (Starlette is imported here, not when gnav.web is)."""
+def static_routes(odds_dir: Path | None = None) -> list[BaseRoute]:
+    """The client's routes (Starlette is imported here, not when gnav.web is);
+    ``odds_dir``: where /odds keeps the tables it makes on demand."""
     from gnav.web.routes import routes
 
-    return routes()
+    return routes(odds_dir)

@@ -20,10 +20,10 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-from gnav.errors import Code, GnavError
+from gnav.errors import Code, GnavError, RefusedError
 from gnav.web.analysis import analysis_json
 from gnav.web.data import presets_text, read_options, rules_json, texts_text
-from gnav.web.odds import ODDS_PAGE, index, odds_json
+from gnav.web.odds import ODDS_PAGE, Maker
 from gnav.web.steps import MAX_BYTES, ReplayError, replay_steps
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -233,23 +233,32 @@ async def odds_page(request: Request) -> Response:
                         headers=PAGE_HEADERS)
 
 
-async def odds(request: Request) -> Response:
-    """``GET /api/odds``: what ships; ``?preset=P&seats=N``: one table's atlas."""
-    q = request.query_params
-    extra = sorted(set(q) - {"preset", "seats"})
-    if extra:
-        return error(Code.BAD_FIELD, f"odds: unknown query parameter {extra[0]!r} "
-                     "(parameters: preset, seats)")
-    if "preset" not in q and "seats" not in q:
-        return JSONResponse(index(), headers={"Cache-Control": "no-cache"})
-    seats = q.get("seats", "")
-    if not (seats.isascii() and seats.isdigit()):
-        return error(Code.BAD_FIELD, f"odds: seats must be a whole number, not {seats!r}")
-    try:
-        body = odds_json(q.get("preset", "gnav"), int(seats))
-    except GnavError as e:
-        return error(Code.NO_ODDS, str(e))
-    return JSONResponse(body, headers={"Cache-Control": "no-cache"})
+def odds_routes(maker: Maker) -> list[BaseRoute]:
+    """``/api/odds`` over ``maker`` (gnav.web.odds): ``GET`` the index, or one table's
+    atlas (200) or its making's progress (202); ``POST ?preset=P&seats=N`` makes it."""
+
+    async def odds(request: Request) -> Response:
+        q = request.query_params
+        extra = sorted(set(q) - {"preset", "seats"})
+        if extra:
+            return error(Code.BAD_FIELD, f"odds: unknown query parameter {extra[0]!r} "
+                         "(parameters: preset, seats)")
+        if request.method == "GET" and "preset" not in q and "seats" not in q:
+            return JSONResponse(await asyncio.to_thread(maker.index),
+                                headers={"Cache-Control": "no-cache"})
+        seats = q.get("seats", "")
+        if not (seats.isascii() and seats.isdigit() and len(seats) < 4):
+            return error(Code.BAD_FIELD, f"odds: seats must be a whole number, not {seats!r}")
+        ask = maker.start if request.method == "POST" else maker.status
+        try:
+            status, body = await asyncio.to_thread(ask, q.get("preset", "gnav"), int(seats))
+        except RefusedError as e:
+            return error(e.code, str(e))
+        except GnavError as e:
+            return error(Code.NO_ODDS, str(e))
+        return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-cache"})
+
+    return [Route("/api/odds", odds, methods=["GET", "POST"])]
 
 
 async def learn(request: Request) -> Response:
@@ -296,7 +305,9 @@ async def puzzles(request: Request) -> Response:
     return Response(body, media_type="application/json")
 
 
-def routes() -> list[BaseRoute]:
+def routes(odds_dir: Path | None = None) -> list[BaseRoute]:
+    """The client's routes; ``odds_dir``: where /odds keeps the tables it makes (None:
+    the user's cache folder)."""
     return [
         Route("/", page, methods=["GET"]),
         Route("/t/{table_id}", page, methods=["GET"]),
@@ -309,7 +320,7 @@ def routes() -> list[BaseRoute]:
         Route("/companion-sw.js", companion_sw, methods=["GET"]),
         Route("/card/{preset}", card, methods=["GET"]),
         Route("/odds", odds_page, methods=["GET"]),
-        Route("/api/odds", odds, methods=["GET"]),
+        *odds_routes(Maker(odds_dir)),
         Route("/static/presets.json", presets, methods=["GET"]),
         Route("/static/texts.json", texts, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),

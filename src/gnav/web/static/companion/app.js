@@ -403,7 +403,7 @@ function pieceChip(m, id, small = false) {
   if (m.rules.options.pack === "cards52") {
     const cards = cardsOf(preset, id, m.rules.options.copies);
     const span = h("span", { class: "cards" });
-    for (const c of cards.slice(0, 2)) span.append(h("span", { class: isRed(c) ? "red" : "black", text: cardText(c) }));
+    for (const c of cards.slice(0, 2)) span.append(h("span", { class: isRed(c) ? "red" : "black", text: cardName(c) }));
     el.append(span);
   }
   el.append(h("span", { class: "pname", text: pieceName(preset, id) }));
@@ -607,14 +607,25 @@ function pickerSheet(m) {
     h("div", { class: `grid${cards52 ? " cards" : ""}` }, preset.pieces.map((p) => {
       const b = h("button", { type: "button", class: "pick-piece", "data-piece": p.id, on: { click: () => choose(p.id) } });
       if (cards52) {
+        // Every card that is this piece, fanned (K♥ and K♦ for the Cuckoo): whoever holds
+        // the second card finds it without knowing the mapping.
         const cs = cardsOf(preset, p.id, m.rules.options.copies);
-        b.innerHTML = cardMarkup(cs[0], "");
-        b.append(h("span", { class: "pname", text: pieceName(preset, p.id) }));
+        const fan = h("span", { class: `fan n${cs.length}` });
+        fan.innerHTML = cs.map((c) => cardMarkup(c, "")).join("");
+        b.append(fan, h("span", { class: "pname", text: pieceName(preset, p.id) }));
+        b.setAttribute("aria-label", `${cs.map(cardName).join(", ")}: ${pieceName(preset, p.id)}`);
       } else {
         b.append(pieceChip(m, p.id));
       }
       return b;
     })));
+}
+
+// A card as the reader writes it: K♥, and the jokers in words ("red joker").
+function cardName(code) {
+  if (code === "RJ") return t("companion.joker_red");
+  if (code === "BJ") return t("companion.joker_black");
+  return cardText(code);
 }
 
 function closeSheet() {

@@ -112,6 +112,7 @@ function fillSettings() {
     h("div", { class: "field check" }, hints, h("label", { for: "hints-on", text: t("settings.hints") })),
     h("div", { class: "field check" }, coach, h("label", { for: "coach-on", text: t("settings.coach") })),
     h("p", { class: "muted small", id: "coach-help", text: t("settings.coach_help") }),
+    h("p", { class: "muted small", id: "coach-pays", text: t("pays.means") }),
     reducedMotion() ? h("p", { class: "muted", text: t("settings.motion") }) : null].filter(Boolean));
   close.focus();
 }

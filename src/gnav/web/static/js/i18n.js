@@ -318,6 +318,21 @@ const S = {
                     nb: "Se et ferdig parti på nytt: åpne avspilleren",
                     da: "Se et færdigt spil igen: åbn afspilleren" },
 
+  // -- links to the app's other pages: /odds and /companion (links.js) ------------------
+  "links.odds": { en: "The odds: how likely each piece is to cost you a life, at every seat",
+                  nb: "Oddsen: hvor sannsynlig det er at hver brikke koster deg et liv, på hver plass",
+                  da: "Oddsene: hvor sandsynligt det er, at hver brik koster dig et liv, på hver plads" },
+  // What "paying" counts in the coach's figures: the /odds page's words (odds.js
+  // paysMeans) and docs/odds.md's, held equal by tests.
+  "pays.means": { en: "Paying here means ending the round with fewer lives than you started it with: a life you gain in the same round makes up for one you paid. So a fool that paid a matador's penalty and then gained a life because two fools were shown has not paid.",
+                  nb: "Å betale betyr her å ende runden med færre liv enn du startet den med: et liv du får i samme runde, veier opp for et du betalte. En narr som betalte straff til en matador og så fikk et liv fordi to narrer ble vist, har altså ikke betalt.",
+                  da: "At betale betyder her at slutte runden med færre liv, end du startede den med: et liv, du får i samme runde, opvejer et, du betalte. En nar, der betalte straf til en matador og så fik et liv, fordi to narre blev vist, har altså ikke betalt." },
+  "links.odds_short": { en: "The odds of every piece", nb: "Oddsen for hver brikke",
+                        da: "Oddsene for hver brik" },
+  "links.companion": { en: "Playing with real pieces or cards? Gnav at the table: one phone keeps the game",
+                       nb: "Spiller dere med ekte brikker eller kort? Gnav ved bordet: én telefon holder styr på spillet",
+                       da: "Spiller I med rigtige brikker eller kort? Gnav ved bordet: én telefon holder styr på spillet" },
+
   // -- option names and values ---------------------------------------------------------
   "opt.copies": { en: "Copies of each piece", nb: "Eksemplarer av hver brikke",
                   da: "Eksemplarer af hver brik" },
@@ -364,6 +379,9 @@ const S = {
   "wait.host": { en: "The host starts the match; empty seats get bots.",
                  nb: "Verten starter partiet; tomme plasser får roboter.",
                  da: "Værten starter spillet; tomme pladser får robotter." },
+  "wait.you_start": { en: "You are the host: start the match when you are ready; empty seats get bots.",
+                      nb: "Du er verten: start partiet når dere er klare; tomme plasser får roboter.",
+                      da: "Du er værten: start spillet, når I er klar; tomme pladser får robotter." },
   "wait.invite": { en: "Invite link", nb: "Invitasjonslenke", da: "Invitationslink" },
   "wait.local_only": { en: "This link works on this computer alone: the server listens here only. To play with friends, start it with make run HOST=0.0.0.0 (README: Play with friends).",
                        nb: "Denne lenken virker bare på denne datamaskinen: serveren lytter bare her. For å spille med venner, start den med make run HOST=0.0.0.0 (README: Play with friends).",
@@ -584,8 +602,11 @@ const S = {
   "analysis.not_analysed": { en: "Round {round} is not in the sample analysed.",
                              nb: "Runde {round} er ikke med i utvalget som er analysert.",
                              da: "Runde {round} er ikke med i det udvalg, der er analyseret." },
-  "analysis.so_far": { en: "Rounds {n} of {rounds} shown", nb: "Runde {n} av {rounds} vist",
-                       da: "Runde {n} af {rounds} vist" },
+  "analysis.so_far": { en: "Shown so far: rounds 1 to {n} of {rounds}",
+                       nb: "Vist så langt: runde 1 til {n} av {rounds}",
+                       da: "Vist indtil nu: runde 1 til {n} af {rounds}" },
+  "analysis.so_far_one": { en: "Shown so far: round 1 of {rounds}", nb: "Vist så langt: runde 1 av {rounds}",
+                           da: "Vist indtil nu: runde 1 af {rounds}" },
   "analysis.seat": { en: "Player", nb: "Spiller", da: "Spiller" },
   "analysis.decisions": { en: "Decisions", nb: "Valg", da: "Valg" },
   "analysis.cost": { en: "Lost to own decisions", nb: "Tapt på egne valg", da: "Tabt på egne valg" },

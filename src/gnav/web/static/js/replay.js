@@ -287,7 +287,8 @@ class Viewer {
     const total = new Map(a.seats.map((s) => [s, { n: 0, cost: 0, luck: 0 }]));
     for (const x of a.decisions) if (x.round <= shown) { const v = total.get(x.seat); v.n += 1; v.cost += x.cost; }
     for (const r of a.rounds) if (r.round <= shown) for (const s of a.seats) total.get(s).luck += r.luck[s];
-    el.append(h("p", { class: "muted small", text: t("analysis.so_far", { n: shown, rounds: this.data.rounds.length }) }),
+    el.append(h("p", { class: "muted small", id: "analysis-so-far", text: t(shown === 1 ? "analysis.so_far_one" : "analysis.so_far",
+                                                          { n: shown, rounds: this.data.rounds.length }) }),
       h("table", { class: "analysis-totals", id: "analysis-totals" },
         h("thead", {}, h("tr", {}, ...["seat", "decisions", "cost", "luck"].map((k) => h("th", { text: t(`analysis.${k}`) })))),
         h("tbody", {}, ...a.seats.map((s) => {

@@ -7,10 +7,16 @@ import { api } from "./api.js";
 import { pieceSVG } from "./pieces.js";
 import { preset as getPreset } from "./presets.js";
 import { says } from "./errors.js";
+import { oddsLink, companionLink } from "./links.js";
 
 let dialog = null;
 // The table's (or the form's) game: its lives and way of scoring are the ones the text shows.
 let current = { preset: "gnav", options: {}, look: "pawns", score: null };
+
+// The game the rules show now (the coach's link to the odds names it too).
+export function rulesPreset() {
+  return current.preset;
+}
 
 export function setRulesContext(ctx) {
   current = { ...current, ...ctx };
@@ -84,6 +90,8 @@ async function fill() {
     : h("p", { text: t("rules.nothing") }));
   body.append(h("p", { class: "muted small", text: t("rules.source", { source: r.source }) }));
   body.append(h("p", { class: "muted small", text: t("rules.keys") }));
+  body.append(h("p", { class: "rules-links" }, oddsLink({ preset: r.preset }, { away: true }), h("br"),
+                companionLink({ away: true })));
   clear(d).append(h("div", { class: "dialog-head" },
     h("h2", { id: "rules-title", text: t("rules.title", { title: r.title }) }), closeBtn), body);
   // The lives as the table shows them (tokens or strokes, one for each life).

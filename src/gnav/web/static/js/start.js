@@ -9,6 +9,7 @@ import { pieceSVG } from "./pieces.js";
 import { says, nameLimit, NAME_MAX } from "./errors.js";
 import { namerByName } from "./names.js";
 import { setRulesContext, showRules } from "./rules.js";
+import { oddsLink, companionLink } from "./links.js";
 
 const TIMERS = [null, 15, 30, 60, 120];
 // Lives have their own field; every other option of the engine (presets.json lists them,
@@ -41,7 +42,8 @@ function render(state, keep) {
   return h("div", { class: "start-page" }, hero,
     h("div", { class: "start-grid" }, createForm(state, keep),
       h("div", { class: "start-side" }, joinForm(), lobbyPanel(),
-        h("p", {}, h("a", { href: "/replay", class: "link", text: t("start.replay") })))));
+        h("p", {}, h("a", { href: "/replay", class: "link", text: t("start.replay") })),
+        h("p", {}, oddsLink({ preset: state.preset })), h("p", {}, companionLink()))));
 }
 
 // -- creating a table -----------------------------------------------------------------------

@@ -6,6 +6,8 @@ import { t, lang } from "../i18n.js";
 import { pieceSVG } from "../pieces.js";
 import { piece, pieceName, pieceCall } from "../presets.js";
 import { busy, canAct, game, leftOf, myName, who } from "../select.js";
+import { oddsLink } from "../links.js";
+import { rulesPreset } from "../rules.js";
 
 export class ActionBar {
   // ``act(action)``: the reader pressed Stand or Swap.
@@ -114,6 +116,8 @@ export class ActionBar {
       h("span", { class: "coach-lives", text: t("coach.lives", { s: lives(a.lives_stand), w: lives(a.lives_swap) }) }),
       h("span", { class: "coach-source muted", text: a.source === "exact" ? t("coach.exact")
         : t("coach.sampled", { n: a.samples }) }));
+    // What "paying" counts, and every other seat's odds: the /odds page.
+    el.append(" ", oddsLink({ preset: rulesPreset() }, { away: true, text: "links.odds_short" }));
   }
 
   // Seconds left for the decision, counted down between the server's messages.
@@ -133,7 +137,7 @@ export class ActionBar {
 function status(s, canActNow) {
   const info = s.info, st = s.round, me = myName(s);
   if (s.you === null) return t("status.watching");
-  if (info.phase === "lobby") return t("wait.host");
+  if (info.phase === "lobby") return t(s.creds.host ? "wait.you_start" : "wait.host");
   if (info.phase === "finished") return t("status.over");
   if (s.pending) return t("play.sent");
   if (canActNow) return t("play.your_turn");

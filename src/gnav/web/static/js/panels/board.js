@@ -34,7 +34,7 @@ export function boardModel(s) {
   let caption = "", sub = "";
   if (info.phase === "lobby") {
     caption = t("wait.heading");
-    sub = t("wait.host");
+    sub = t(s.creds.host ? "wait.you_start" : "wait.host");
   } else if (st.round) {
     caption = t("play.round", { n: st.round });
     sub = toAct === null ? "" : toAct === me ? t("play.your_turn") : t("play.turn_of", { name: who(toAct) });

@@ -9,6 +9,7 @@ import { crownSVG } from "../pieces.js";
 import { hintsOn, setHints } from "../settings.js";
 import { busy, myName, who as whoOf } from "../select.js";
 import { standings } from "../standings.js";
+import { oddsLink, companionLink } from "../links.js";
 
 export class WinPanel {
   // ``hostCall(method, path, body)``: the host's requests; ``close()``: the reader closed it.
@@ -51,7 +52,9 @@ export class WinPanel {
         h("a", { class: "btn ghost", href: "/" }, t("end.new")),
         h("button", { class: "btn ghost", type: "button", onclick: () => this.close() },
           t("end.close"))),
-      host ? null : h("p", { class: "muted", text: t("end.wait_again") }));
+      host ? null : h("p", { class: "muted", text: t("end.wait_again") }),
+      h("p", { class: "win-links" }, oddsLink({ preset: s.info.config.preset, seats: s.info.seats.length },
+        { away: true }), h("br"), companionLink({ away: true })));
     this.el.append(dlg);
     this.fillStandings(table, record, who, me, key);
     const first = dlg.querySelector("button, a");

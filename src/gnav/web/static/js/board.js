@@ -133,7 +133,7 @@ export class Board {
       if (crowded) {
         // Plates lie inwards of their pieces (placePlates): two meet only where their
         // seats sit level, and then share the gap between them by their seats' room.
-        room = Math.min(rx * 0.5, 150, 2 * Math.min(x, W - x) - 6);
+        room = Math.min(i === this.me ? 240 : Math.min(rx * 0.5, 150), 2 * Math.min(x, W - x) - 6);
         for (const j of [(i + 1) % n, (i - 1 + n) % n]) {
           const q = pts[j];
           if (j === i || Math.abs(q.y - y) > PLATE_H) continue;
@@ -194,17 +194,19 @@ export class Board {
     }
   }
 
-  // On a crowded board a name may not fit its plate ("B… 10" on a phone at 16 seats):
-  // its letters get smaller, a pixel at a time down to 11px, before any is cut. Where a
+  // A name may not fit its plate ("B… 10" on a phone at 16 seats): its letters get
+  // smaller, a pixel at a time down to 11px, before any is cut. Where a
   // bot's name still does not fit, the board is "numbered": every bot's plate shows its
   // number alone ("17"; its whole name is the seat's tooltip, a tap's note and the
   // caption's when it plays). The plate stays the size the layout gave it, so no
   // neighbour is covered; the reader's own name wraps rather than being cut.
   fitNames() {
     const names = this.seatEls.map((el) => el.querySelector(".seat-name"));
-    for (const name of names) if (name.style.fontSize) name.style.fontSize = "";
+    for (const name of names) {
+      if (name.style.fontSize) name.style.fontSize = "";
+      name.classList.remove("wrapped");
+    }
     this.el.classList.remove("numbered");
-    if (!this.el.classList.contains("crowded")) return;
     const cut = (name) => {
       const word = name.querySelector(".nm-word");
       return name.scrollWidth > name.clientWidth + 0.5 ||
@@ -222,7 +224,14 @@ export class Board {
     };
     shrink(names);
     const bots = names.filter((name) => name.querySelector(".nm-num"));
-    if (!bots.some(cut)) { this.legend.textContent = ""; return; }
+    this.legend.textContent = "";
+    if (!this.el.classList.contains("crowded")) {
+      // Room for two lines: a name still too long at 11px wraps ("Threshold bot" over
+      // "3") rather than losing its end.
+      for (const name of names.filter(cut)) name.classList.add("wrapped");
+      return;
+    }
+    if (!bots.some(cut)) return;
     this.el.classList.add("numbered");
     for (const name of bots) name.style.fontSize = "";
     shrink(names);

@@ -85,6 +85,13 @@ class TablePage {
       requestAnimationFrame(() => this.board.layout());
     });
     document.addEventListener("keydown", (e) => this.onKey(e));
+    // A phone fits the board and the action bar under the top bar (gnav.css), whose
+    // height changes as it wraps.
+    const topbar = document.querySelector(".topbar");
+    if (topbar) {
+      new ResizeObserver(() => document.documentElement.style.setProperty(
+        "--topbar-h", `${topbar.offsetHeight}px`)).observe(topbar);
+    }
     window.addEventListener("gnav-coach", () => this.render());
     setInterval(() => { if (this.panels) this.panels.actionBar.clock(this.s); }, 250);
   }

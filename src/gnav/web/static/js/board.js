@@ -10,6 +10,7 @@ import { botKind } from "./names.js";
 import { reducedMotion, sleep } from "./settings.js";
 
 const EASE = "cubic-bezier(.45,.05,.35,1)";
+const CROWD = 12;  // more seats than this: a crowded board, whatever its size
 const PLATE_H = 21;  // a crowded plate's height and a little (one line at 11 to 13px)
 const MIN_PX = 11;  // no text on the board is smaller (a name gives way to a number first)
 
@@ -80,18 +81,19 @@ export class Board {
       const per = Math.PI * (3 * (rx + ry) - Math.sqrt((3 * rx + ry) * (rx + 3 * ry)));
       S = Math.max(24, Math.min(118, Math.min(W, H) / 4.2, (per / n) * 0.8));
     }
-    // A crowded board draws its pieces compact (all figure: pieces.js), a size of their
-    // own that keeps a numeral at 11px or more; the side seats' pieces and marks stay
-    // inside the board.
+    // A crowded board (small seats, or over a dozen of them: a whole pawn there would
+    // carry its numeral at 6 to 9px) draws its pieces compact (all figure: pieces.js), a
+    // size of their own that keeps a numeral at 11px or more; the side seats' pieces and
+    // marks stay inside the board.
     const wasCompact = this.compact;
-    this.compact = S < 62;
+    this.compact = S < 62 || n > CROWD;
     const pd = Math.max(32, S * 0.62);
     rx = W / 2 - (this.compact ? pd / 2 + 10 : S * 0.52);
     ry = H / 2 - (this.compact ? pd * (cards ? 0.65 : 0.5) + 10 : S * 0.66);
     this.size = S;
     this.el.style.setProperty("--s", S.toFixed(1));
     this.el.style.setProperty("--pd", `${pd.toFixed(1)}px`);
-    this.el.classList.toggle("crowded", S < 62);
+    this.el.classList.toggle("crowded", this.compact);
     this.el.classList.toggle("tiny", S < 40);
     // The seats at the top and bottom stay whole inside the board: their plates have a
     // height of their own (the text's), which the estimate above does not know.
@@ -104,17 +106,19 @@ export class Board {
                                        left: `${W / 2}px`, top: `${H / 2}px` });
     this.center.classList.toggle("narrow", fx < 130);
     const me = this.me ?? 0;
-    const crowded = S < 62;
-    // On a crowded board the reader's own seat takes the room of two and a half: its name
-    // is always whole (it may wrap), where the others' may give way to their numbers.
-    const wide = crowded && this.me !== null ? 2.5 : 1;
-    const places = spread(n, rx, ry, wide);
+    const crowded = this.compact;
+    // On a crowded board the reader's own seat takes the room of two and a half seats,
+    // another person's two: their names are whole (the reader's may wrap), where a
+    // bot's may give way to its number.
+    const seatsNow = this.model ? this.model.seats : [];
+    const weight = (i) => !crowded ? 1 : i === this.me ? 2.5
+      : seatsNow[i] && seatsNow[i].kind === "human" ? 2 : 1;
+    const places = spread(n, rx, ry, Array.from({ length: n }, (_, k) => weight((k + me) % n)));
     const pts = this.seatEls.map((el, i) => {
       const a = places[(i - me + n) % n];
       return { a, x: W / 2 + rx * Math.cos(a),
                y: H / 2 + ry * Math.sin(a) + (cards || crowded ? 0 : S * 0.04) };
     });
-    const weight = (i) => (i === this.me ? wide : 1);
     this.seatEls.forEach((el, i) => {
       const { a, x, y } = pts[i];
       // Where the neighbours sit above and below rather than beside, the seat lies on its
@@ -202,10 +206,7 @@ export class Board {
   // neighbour is covered; the reader's own name wraps rather than being cut.
   fitNames() {
     const names = this.seatEls.map((el) => el.querySelector(".seat-name"));
-    for (const name of names) {
-      if (name.style.fontSize) name.style.fontSize = "";
-      name.classList.remove("wrapped");
-    }
+    for (const name of names) if (name.style.fontSize) name.style.fontSize = "";
     this.el.classList.remove("numbered");
     const cut = (name) => {
       const word = name.querySelector(".nm-word");
@@ -225,12 +226,6 @@ export class Board {
     shrink(names);
     const bots = names.filter((name) => name.querySelector(".nm-num"));
     this.legend.textContent = "";
-    if (!this.el.classList.contains("crowded")) {
-      // Room for two lines: a name still too long at 11px wraps ("Threshold bot" over
-      // "3") rather than losing its end.
-      for (const name of names.filter(cut)) name.classList.add("wrapped");
-      return;
-    }
     if (!bots.some(cut)) return;
     this.el.classList.add("numbered");
     for (const name of bots) name.style.fontSize = "";
@@ -321,6 +316,12 @@ export class Board {
   render(m) {
     this.model = m;
     this.setSeats(m.seats.length, m.me);
+    // Who is a person decides a crowded board's room (layout): again when that changes.
+    const kinds = m.seats.map((x) => x.kind === "human" ? "h" : "-").join("");
+    if (kinds !== this.kinds) {
+      this.kinds = kinds;
+      this.layout();
+    }
     const o = this.opts;
     const L = lang();
     m.seats.forEach((seat, i) => {
@@ -369,11 +370,11 @@ export class Board {
       const livesBox = el.querySelector(".seat-lives");
       const lives = m.lives[name];
       const lkey = seat.kind === "empty" || lives === undefined ? "" :
-        `${o.score}:${lives}:${m.start}:${this.size < 62}:${L}`;
+        `${o.score}:${lives}:${m.start}:${Boolean(this.compact)}:${L}`;
       if (livesBox.dataset.key !== lkey) {
         livesBox.dataset.key = lkey;
         clear(livesBox);
-        if (lkey) livesBox.append(livesEl(o.score, lives, m.start, { compact: this.size < 62 }));
+        if (lkey) livesBox.append(livesEl(o.score, lives, m.start, { compact: Boolean(this.compact) }));
       }
       el.querySelector(".stamp").textContent = cls.out ? t("seat.out") : cls.sitting ? t("seat.sits_out") : "";
       const notes = [label];
@@ -626,9 +627,9 @@ export class Board {
 }
 
 // Angles of ``n`` seats round an ellipse, the first at the bottom, equally far apart
-// along its edge (equal angles would bunch seats up at the narrow ends); the first seat
-// takes ``first`` times the room of the others.
-function spread(n, rx, ry, first = 1) {
+// along its edge (equal angles would bunch seats up at the narrow ends), each taking
+// room by its weight (``weights[k]``, the k-th from the bottom).
+function spread(n, rx, ry, weights) {
   const M = 720;
   const len = [0];
   const at = (m) => Math.PI / 2 + (2 * Math.PI * m) / M;
@@ -637,11 +638,12 @@ function spread(n, rx, ry, first = 1) {
     len.push(len[m - 1] + Math.hypot(rx * (Math.cos(a1) - Math.cos(a0)), ry * (Math.sin(a1) - Math.sin(a0))));
   }
   const total = len[M];
-  const unit = total / (n - 1 + first);
+  const unit = total / weights.reduce((a, b) => a + b, 0);
   const out = [];
-  let m = 0;
+  let m = 0, at0 = -weights[0] / 2;  // the first seat's middle at the bottom
   for (let k = 0; k < n; k++) {
-    const want = k === 0 ? 0 : (first / 2 + k - 0.5) * unit;
+    const want = (at0 + weights[k] / 2) * unit;
+    at0 += weights[k];
     while (m < M && len[m + 1] < want) m++;
     const f = len[m + 1] > len[m] ? (want - len[m]) / (len[m + 1] - len[m]) : 0;
     out.push(at(m + f));

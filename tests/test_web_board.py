@@ -206,7 +206,8 @@ def test_stand_and_swap_are_on_screen_with_the_coach_on_a_phone(server: Running,
 def test_the_winner_panel_stays_under_the_top_bar_on_a_phone(server: Running,
                                                             browser: Browser) -> None:
     page = context(browser, phone=True, hints=False).new_page()
-    create_table(page, server.url, ME, seats=8, lives=1, bots=7)
+    # Sixteen seats' standings: the panel is taller than a phone's board.
+    create_table(page, server.url, ME, seats=16, lives=1, bots=15)
     page.tap("#start-match")
     rng = random.Random(2)
     while not page.locator("#standings tbody tr").count():

@@ -48,8 +48,11 @@ READABLE = """() => {
     if (!el.closest('.fx') && (r.left < B.left - .5 || r.right > B.right + .5 ||
         r.top < B.top - .5 || r.bottom > B.bottom + .5)) outside.push(text);
   }
-  for (const el of board.querySelectorAll('.seat-name, .seat-name .nm-word, .seat-name .nm-num')) {
-    if (el.getClientRects().length && el.scrollWidth > el.clientWidth + .5) cut.push(el.textContent);
+  const names = '.seat-name, .seat-name .nm-word, .seat-name .nm-num';
+  for (const el of board.querySelectorAll(names)) {
+    if (el.getClientRects().length && el.scrollWidth > el.clientWidth + .5) {
+      cut.push(el.textContent);
+    }
   }
   return {small, outside, cut};
 }"""
@@ -89,7 +92,8 @@ def assert_readable(page: Page, seats: int) -> None:
     # The reader's own seat: its name whole, inside the board, in its own plate.
     mine = page.locator(".board .seat.me .seat-name")
     assert mine.text_content() == ME
-    assert mine.evaluate("e => e.scrollWidth <= e.clientWidth + .5 && e.scrollHeight <= e.clientHeight + .5")
+    assert mine.evaluate(
+        "e => e.scrollWidth <= e.clientWidth + .5 && e.scrollHeight <= e.clientHeight + .5")
     found: list[dict[str, Any]] = page.evaluate(SEATS)
     assert len(found) == seats
     for i, s in enumerate(found):

@@ -172,19 +172,22 @@ export class Board {
   // On a crowded board each plate lies inwards of its piece, along the line to the
   // board's middle, just clear of the piece; the marks sit on the piece's outer rim.
   placePlates() {
-    for (const el of this.seatEls) {
-      const plate = el.querySelector(".seat-plate");
-      const chips = [el.querySelector(".dealer-chip"), el.querySelector(".knock-chip")];
-      if (!this.compact) {
-        plate.style.left = plate.style.top = "";
-        for (const c of chips) c.style.left = c.style.top = "";
-        continue;
+    const parts = this.seatEls.map((el) => ({
+      el, plate: el.querySelector(".seat-plate"), body: el.querySelector(".seat-body"),
+      chips: [el.querySelector(".dealer-chip"), el.querySelector(".knock-chip")] }));
+    if (!this.compact) {
+      for (const { plate, chips } of parts) {
+        for (const x of [plate, ...chips]) x.style.left = x.style.top = "";
       }
+      return;
+    }
+    // Every size read first, then every place written: one layout for the whole ring.
+    const sizes = parts.map(({ plate, body }) => [body.offsetWidth, body.offsetHeight,
+                                                  plate.offsetWidth, plate.offsetHeight]);
+    parts.forEach(({ el, plate, chips }, i) => {
+      const [pw, ph, w, hgt] = sizes[i];
       const a = Number(el.dataset.angle || 0);
-      const c = Math.cos(a), s = Math.sin(a);
-      const body = el.querySelector(".seat-body");
-      const pw = body.offsetWidth, ph = body.offsetHeight;
-      const w = plate.offsetWidth, hgt = plate.offsetHeight, gap = 3;
+      const c = Math.cos(a), s = Math.sin(a), gap = 3;
       const d = Math.min(Math.abs(c) > 1e-3 ? ((pw + w) / 2 + gap) / Math.abs(c) : Infinity,
                          Math.abs(s) > 1e-3 ? ((ph + hgt) / 2 + gap) / Math.abs(s) : Infinity);
       plate.style.left = `${pw / 2 - c * d}px`;
@@ -195,7 +198,7 @@ export class Board {
         chip.style.left = `${pw / 2 + Math.cos(b) * pw / 2}px`;
         chip.style.top = `${ph / 2 + Math.sin(b) * ph / 2}px`;
       });
-    }
+    });
   }
 
   // A name may not fit its plate ("B… 10" on a phone at 16 seats): its letters get
@@ -205,6 +208,13 @@ export class Board {
   // caption's when it plays). The plate stays the size the layout gave it, so no
   // neighbour is covered; the reader's own name wraps rather than being cut.
   fitNames() {
+    // Measured again only when what the plates say, or their room, has changed: a
+    // render that changes neither (most of them) keeps the last fit.
+    const key = [this.el.clientWidth, this.el.clientHeight, this.compact, lang(),
+                 ...this.seatEls.map((el) => `${el.style.getPropertyValue("--pw")}|${el.className}|` +
+                   el.querySelector(".seat-plate").textContent)].join("\n");
+    if (key === this.fitKey) return;
+    this.fitKey = key;
     const names = this.seatEls.map((el) => el.querySelector(".seat-name"));
     for (const name of names) if (name.style.fontSize) name.style.fontSize = "";
     this.el.classList.remove("numbered");

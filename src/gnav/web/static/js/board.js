@@ -72,6 +72,9 @@ export class Board {
     const W = this.el.clientWidth, H = this.el.clientHeight;
     const n = this.n;
     if (!W || !H || !n) return;
+    // An arrow drawn for the old size would point between old places.
+    if (this.drawnFor && this.drawnFor !== `${W}x${H}`) this.clearArrows();
+    this.drawnFor = `${W}x${H}`;
     const cards = this.opts.look !== "pawns";  // Gnav cards or an ordinary pack
     let S = Math.min(118, Math.min(W, H) / 4.2);
     let rx = 0, ry = 0;

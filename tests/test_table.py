@@ -89,6 +89,15 @@ def test_a_whole_match_finishes_and_its_record_verifies() -> None:
     assert code == 0, lines
 
 
+@pytest.mark.parametrize(("look", "written"), [("cards52", "cards52"), ("cards", "cards"),
+                                               ("pawns", None)])
+def test_the_record_says_how_the_table_showed_its_pieces(look: str,
+                                                          written: str | None) -> None:
+    table, _host, tokens, journal = seated(options={"lives": 1}, look=look)
+    play_out(table, tokens, journal)
+    assert (table.record().get("x") or {}).get("look") == written
+
+
 def test_refusals_leave_the_table_unchanged() -> None:
     table, _host, tokens, _ = seated()
     assert table.match is not None

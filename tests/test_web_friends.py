@@ -54,10 +54,11 @@ def test_the_lobby_names_each_bots_kind(server: Running, browser: Browser) -> No
         assert r.status_code == 200, r.text
     until(lambda: page.locator(".seat-line.bot").count() == 3, 10, "three bots in the lobby")
     lines = page.locator(".seat-line.bot").all_text_contents()
-    # As the record says them (x.players: "expert", ...), in the lobby's words.
+    # As the record says them (x.players: "expert", ...), in the bot's name itself
+    # ("Expert bot 2", as on the board and in the standings: issue 26).
     assert [kind for kind in ("expert", "counter", "threshold")
-            if any(f"({kind} bot)" in line for line in lines)] == ["expert", "counter",
-                                                                   "threshold"], lines
+            if any(f"{kind.capitalize()} bot " in line for line in lines)] == [
+                "expert", "counter", "threshold"], lines
     page.context.close()
 
 

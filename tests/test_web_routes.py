@@ -212,6 +212,16 @@ def test_a_record_whose_results_disagree_is_shown_with_a_warning() -> None:
     assert body["warning"] and "record says 99" in body["warning"]
 
 
+@pytest.mark.parametrize("x, look", [
+    ({"look": "cards52"}, "cards52"), ({"look": "cards"}, "cards"), (None, None),
+    ({"look": "marble"}, None), ({"look": ["cards"]}, None), ([1, 2], None)])
+def test_the_replay_shows_the_look_the_table_showed(x: object, look: str | None) -> None:
+    data = json.loads(bots_match(4))
+    if x is not None:
+        data["x"] = x
+    assert replay_steps(json.dumps(data))["look"] == look
+
+
 @pytest.mark.parametrize("text, code, words", [
     ("not json", "bad_record", "not JSON"),
     ("[1, 2]", "bad_record", "must be an object"),

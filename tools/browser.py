@@ -58,11 +58,11 @@ def context(browser: Browser, *, speed: str = "instant", lang: str = "en", hints
 
 def create_table(page: Page, base: str, name: str, *, seats: int = 6, lives: int = 1,
                  bots: int = 0, preset: str = "gnav", timer: str = "off",
-                 look: str = "pawns", coaching: bool = True,
+                 look: str = "pawns", coaching: bool = True, bot: str | None = None,
                  options: dict[str, str] | None = None) -> str:
     """Fill in the start page's form as a person would; returns the new table's id.
     ``options`` are chosen under "More options" by the option's name and the value its
-    field shows (``{"drag": "false"}``)."""
+    field shows (``{"drag": "false"}``); ``bot`` is the kind of bot that fills the seats."""
     page.goto(f"{base}/")
     page.wait_for_selector("#create-form")
     if preset != "gnav":
@@ -74,6 +74,8 @@ def create_table(page: Page, base: str, name: str, *, seats: int = 6, lives: int
     page.fill("#bots", str(bots))
     page.select_option("#timer", timer)
     page.check(f"#look-{look}")
+    if bot is not None:
+        page.select_option("#bot", bot)
     if not coaching:
         page.check("#no-coaching")
     if options:

@@ -3,11 +3,12 @@
 It runs a server with the client (a temporary database), plays tables as one person
 against bots in Debian's Chromium, and saves PNGs to DIR (default docs/screenshots): the
 deal, a matador's answer, the showdown, a 20-seat showdown, a phone in portrait at a
-matador's answer and at its player's turn, a phone at 16 seats, the winner's panel with
+matador's answer and at its player's turn, a phone at 16 seats (at the showdown and at
+its player's turn), 41 seats on a desk at its player's turn, the winner's panel with
 the standings, the start page and the replay viewer. The animation is paused at each
 moment (``window.gnavDebug``) so the picture shows it. ``--only NAME,...`` makes some of
 them (names: the functions' below, without ``_shot(s)``: table, phone, big_showdown,
-phone_turn, phone16, winner, other).
+phone_turn, phone16, big_turn, phone16_turn, winner, other).
 """
 
 from __future__ import annotations
@@ -125,6 +126,29 @@ def phone16_shot(browser: Browser, base: str, out: Path) -> None:
                 seed=3, phone=True, speed="fast", seconds=180)
 
 
+def turn_shot(browser: Browser, base: str, path: Path, *, name: str, seats: int,
+              phone: bool) -> None:
+    """One person and bots at a new table, at that person's first turn."""
+    page = context(browser, speed="fast", phone=phone, hints=False).new_page()
+    create_table(page, base, name, seats=seats, lives=3)
+    (page.tap if phone else page.click)("#start-match")
+    until(lambda: can_act(page), 120, f"{name}'s turn")
+    time.sleep(0.4)
+    save(page, path)
+    page.context.close()
+
+
+def big_turn_shot(browser: Browser, base: str, out: Path) -> None:
+    """Forty-one seats on a desk at its player's turn: compact pieces, the bots' numbers,
+    the player's name whole."""
+    turn_shot(browser, base, out / "table41.png", name="Petronella", seats=41, phone=False)
+
+
+def phone16_turn_shot(browser: Browser, base: str, out: Path) -> None:
+    """A phone at a 16-seat table at its player's turn."""
+    turn_shot(browser, base, out / "phone16-turn.png", name="Petronella", seats=16, phone=True)
+
+
 def winner_shot(browser: Browser, base: str, out: Path) -> None:
     """The end of a match: the winner's panel with the standings and the record."""
     page = context(browser, speed="instant", hints=False).new_page()
@@ -165,8 +189,8 @@ def other_shots(browser: Browser, base: str, out: Path) -> None:
 
 SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
     "table": table_shots, "phone": phone_shot, "big_showdown": big_showdown_shot,
-    "phone_turn": phone_turn_shot, "phone16": phone16_shot, "winner": winner_shot,
-    "other": other_shots,
+    "phone_turn": phone_turn_shot, "phone16": phone16_shot, "big_turn": big_turn_shot,
+    "phone16_turn": phone16_turn_shot, "winner": winner_shot, "other": other_shots,
 }
 
 

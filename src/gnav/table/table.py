@@ -33,7 +33,7 @@ from gnav.record import from_match
 from gnav.rules import Rules
 from gnav.runner import play_until
 from gnav.seeds import DERIVED, LEGACY, TableSeeds
-from gnav.table.config import TableConfig
+from gnav.table.config import DEFAULT, TableConfig
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action, BotKind, Phase, SeatKind, TablePhase
 
@@ -792,6 +792,8 @@ class Table:
             x["coached"] = [[r, names[s]] for r, s in self.coached]
         if not self.config.coaching:
             x["coaching"] = False  # the host's "no coaching here"
+        if self.config.look != DEFAULT.look:
+            x["look"] = self.config.look  # the replay shows the pieces the table saw
         return from_match(self.match, x=x or None)
 
     # -- the coach -------------------------------------------------------------------

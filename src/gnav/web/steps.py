@@ -15,6 +15,7 @@ from gnav.events import Eliminated, Event, MatchEnd, event_to_json
 from gnav.match import MatchState
 from gnav.record import loads, replay
 from gnav.round import full_event
+from gnav.table.config import LOOKS
 from gnav.verify import results_warnings
 
 # The biggest records this server writes (41 seats, 10 lives, threshold bots: table seeds
@@ -104,4 +105,12 @@ def replay_steps(text: str) -> dict[str, Any]:
         # The same words as gnav replay's (gnav.verify.WARNING), in each language.
         "warning": None if warnings is None else warnings["en"],
         "warnings": warnings,
+        "look": _look(record.x),
     }
+
+
+def _look(x: object) -> str | None:
+    """The pieces the table showed (``x.look``, written by ``gnav serve``), if the record
+    names one the viewer draws; the viewer otherwise goes by the ``pack`` option."""
+    look = x.get("look") if isinstance(x, dict) else None
+    return look if isinstance(look, str) and look in LOOKS else None

@@ -5,10 +5,14 @@
 import { h, clear, toast } from "./dom.js";
 import { pieceSVG, livesEl, svgEl, tokenEl } from "./pieces.js";
 import { pieceName } from "./presets.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, has } from "./i18n.js";
+import { botKind } from "./names.js";
 import { reducedMotion, sleep } from "./settings.js";
 
 const EASE = "cubic-bezier(.45,.05,.35,1)";
+const CROWD = 12;  // more seats than this: a crowded board, whatever its size
+const PLATE_H = 21;  // a crowded plate's height and a little (one line at 11 to 13px)
+const MIN_PX = 11;  // no text on the board is smaller (a name gives way to a number first)
 
 export class Board {
   constructor(opts) {
@@ -22,17 +26,24 @@ export class Board {
     this.asidePile = pile("aside");
     this.poolPile = pile("pool");
     this.centerSlot = h("div", { class: "center-slot" });
+    // On a numbered board: what its numbers are ("Numbers: expert bots").
+    this.legend = h("div", { class: "caption-legend", id: "board-legend" });
     this.center = h("div", { class: "center" }, this.caption, this.sub, this.noteEl,
       h("div", { class: "piles" }, this.stockPile.el, this.asidePile.el, this.poolPile.el),
-      this.centerSlot);
+      this.legend, this.centerSlot);
     this.seatBox = h("ol", { class: "seats" });
     // The knock mark's meaning is its tooltip, which a phone never shows: a tap on a
-    // knocked seat (its "!" is too small a target on its own) says it.
+    // knocked seat (its "!" is too small a target on its own) says it. On a numbered
+    // board a tap on any seat says whose it is (its whole name, lives and marks).
     this.seatBox.addEventListener("click", (e) => {
-      const seat = e.target.closest && e.target.closest(".seat.knocked");
-      const chip = seat && seat.querySelector(".knock-chip");
-      if (!chip || !chip.title) return;
-      toast(`${seat.querySelector(".seat-name").title}: ${chip.title}`);
+      const seat = e.target.closest && e.target.closest(".seat");
+      if (!seat) return;
+      const chip = seat.querySelector(".knock-chip");
+      if (seat.classList.contains("knocked") && chip && chip.title) {
+        toast(`${seat.querySelector(".seat-name").title}: ${chip.title}`);
+      } else if (this.el.classList.contains("numbered") && seat.title) {
+        toast(seat.title);
+      }
     });
     this.arrows = svgEl("svg", { class: "arrows", "aria-hidden": "true", focusable: "false" });
     this.arrows.innerHTML = `<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="7" refY="5"
@@ -61,6 +72,9 @@ export class Board {
     const W = this.el.clientWidth, H = this.el.clientHeight;
     const n = this.n;
     if (!W || !H || !n) return;
+    // An arrow drawn for the old size would point between old places.
+    if (this.drawnFor && this.drawnFor !== `${W}x${H}`) this.clearArrows();
+    this.drawnFor = `${W}x${H}`;
     const cards = this.opts.look !== "pawns";  // Gnav cards or an ordinary pack
     let S = Math.min(118, Math.min(W, H) / 4.2);
     let rx = 0, ry = 0;
@@ -70,16 +84,24 @@ export class Board {
       const per = Math.PI * (3 * (rx + ry) - Math.sqrt((3 * rx + ry) * (rx + 3 * ry)));
       S = Math.max(24, Math.min(118, Math.min(W, H) / 4.2, (per / n) * 0.8));
     }
-    rx = W / 2 - S * 0.52;
-    ry = H / 2 - S * 0.66;
+    // A crowded board (small seats, or over a dozen of them: a whole pawn there would
+    // carry its numeral at 6 to 9px) draws its pieces compact (all figure: pieces.js), a
+    // size of their own that keeps a numeral at 11px or more; the side seats' pieces and
+    // marks stay inside the board.
+    const wasCompact = this.compact;
+    this.compact = S < 62 || n > CROWD;
+    const pd = Math.max(32, S * 0.62);
+    rx = W / 2 - (this.compact ? pd / 2 + 10 : S * 0.52);
+    ry = H / 2 - (this.compact ? pd * (cards ? 0.65 : 0.5) + 10 : S * 0.66);
     this.size = S;
     this.el.style.setProperty("--s", S.toFixed(1));
-    this.el.classList.toggle("crowded", S < 62);
+    this.el.style.setProperty("--pd", `${pd.toFixed(1)}px`);
+    this.el.classList.toggle("crowded", this.compact);
     this.el.classList.toggle("tiny", S < 40);
     // The seats at the top and bottom stay whole inside the board: their plates have a
     // height of their own (the text's), which the estimate above does not know.
     const tallest = Math.max(0, ...this.seatEls.map((el) => el.offsetHeight));
-    if (tallest) ry = Math.max(20, Math.min(ry, H / 2 - tallest / 2 - S * 0.04 - 2));
+    if (tallest && !this.compact) ry = Math.max(20, Math.min(ry, H / 2 - tallest / 2 - S * 0.04 - 2));
     const fx = Math.max(rx - S * 0.34, 60), fy = Math.max(ry - S * 0.42, 50);
     Object.assign(this.felt.style, { width: `${2 * fx}px`, height: `${2 * fy}px`,
                                      left: `${W / 2 - fx}px`, top: `${H / 2 - fy}px` });
@@ -87,25 +109,47 @@ export class Board {
                                        left: `${W / 2}px`, top: `${H / 2}px` });
     this.center.classList.toggle("narrow", fx < 130);
     const me = this.me ?? 0;
-    const crowded = S < 62;
-    const places = spread(n, rx, ry);
+    const crowded = this.compact;
+    // On a crowded board the reader's own seat takes the room of two and a half seats,
+    // another person's two: their names are whole (the reader's may wrap), where a
+    // bot's may give way to its number.
+    const seatsNow = this.model ? this.model.seats : [];
+    const weight = (i) => !crowded ? 1 : i === this.me ? 2.5
+      : seatsNow[i] && seatsNow[i].kind === "human" ? 2 : 1;
+    const places = spread(n, rx, ry, Array.from({ length: n }, (_, k) => weight((k + me) % n)));
     const pts = this.seatEls.map((el, i) => {
       const a = places[(i - me + n) % n];
-      return { a, x: W / 2 + rx * Math.cos(a), y: H / 2 + ry * Math.sin(a) + (cards ? 0 : S * 0.04) };
+      return { a, x: W / 2 + rx * Math.cos(a),
+               y: H / 2 + ry * Math.sin(a) + (cards || crowded ? 0 : S * 0.04) };
     });
     this.seatEls.forEach((el, i) => {
       const { a, x, y } = pts[i];
       // Where the neighbours sit above and below rather than beside, the seat lies on its
       // side: piece outside, plate inside.
       const before = pts[(i - 1 + n) % n], after = pts[(i + 1) % n];
-      const upright = n < 3 || Math.abs(after.y - before.y) <= Math.abs(after.x - before.x);
+      // A crowded board turns the seats round its corners on their side too: an upright
+      // plate there, under its piece, would drop into the row of the side seat below.
+      const lean = crowded ? 0.6 : 1;
+      const upright = n < 3 || Math.abs(after.y - before.y) <= lean * Math.abs(after.x - before.x);
       const side = !upright ? (Math.cos(a) > 0 ? "right" : "left") : Math.sin(a) > 0 ? "bottom" : "top";
       el.dataset.side = side;
       // A name plate as wide as the room beside it: up to the neighbours (when they sit
       // level with it) and the board's edges. Crowded side seats put it inwards.
       let room;
-      if (crowded && (side === "left" || side === "right")) {
-        room = Math.min(rx * 0.5, 150);
+      el.dataset.angle = a.toFixed(4);
+      if (crowded) {
+        // Plates lie inwards of their pieces (placePlates): two meet only where their
+        // seats sit level, and then share the gap between them by their seats' room.
+        room = Math.min(i === this.me ? 240 : Math.min(rx * 0.5, 150), 2 * Math.min(x, W - x) - 6);
+        for (const j of [(i + 1) % n, (i - 1 + n) % n]) {
+          const q = pts[j];
+          if (j === i || Math.abs(q.y - y) > PLATE_H) continue;
+          room = Math.min(room, (2 * weight(i) / (weight(i) + weight(j))) * Math.abs(q.x - x) - 6);
+        }
+        el.style.setProperty("--pw", `${Math.max(30, room).toFixed(0)}px`);
+        el.style.left = `${x}px`;
+        el.style.top = `${y}px`;
+        return;
       } else {
         room = Math.min(2 * Math.min(x, W - x) - 6, 200, S * 1.9);
         if (n > 1) {
@@ -121,30 +165,89 @@ export class Board {
     });
     this.arrows.setAttribute("viewBox", `0 0 ${W} ${H}`);
     this.centerWidth = fx * 1.45;
+    this.centerTop = H / 2;
+    if (wasCompact !== undefined && wasCompact !== this.compact && this.model) this.render(this.model);
     this.fitNames();
+    this.placePlates();
     this.fitCenter();
   }
 
-  // On a crowded board a name may not fit its plate ("B… 10" on a phone at 16 seats):
-  // its letters get smaller, a pixel at a time down to 8px, before any is cut. The
-  // plate stays the size the layout gave it, so no neighbour is covered.
+  // On a crowded board each plate lies inwards of its piece, along the line to the
+  // board's middle, just clear of the piece; the marks sit on the piece's outer rim.
+  placePlates() {
+    const parts = this.seatEls.map((el) => ({
+      el, plate: el.querySelector(".seat-plate"), body: el.querySelector(".seat-body"),
+      chips: [el.querySelector(".dealer-chip"), el.querySelector(".knock-chip")] }));
+    if (!this.compact) {
+      for (const { plate, chips } of parts) {
+        for (const x of [plate, ...chips]) x.style.left = x.style.top = "";
+      }
+      return;
+    }
+    // Every size read first, then every place written: one layout for the whole ring.
+    const sizes = parts.map(({ plate, body }) => [body.offsetWidth, body.offsetHeight,
+                                                  plate.offsetWidth, plate.offsetHeight]);
+    parts.forEach(({ el, plate, chips }, i) => {
+      const [pw, ph, w, hgt] = sizes[i];
+      const a = Number(el.dataset.angle || 0);
+      const c = Math.cos(a), s = Math.sin(a), gap = 3;
+      const d = Math.min(Math.abs(c) > 1e-3 ? ((pw + w) / 2 + gap) / Math.abs(c) : Infinity,
+                         Math.abs(s) > 1e-3 ? ((ph + hgt) / 2 + gap) / Math.abs(s) : Infinity);
+      plate.style.left = `${pw / 2 - c * d}px`;
+      plate.style.top = `${ph / 2 - s * d}px`;
+      // The dealer's mark 45 degrees one way round the outer rim, the knock's the other.
+      chips.forEach((chip, k) => {
+        const b = a + (k === 0 ? -1 : 1) * Math.PI / 4;
+        chip.style.left = `${pw / 2 + Math.cos(b) * pw / 2}px`;
+        chip.style.top = `${ph / 2 + Math.sin(b) * ph / 2}px`;
+      });
+    });
+  }
+
+  // A name may not fit its plate ("B… 10" on a phone at 16 seats): its letters get
+  // smaller, a pixel at a time down to 11px, before any is cut. Where a
+  // bot's name still does not fit, the board is "numbered": every bot's plate shows its
+  // number alone ("17"; its whole name is the seat's tooltip, a tap's note and the
+  // caption's when it plays). The plate stays the size the layout gave it, so no
+  // neighbour is covered; the reader's own name wraps rather than being cut.
   fitNames() {
+    // Measured again only when what the plates say, or their room, has changed: a
+    // render that changes neither (most of them) keeps the last fit.
+    const key = [this.el.clientWidth, this.el.clientHeight, this.compact, lang(),
+                 ...this.seatEls.map((el) => `${el.style.getPropertyValue("--pw")}|${el.className}|` +
+                   el.querySelector(".seat-plate").textContent)].join("\n");
+    if (key === this.fitKey) return;
+    this.fitKey = key;
     const names = this.seatEls.map((el) => el.querySelector(".seat-name"));
     for (const name of names) if (name.style.fontSize) name.style.fontSize = "";
-    if (!this.el.classList.contains("crowded")) return;
+    this.el.classList.remove("numbered");
     const cut = (name) => {
       const word = name.querySelector(".nm-word");
       return name.scrollWidth > name.clientWidth + 0.5 ||
-        Boolean(word && word.scrollWidth > word.clientWidth + 0.5);
+        Boolean(word && getComputedStyle(word).display !== "none" && word.scrollWidth > word.clientWidth + 0.5);
     };
-    // One layout for every seat's reading; only the names cut are changed after it.
-    for (const name of names.filter(cut)) {
-      let px = parseFloat(getComputedStyle(name).fontSize);
-      while (cut(name) && px > 8) {
-        px -= 1;
-        name.style.fontSize = `${px}px`;
+    const shrink = (list) => {
+      // One layout for every seat's reading; only the names cut are changed after it.
+      for (const name of list.filter(cut)) {
+        let px = parseFloat(getComputedStyle(name).fontSize);
+        while (cut(name) && px > MIN_PX) {
+          px = Math.max(MIN_PX, px - 1);
+          name.style.fontSize = `${px}px`;
+        }
       }
-    }
+    };
+    shrink(names);
+    const bots = names.filter((name) => name.querySelector(".nm-num"));
+    this.legend.textContent = "";
+    if (!bots.some(cut)) return;
+    this.el.classList.add("numbered");
+    for (const name of bots) name.style.fontSize = "";
+    shrink(names);
+    const kinds = new Set(this.model ? this.model.seats.filter((x) => x.kind === "bot")
+      .map((x) => botKind(x.name)) : []);
+    const [kind] = kinds;
+    this.legend.textContent = kinds.size === 1 && kind && has(`kind.${kind}`)
+      ? t("board.numbered_kind", { kind: t(`kind.${kind}`) }) : t("board.numbered");
   }
 
   // On a crowded board the side seats' plates point inwards, into the felt: the centre
@@ -154,6 +257,7 @@ export class Board {
     const full = this.centerWidth;
     if (!full) return;
     this.center.style.width = `${full}px`;
+    this.center.style.top = `${this.centerTop}px`;
     this.caption.style.fontSize = "";
     if (!this.el.classList.contains("crowded")) return;
     const mid = this.el.getBoundingClientRect().left + this.el.clientWidth / 2;
@@ -163,11 +267,10 @@ export class Board {
       const c = piles.getBoundingClientRect();
       let half = full / 2;
       for (const el of this.seatEls) {
-        const side = el.dataset.side;
-        if (side !== "left" && side !== "right") continue;
         const p = el.querySelector(".seat-plate").getBoundingClientRect();
         if (!p.width || p.bottom < c.top || p.top > c.bottom) continue;
-        half = Math.min(half, (side === "left" ? mid - p.right : p.left - mid) - 6);
+        if (p.right < mid) half = Math.min(half, mid - p.right - 6);
+        else if (p.left > mid) half = Math.min(half, p.left - mid - 6);
       }
       const width = Math.max(80, 2 * half);
       if (Math.abs(width - this.center.getBoundingClientRect().width) < 1) break;
@@ -177,11 +280,26 @@ export class Board {
     // seats: a smaller font until it is clear of their plates.
     const plates = this.seatEls.map((el) => el.querySelector(".seat-plate").getBoundingClientRect())
       .filter((p) => p.width);
-    for (const size of ["", ".85rem", ".75rem", ".65rem"]) {
+    const hit = (el) => {
+      if (!el.getClientRects().length) return false;
+      const c = el.getBoundingClientRect();
+      return plates.some((p) => p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom);
+    };
+    for (const size of ["", ".85rem", ".75rem", ".7rem"]) {  // .7rem: 11.2px, the least
       this.caption.style.fontSize = size;
-      const c = this.caption.getBoundingClientRect();
-      if (!plates.some((p) => p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom)) break;
+      if (!hit(this.caption)) return;
     }
+    // Still under a seat's plate (a note or the set-aside pieces make the centre taller):
+    // the centre moves down, or up, to where its caption and piles are clear.
+    const parts = [this.caption, this.sub, this.noteEl, piles];
+    const step = 6, reach = this.el.clientHeight * 0.2;
+    for (let d = step; d <= reach; d += step) {
+      for (const off of [d, -d]) {
+        this.center.style.top = `${this.centerTop + off}px`;
+        if (!parts.some(hit)) return;
+      }
+    }
+    this.center.style.top = `${this.centerTop}px`;
   }
 
   setSeats(n, me) {
@@ -211,6 +329,12 @@ export class Board {
   render(m) {
     this.model = m;
     this.setSeats(m.seats.length, m.me);
+    // Who is a person decides a crowded board's room (layout): again when that changes.
+    const kinds = m.seats.map((x) => x.kind === "human" ? "h" : "-").join("");
+    if (kinds !== this.kinds) {
+      this.kinds = kinds;
+      this.layout();
+    }
     const o = this.opts;
     const L = lang();
     m.seats.forEach((seat, i) => {
@@ -233,12 +357,13 @@ export class Board {
       for (const [k, v] of Object.entries(cls)) el.classList.toggle(k, v);
       el.dataset.name = name;
       // The piece: redrawn only when what it shows changes.
-      const key = present ? `${o.look}:${face ?? "?"}:${L}` : "none";
+      const compact = Boolean(this.compact);
+      const key = present ? `${o.look}:${face ?? "?"}:${L}:${compact}` : "none";
       const slot = el.querySelector(".seat-piece");
       if (slot.dataset.key !== key) {
         slot.dataset.key = key;
         clear(slot);
-        if (present) slot.append(pieceSVG(o.preset, face, { look: o.look, lang: L }));
+        if (present) slot.append(pieceSVG(o.preset, face, { look: o.look, lang: L, compact }));
       }
       const label = seat.kind === "empty" ? t("seat.n", { n: i + 1 }) : (seat.shown ?? name);
       const nameEl = el.querySelector(".seat-name");
@@ -258,11 +383,11 @@ export class Board {
       const livesBox = el.querySelector(".seat-lives");
       const lives = m.lives[name];
       const lkey = seat.kind === "empty" || lives === undefined ? "" :
-        `${o.score}:${lives}:${m.start}:${this.size < 62}:${L}`;
+        `${o.score}:${lives}:${m.start}:${Boolean(this.compact)}:${L}`;
       if (livesBox.dataset.key !== lkey) {
         livesBox.dataset.key = lkey;
         clear(livesBox);
-        if (lkey) livesBox.append(livesEl(o.score, lives, m.start, { compact: this.size < 62 }));
+        if (lkey) livesBox.append(livesEl(o.score, lives, m.start, { compact: Boolean(this.compact) }));
       }
       el.querySelector(".stamp").textContent = cls.out ? t("seat.out") : cls.sitting ? t("seat.sits_out") : "";
       const notes = [label];
@@ -285,9 +410,10 @@ export class Board {
     this.sub.textContent = m.sub || "";
     if (this.noteEl.textContent !== (m.note || "")) this.noteEl.textContent = m.note || "";
     this.stockPile.set(m.lobby ? null : m.stockLeft, null, o);
-    this.asidePile.set(m.lobby || !m.aside ? null : m.aside, m.asideFaces, o);
+    this.asidePile.set(m.lobby || !m.aside ? null : m.aside, m.asideFaces, { ...o, compact: this.compact });
     this.poolPile.set(m.lobby || !m.pool ? null : m.pool, null, o);
     this.fitNames();
+    this.placePlates();
     this.fitCenter();
   }
 
@@ -345,8 +471,9 @@ export class Board {
     const a = this.point(from), b = this.point(to);
     const w = this.size * (this.opts.look !== "pawns" ? 0.5 : 0.46) * scale;
     const node = h("div", { class: "fly" });
-    node.append(pieceSVG(this.opts.preset, id, { look: this.opts.look, lang: lang(), label: false }));
-    node.style.width = `${w}px`;
+    node.append(pieceSVG(this.opts.preset, id, { look: this.opts.look, lang: lang(), label: false,
+                                                 compact: Boolean(this.compact) }));
+    node.style.width = this.compact ? "var(--pd)" : `${w}px`;
     node.style.left = `${a.x}px`;
     node.style.top = `${a.y}px`;
     this.fx.append(node);
@@ -513,8 +640,9 @@ export class Board {
 }
 
 // Angles of ``n`` seats round an ellipse, the first at the bottom, equally far apart
-// along its edge (equal angles would bunch seats up at the narrow ends).
-function spread(n, rx, ry) {
+// along its edge (equal angles would bunch seats up at the narrow ends), each taking
+// room by its weight (``weights[k]``, the k-th from the bottom).
+function spread(n, rx, ry, weights) {
   const M = 720;
   const len = [0];
   const at = (m) => Math.PI / 2 + (2 * Math.PI * m) / M;
@@ -523,10 +651,12 @@ function spread(n, rx, ry) {
     len.push(len[m - 1] + Math.hypot(rx * (Math.cos(a1) - Math.cos(a0)), ry * (Math.sin(a1) - Math.sin(a0))));
   }
   const total = len[M];
+  const unit = total / weights.reduce((a, b) => a + b, 0);
   const out = [];
-  let m = 0;
+  let m = 0, at0 = -weights[0] / 2;  // the first seat's middle at the bottom
   for (let k = 0; k < n; k++) {
-    const want = (k * total) / n;
+    const want = (at0 + weights[k] / 2) * unit;
+    at0 += weights[k];
     while (m < M && len[m + 1] < want) m++;
     const f = len[m + 1] > len[m] ? (want - len[m]) / (len[m + 1] - len[m]) : 0;
     out.push(at(m + f));
@@ -545,7 +675,7 @@ function pile(kind) {
     el, icon,
     set(n, faceIds, o) {
       el.hidden = n === null || n === undefined;
-      const key = `${o.look}:${lang()}:${(faceIds || []).join(",")}`;
+      const key = `${o.look}:${lang()}:${(faceIds || []).join(",")}:${Boolean(o.compact)}`;
       label.textContent = t(`play.${kind}`);
       count.textContent = n === null || n === undefined ? "" : String(n);
       el.setAttribute("aria-label", `${t(`play.${kind}`)}: ${n ?? 0}`);
@@ -558,7 +688,10 @@ function pile(kind) {
       } else {
         for (let k = 0; k < 3; k++) icon.append(pieceSVG(o.preset, null, { look: o.look }));
       }
-      for (const id of faceIds || []) faces.append(pieceSVG(o.preset, id, { look: o.look, lang: lang() }));
+      el.classList.toggle("compact", Boolean(o.compact));
+      for (const id of faceIds || []) {
+        faces.append(pieceSVG(o.preset, id, { look: o.look, lang: lang(), compact: Boolean(o.compact) }));
+      }
     },
   };
 }

@@ -397,6 +397,18 @@ const S = {
   "seat.n": { en: "Seat {n}", nb: "Plass {n}", da: "Plads {n}" },
   "seat.empty": { en: "empty", nb: "ledig", da: "ledig" },
   "seat.bot_n": { en: "Bot {n}", nb: "Robot {n}", da: "Robot {n}" },
+  // A crowded board whose bots show their numbers alone (board.js), and the bots' kinds.
+  "board.numbered": { en: "Numbers: bots", nb: "Tall: roboter", da: "Tal: robotter" },
+  "board.numbered_kind": { en: "Numbers: {kind} bots", nb: "Tall: {kind}-roboter", da: "Tal: {kind}-robotter" },
+  "kind.expert": { en: "expert", nb: "ekspert", da: "ekspert" },
+  "kind.counter": { en: "counter", nb: "teller", da: "tæller" },
+  "kind.threshold": { en: "threshold", nb: "terskel", da: "tærskel" },
+  "kind.random": { en: "random", nb: "tilfeldig", da: "tilfældig" },
+  // A bot's name with its kind (names.js), as the server names it in English.
+  "seat.bot_expert": { en: "Expert bot {n}", nb: "Ekspert-robot {n}", da: "Ekspert-robot {n}" },
+  "seat.bot_counter": { en: "Counter bot {n}", nb: "Teller-robot {n}", da: "Tæller-robot {n}" },
+  "seat.bot_threshold": { en: "Threshold bot {n}", nb: "Terskel-robot {n}", da: "Tærskel-robot {n}" },
+  "seat.bot_random": { en: "Random bot {n}", nb: "Tilfeldig-robot {n}", da: "Tilfældig-robot {n}" },
   "seat.bot": { en: "bot", nb: "robot", da: "robot" },
   "seat.bot_kind": { en: "{kind} bot", nb: "robot: {kind}", da: "robot: {kind}" },
   "seat.away": { en: "away", nb: "borte", da: "væk" },

@@ -4,7 +4,7 @@
 
 import { piece, pieceName } from "./presets.js";
 import { t } from "./i18n.js";
-import { cardsOf, cardMarkup } from "../companion/cards52.js";
+import { cardsOf, cardMarkup, isRed } from "../companion/cards52.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -139,13 +139,17 @@ function kindOf(p, id) {
   return x.power ? "matador" : x.fool ? "fool" : "plain";
 }
 
-function symbol(p, id, ink, light) {
+// ``tall``: a numeral as tall as a short one, its letters narrowed to the box instead
+// (the compact pieces of a crowded board, where every pixel of height is needed).
+function symbol(p, id, ink, light, { tall = false } = {}) {
   const name = GLYPH[id];
   if (name) return G[name](ink, light);
   const label = id === "ace" ? "A" : (piece(p, id).names.en || id);
-  const size = label.length >= 4 ? 8.5 : label.length === 3 ? 10.5 : label.length === 2 ? 13 : 16;
+  const size = tall ? (label.length >= 2 ? 13 : 16)
+    : label.length >= 4 ? 8.5 : label.length === 3 ? 10.5 : label.length === 2 ? 13 : 16;
+  const fit = tall && label.length >= 3 ? ` textLength="23" lengthAdjust="spacingAndGlyphs"` : "";
   return `<text x="12" y="12.6" text-anchor="middle" dominant-baseline="central" fill="${ink}"
-    font-family="Georgia, 'DejaVu Serif', serif" font-weight="700" font-size="${size}">${label}</text>`;
+    font-family="Georgia, 'DejaVu Serif', serif" font-weight="700" font-size="${size}"${fit}>${label}</text>`;
 }
 
 const FILL = { matador: "url(#g-gold)", fool: "url(#g-red)", plain: "url(#g-ivory)" };
@@ -153,14 +157,19 @@ const INK = { matador: "#3a2208", fool: "#fff4e8", plain: "#2b1a0e" };
 const LIGHT = { matador: "#fff6d8", fool: "#7d1f16", plain: "#f7efdc" };
 
 // One piece as an SVG element. id null: hidden (the wood, or the card's back).
-export function pieceSVG(p, id, { look = "pawns", lang = "en", label = true } = {}) {
+// ``compact``: drawn for a crowded board, all figure: a pawn seen from above (its painted
+// head), a card as its index alone, so that a piece a few dozen pixels wide still reads.
+export function pieceSVG(p, id, { look = "pawns", lang = "en", label = true, compact = false } = {}) {
   const hidden = id === null || id === undefined;
   // An ordinary pack shows a piece as its first card; a game that does not fit one keeps
   // the Gnav cards.
   const card52 = look === "cards52" && (hidden ? null : cardsOf(p, id, p.options.copies)[0]);
-  const s = look === "cards52" && (hidden || card52) ? card52SVG(card52, hidden ? "" : pieceName(p, id, lang))
-    : look !== "pawns" ? cardSVG(p, id, hidden) : pawnSVG(p, id, hidden);
+  const s = look === "cards52" && (hidden || card52)
+    ? (compact ? card52Compact(card52) : card52SVG(card52, hidden ? "" : pieceName(p, id, lang)))
+    : look !== "pawns" ? (compact ? cardCompact(p, id, hidden) : cardSVG(p, id, hidden))
+    : compact ? pawnCompact(p, id, hidden) : pawnSVG(p, id, hidden);
   s.classList.add("piece", look === "pawns" ? "pawn" : "card");
+  if (compact) s.classList.add("compact");
   if (hidden) {
     s.classList.add("hidden-piece");
     s.setAttribute("role", "img");
@@ -207,6 +216,59 @@ function pawnSVG(p, id, hidden) {
     <ellipse cx="30" cy="45.5" rx="14" ry="4" fill="url(#g-wood)" stroke="#3b2412" stroke-width="1"/>
     <circle cx="30" cy="25" r="18" fill="url(#g-head)" stroke="#3b2412" stroke-width="1"/>
     ${top}`;
+  return s;
+}
+
+// A pawn seen from above: its head, painted, filling the drawing.
+function pawnCompact(p, id, hidden) {
+  const s = svgEl("svg", { viewBox: "0 0 40 40", focusable: "false" });
+  const wood = `<circle cx="20" cy="20" r="19" fill="url(#g-head)" stroke="#3b2412" stroke-width="1"/>`;
+  if (hidden) {
+    s.innerHTML = `${wood}<circle cx="20" cy="20" r="11" fill="none" stroke="#5a3418" stroke-opacity=".45" stroke-width="1.4"/>
+      <circle cx="20" cy="20" r="4" fill="#5a3418" fill-opacity=".35"/>`;
+    return s;
+  }
+  const k = kindOf(p, id);
+  s.innerHTML = `${wood}<circle cx="20" cy="20" r="16.5" fill="${FILL[k]}" stroke="#3b2412" stroke-width="1"/>
+    <g transform="translate(5.6 5.6) scale(1.2)">${symbol(p, id, INK[k], LIGHT[k], { tall: true })}</g>`;
+  return s;
+}
+
+// A card reduced to its figure: the band of its kind round the symbol or numeral.
+function cardCompact(p, id, hidden) {
+  const s = svgEl("svg", { viewBox: "0 0 40 52", focusable: "false" });
+  if (hidden) {
+    s.innerHTML = `<rect x=".5" y=".5" width="39" height="51" rx="4" fill="#fbf6ea" stroke="#3b2412"/>
+      <rect x="3" y="3" width="34" height="46" rx="2" fill="url(#g-back)"/>`;
+    return s;
+  }
+  const k = kindOf(p, id);
+  const band = { matador: "#e2b53f", fool: "#c0392b", plain: "#fbf6ea" }[k];
+  const ink = k === "fool" ? "#a32a1f" : "#2b1a0e";
+  s.innerHTML = `<rect x=".5" y=".5" width="39" height="51" rx="4" fill="#fffdf7" stroke="#3b2412"/>
+    <rect x="2.5" y="2.5" width="35" height="47" rx="2.5" fill="none" stroke="${band}" stroke-width="2.4"/>
+    <g transform="translate(4.4 10.4) scale(1.3)">${symbol(p, id, ink, "#fffdf7", { tall: true })}</g>`;
+  return s;
+}
+
+// A card of an ordinary pack reduced to its index: the rank over the suit, large.
+function card52Compact(code) {
+  const s = svgEl("svg", { viewBox: "0 0 40 52", focusable: "false" });
+  if (!code) {
+    s.innerHTML = `<rect x=".5" y=".5" width="39" height="51" rx="4" fill="#fbf6ea" stroke="#3b2412"/>
+      <rect x="3" y="3" width="34" height="46" rx="2" fill="#1d4e89"/>
+      <path d="M3 3 37 49M37 3 3 49" stroke="#7fa7d6" stroke-width="1"/>`;
+    return s;
+  }
+  const joker = code === "RJ" || code === "BJ";
+  const ink = isRed(code) ? "#b3261e" : "#1b1b1b";
+  const rank = joker ? "★" : code.slice(0, -1);
+  const suit = joker ? "J" : { H: "♥", D: "♦", S: "♠", C: "♣" }[code.slice(-1)];
+  const fit = rank.length > 1 ? ` textLength="30" lengthAdjust="spacingAndGlyphs"` : "";
+  s.innerHTML = `<rect x=".5" y=".5" width="39" height="51" rx="4" fill="#fffdf7" stroke="#3b2412"/>
+    <text x="20" y="22" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" font-weight="700"
+      font-size="21" fill="${ink}"${fit}>${rank}</text>
+    <text x="20" y="45" text-anchor="middle" font-size="20" fill="${ink}">${suit}</text>`;
   return s;
 }
 

@@ -163,8 +163,9 @@ class Viewer {
     this.hands = new Map();
     this.animating = false;
     this.playing = false;
-    // A match played with cards is replayed with its cards (the pack option).
-    const look = { cards: "cards", cards52: "cards52" }[data.options.pack] || "pawns";
+    // A match is replayed with the pieces its table showed (x.look, from gnav serve), or
+    // else with the cards its pack option names.
+    const look = data.look || { cards: "cards", cards52: "cards52" }[data.options.pack] || "pawns";
     this.board = new Board({ preset: this.preset, look, score: this.preset.score,
                              tableLang: this.tableLang });
     setRulesContext({ preset: data.preset, options: data.options, look });

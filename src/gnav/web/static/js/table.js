@@ -85,6 +85,13 @@ class TablePage {
       requestAnimationFrame(() => this.board.layout());
     });
     document.addEventListener("keydown", (e) => this.onKey(e));
+    // A phone fits the board and the action bar under the top bar (gnav.css), whose
+    // height changes as it wraps.
+    const topbar = document.querySelector(".topbar");
+    if (topbar) {
+      new ResizeObserver(() => document.documentElement.style.setProperty(
+        "--topbar-h", `${topbar.offsetHeight}px`)).observe(topbar);
+    }
     window.addEventListener("gnav-coach", () => this.render());
     setInterval(() => { if (this.panels) this.panels.actionBar.clock(this.s); }, 250);
   }
@@ -130,6 +137,15 @@ class TablePage {
     main.append(h("div", { class: "table-page" },
       h("div", { class: "play-area" }, stage, p.hint.el, p.actionBar.el),
       h("aside", { class: "side", "aria-label": t("play.log") }, p.lobby.el, p.log.el)));
+    // A phone's board shares the screen with the action bar, not with a hint (gnav.css):
+    // a hint coming and going leaves the board as it is, the page grows below instead.
+    if (this.hintSize) this.hintSize.disconnect();
+    this.hintSize = new ResizeObserver(() => {
+      const tall = p.hint.el.offsetHeight;
+      const gap = tall ? parseFloat(getComputedStyle(p.hint.el.parentElement).rowGap) || 0 : 0;
+      document.documentElement.style.setProperty("--hint-h", `${tall + gap}px`);
+    });
+    this.hintSize.observe(p.hint.el);
     this.board.layout();
   }
 

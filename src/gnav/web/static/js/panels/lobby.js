@@ -6,6 +6,7 @@ import { learned } from "../learn.js";
 import { t, lang } from "../i18n.js";
 import { nameLimit, NAME_MAX } from "../errors.js";
 import { who as whoOf } from "../select.js";
+import { botKind } from "../names.js";
 
 export class LobbyPanel {
   // ``hostCall(method, path, body)``: the host's requests; ``join(name)``: take a seat.
@@ -48,8 +49,11 @@ export class LobbyPanel {
     info.seats.forEach((x, i) => {
       const shown = x.kind === "empty" ? t("seat.empty") : who(x.name);
       const notes = [];
-      // The bot's kind as the record names it (expert, counter, threshold, random).
-      if (x.kind === "bot") notes.push(x.bot ? t("seat.bot_kind", { kind: x.bot }) : t("seat.bot"));
+      // The bot's kind as the record names it (expert, counter, threshold, random), where
+      // its shown name does not say it already ("Expert bot 4" does).
+      if (x.kind === "bot" && !botKind(x.name)) {
+        notes.push(x.bot ? t("seat.bot_kind", { kind: x.bot }) : t("seat.bot"));
+      }
       if (i === s.you) notes.push(t("seat.you"));
       if (x.kind === "human" && !x.connected && i !== s.you) notes.push(t("seat.away"));
       const li = h("li", { class: `seat-line ${x.kind}` },

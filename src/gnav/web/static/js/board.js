@@ -6,7 +6,7 @@ import { h, clear, toast } from "./dom.js";
 import { pieceSVG, livesEl, svgEl, tokenEl } from "./pieces.js";
 import { pieceName } from "./presets.js";
 import { t, lang } from "./i18n.js";
-import { reducedMotion, sleep } from "./settings.js";
+import { hurrying, reducedMotion, sleep } from "./settings.js";
 
 const EASE = "cubic-bezier(.45,.05,.35,1)";
 
@@ -341,7 +341,7 @@ export class Board {
 
   // A piece (face ``id``, or hidden) from one place to another.
   async fly(from, to, id, ms, { scale = 1 } = {}) {
-    if (ms <= 0) return;
+    if (ms <= 0 || hurrying()) return;  // hurrying: a deal's later flights are not flown
     const a = this.point(from), b = this.point(to);
     const w = this.size * (this.opts.look !== "pawns" ? 0.5 : 0.46) * scale;
     const node = h("div", { class: "fly" });

@@ -111,14 +111,22 @@ export class ActionBar {
         : t("coach.sampled", { n: a.samples }) }));
   }
 
-  // Seconds left for the decision, counted down between the server's messages.
+  // Seconds left for the decision, counted down between the server's messages from the
+  // server's deadline. At the reader's own turn, never more than the turn time since
+  // their buttons came alive: the server's clock for it started no sooner.
   clock(s) {
     const left = s.info.timer_left;
     if (left === null || left === undefined || busy(s) || !s.round.toAct || s.info.phase !== "playing") {
       this.clockEl.textContent = "";
       return;
     }
-    const secs = Math.max(0, Math.ceil(left - (performance.now() - s.infoAt) / 1000));
+    const now = performance.now();
+    let exact = left - (now - s.infoAt) / 1000;
+    const total = s.info.config.turn_timer;
+    if (total && s.liveFor === s.version && s.round.toAct === myName(s)) {
+      exact = Math.min(exact, total - (now - s.liveAt) / 1000);
+    }
+    const secs = Math.max(0, Math.ceil(exact));
     this.clockEl.textContent = t("play.seconds", { s: secs });
     this.clockEl.classList.toggle("urgent", secs <= 5);
   }

@@ -1,0 +1,142 @@
+"""The whole turn is the player's (issue 26 §1): at 16 and 41 seats, at every animation
+speed, on a phone (390x844) and a desktop (1280x860), the buttons come alive with the
+table's whole turn time left, on the server's clock and on the page's.
+
+The bots play at once (a person is connected), so every move before the reader's turn
+reaches the page in a burst while it is still animating the first of them: the page must
+skip to the turn, not play the burst out. The times are taken in the page: when the
+message that gives the reader the turn arrives, when the buttons come alive (a
+MutationObserver, no polling), the countdown shown then, and the server's own time left
+when it heard the page show the turn (the "table" message it sends everyone then).
+"""
+
+from __future__ import annotations
+
+import web_kit  # isort: skip  (first: it checks for playwright and chromium)
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from browser import click_action, context
+from devserver import Running
+
+# A server for each test: the 41-seat tables of the tests before, played on by bots once
+# their player had gone, took the server's time from the tests after.
+server_fixture, pw_fixture, browser_fixture = web_kit.fixtures(server="function")
+
+TURN = 15  # seconds: the shortest timer the start page offers
+SPEEDS = ("slow", "normal", "fast", "instant")
+TURNS = 2  # the reader's first turn, and the next, after a whole round of bots
+# What the page may take, on a loaded machine, from the message to the buttons (the
+# countdown shown then may be as much short of the turn); the server restarts the turn's
+# clock when it hears the page (bounded by ``Pace.shown_within``, 3 s after the turn
+# came), so its time left is the whole turn unless the messages both ways and the catch
+# up took more than those 3 s, and then at most ``SLACK`` less.
+CATCH_UP = 2
+SLACK = 1.0
+
+# In the page, before its scripts: every message giving seat 0 (the reader) the turn is
+# timed on arrival, and every moment its buttons come alive, with the countdown then.
+WATCH = """
+window.__turns = {};
+window.__alive = [];
+const Socket = window.WebSocket;
+window.WebSocket = class extends Socket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (!m.table || m.table.phase !== "playing" || m.table.to_act !== 0) return;
+      const seen = window.__turns[m.version] || (window.__turns[m.version] = {});
+      const at = performance.now(), left = m.table.timer_left;
+      if (m.type === "table") {
+        if (seen.heard === undefined) Object.assign(seen, { news: at, heard: left });
+      } else if (seen.at === undefined) {
+        Object.assign(seen, { at, left });
+      }
+    });
+  }
+};
+let was = false;
+new MutationObserver(() => {
+  const b = document.querySelector(".btn.act.stand"), w = document.querySelector(".btn.act.swap");
+  const live = Boolean(b && w && (!b.disabled || !w.disabled));
+  if (live && !was) {
+    const clock = document.querySelector(".action-bar .clock");
+    window.__alive.push({ at: performance.now(), clock: clock ? clock.textContent : "" });
+  }
+  was = live;
+}).observe(document, { subtree: true, childList: true, attributes: true,
+                       attributeFilter: ["disabled"] });
+"""
+
+# The reader's n-th turn, as the page saw it. The server's time left when it heard the
+# page show the turn (the "table" message it then sent everyone) is a lower bound of its
+# time left when the buttons came alive, which was before: its deadline is that moment
+# plus that time left, whatever the load did to the messages on the way.
+SEEN = """(n) => {
+  const alive = window.__alive[n - 1];
+  const versions = Object.keys(window.__turns).map(Number)
+    .filter((v) => window.__turns[v].at <= alive.at);
+  const version = Math.max(...versions);
+  const turn = window.__turns[version];
+  return { version, catch_up: (alive.at - turn.at) / 1000, sent_left: turn.left,
+           was_left: turn.left - (alive.at - turn.at) / 1000, clock: alive.clock,
+           heard: turn.heard };
+}"""
+
+FIGURES: list[str] = []
+
+
+def seated(server: Running, browser: Browser, seats: int, speed: str, phone: bool) -> Page:
+    """The reader at seat 0 of a table of ``seats`` with a turn timer; the match started,
+    bots in every other seat."""
+    made: dict[str, Any] = httpx.post(f"{server.url}/api/tables", json={
+        "seats": seats, "turn_timer": TURN, "options": {"lives": 3}}).json()
+    ctx = context(browser, speed=speed, phone=phone)
+    ctx.add_init_script(WATCH)
+    page = ctx.new_page()
+    page.goto(f"{made['links']['host']}&invite={made['invite']}")
+    page.wait_for_selector("#join-name")
+    page.fill("#join-name", "Siri")
+    page.click(".join-form button[type=submit]")
+    page.wait_for_function("() => document.title.includes('Siri')")
+    page.click("#start-match")
+    return page
+
+
+@pytest.mark.parametrize("seats", [16, 41])
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+@pytest.mark.parametrize("speed", SPEEDS)
+def test_the_buttons_come_alive_with_the_whole_turn_left(
+        server: Running, browser: Browser, seats: int, phone: bool, speed: str) -> None:
+    page = seated(server, browser, seats, speed, phone)
+    for n in range(1, TURNS + 1):
+        page.wait_for_function("(n) => window.__alive.length >= n", arg=n, timeout=60_000)
+        try:
+            page.wait_for_function(f"(n) => ({SEEN})(n).heard !== undefined",  # the server
+                                   arg=n, timeout=20_000)  # heard the page show the turn
+        except PlaywrightTimeout:
+            seen = page.evaluate("() => [window.__turns, window.__alive]")
+            raise AssertionError(f"the server never heard the page show turn {n}: "
+                                 f"{seen}") from None
+        got = page.evaluate(SEEN, n)
+        FIGURES.append(f"{seats} seats, {'390x844' if phone else '1280x860'}, {speed}, turn {n}: "
+                       f"caught up in {got['catch_up']:.3f} s; clock shown {got['clock']!r}; "
+                       f"server's time left {got['heard']:.2f} s (of {TURN}) or more; "
+                       f"on the turn's first clock {got['was_left']:.2f} s")
+        print(FIGURES[-1])
+        assert got["catch_up"] < CATCH_UP, got
+        assert got["heard"] >= TURN - SLACK, got
+        shown = int(got["clock"].split()[0])
+        assert TURN - CATCH_UP <= shown <= TURN, got
+        assert click_action(page, "stand")
+    # No turn of the reader's ran out.
+    log = " ".join(page.locator(".log li").all_text_contents())
+    assert "Time ran out for Siri" not in log, log
+    page.context.close()

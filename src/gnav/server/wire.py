@@ -112,7 +112,7 @@ def parse(text: str | bytes) -> Message:
         return Ping()
     if kind == "shown":
         version = data.get("version")
-        if not _whole(version):
+        if not isinstance(version, int) or isinstance(version, bool):
             raise WireError(Code.BAD_FIELD, f"shown.version: must be the version whose turn "
                             f"the page shows (a whole number), not {quote(version)}")
         return Shown(version)

@@ -93,14 +93,18 @@ SEEN = """(n) => {
 FIGURES: list[str] = []
 
 
-def seated(server: Running, browser: Browser, seats: int, speed: str, phone: bool) -> Page:
+def seated(server: Running, browser: Browser, seats: int, speed: str, phone: bool,
+           cpu: float = 1) -> Page:
     """The reader at seat 0 of a table of ``seats`` with a turn timer; the match started,
-    bots in every other seat."""
+    bots in every other seat. ``cpu``: the page's processor that many times slower
+    (Chromium's own throttling, as its developer tools do it)."""
     made: dict[str, Any] = httpx.post(f"{server.url}/api/tables", json={
         "seats": seats, "turn_timer": TURN, "options": {"lives": 3}}).json()
     ctx = context(browser, speed=speed, phone=phone)
     ctx.add_init_script(WATCH)
     page = ctx.new_page()
+    if cpu > 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     page.goto(f"{made['links']['host']}&invite={made['invite']}")
     page.wait_for_selector("#join-name")
     page.fill("#join-name", "Siri")
@@ -110,12 +114,9 @@ def seated(server: Running, browser: Browser, seats: int, speed: str, phone: boo
     return page
 
 
-@pytest.mark.parametrize("seats", [16, 41])
-@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
-@pytest.mark.parametrize("speed", SPEEDS)
-def test_the_buttons_come_alive_with_the_whole_turn_left(
-        server: Running, browser: Browser, seats: int, phone: bool, speed: str) -> None:
-    page = seated(server, browser, seats, speed, phone)
+def whole_turns(page: Page, label: str) -> None:
+    """The reader's first turns: each with the whole turn left when the buttons come
+    alive, on the server's clock and on the page's; the reader stands each time."""
     for n in range(1, TURNS + 1):
         page.wait_for_function("(n) => window.__alive.length >= n", arg=n, timeout=60_000)
         try:
@@ -126,7 +127,7 @@ def test_the_buttons_come_alive_with_the_whole_turn_left(
             raise AssertionError(f"the server never heard the page show turn {n}: "
                                  f"{seen}") from None
         got = page.evaluate(SEEN, n)
-        FIGURES.append(f"{seats} seats, {'390x844' if phone else '1280x860'}, {speed}, turn {n}: "
+        FIGURES.append(f"{label}, turn {n}: "
                        f"caught up in {got['catch_up']:.3f} s; clock shown {got['clock']!r}; "
                        f"server's time left {got['heard']:.2f} s (of {TURN}) or more; "
                        f"on the turn's first clock {got['was_left']:.2f} s")
@@ -139,4 +140,20 @@ def test_the_buttons_come_alive_with_the_whole_turn_left(
     # No turn of the reader's ran out.
     log = " ".join(page.locator(".log li").all_text_contents())
     assert "Time ran out for Siri" not in log, log
+
+
+@pytest.mark.parametrize("seats", [16, 41])
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+@pytest.mark.parametrize("speed", SPEEDS)
+def test_the_buttons_come_alive_with_the_whole_turn_left(
+        server: Running, browser: Browser, seats: int, phone: bool, speed: str) -> None:
+    page = seated(server, browser, seats, speed, phone)
+    whole_turns(page, f"{seats} seats, {'390x844' if phone else '1280x860'}, {speed}")
+    page.context.close()
+
+
+def test_a_slow_phone_has_the_whole_turn_too(server: Running, browser: Browser) -> None:
+    # A phone a quarter as fast as this machine, at 41 seats and the slowest animations.
+    page = seated(server, browser, 41, "slow", True, cpu=4)
+    whole_turns(page, "41 seats, 390x844, slow, CPU a quarter as fast")
     page.context.close()

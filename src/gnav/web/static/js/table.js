@@ -257,8 +257,9 @@ class TablePage {
   // countdown counts from now too.
   showTurn(s) {
     if (s.liveFor === s.version || !(canAct(s, "stand") || canAct(s, "swap"))) return;
-    this.dispatch({ type: "live", version: s.version, at: performance.now() });
-    if (this.conn) this.conn.send({ type: "shown", version: s.version });
+    const at = performance.now();
+    const told = Boolean(this.conn && this.conn.send({ type: "shown", version: s.version }));
+    this.dispatch({ type: "live", version: s.version, at, told });
   }
 
   async pump() {

@@ -112,8 +112,9 @@ export class ActionBar {
   }
 
   // Seconds left for the decision, counted down between the server's messages from the
-  // server's deadline. At the reader's own turn, never more than the turn time since
-  // their buttons came alive: the server's clock for it started no sooner.
+  // server's deadline. At the reader's own turn, the turn time from when their buttons
+  // came alive: the server, told so, starts its clock then (within a bound: its answer,
+  // the table with the new deadline, then has the last word), never sooner.
   clock(s) {
     const left = s.info.timer_left;
     if (left === null || left === undefined || busy(s) || !s.round.toAct || s.info.phase !== "playing") {
@@ -124,7 +125,8 @@ export class ActionBar {
     let exact = left - (now - s.infoAt) / 1000;
     const total = s.info.config.turn_timer;
     if (total && s.liveFor === s.version && s.round.toAct === myName(s)) {
-      exact = Math.min(exact, total - (now - s.liveAt) / 1000);
+      const mine = total - (now - s.liveAt) / 1000;
+      exact = s.liveTold && s.infoAt <= s.liveAt ? mine : Math.min(exact, mine);
     }
     const secs = Math.max(0, Math.ceil(exact));
     this.clockEl.textContent = t("play.seconds", { s: secs });

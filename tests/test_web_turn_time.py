@@ -178,3 +178,27 @@ def test_a_slow_network_costs_no_turn_time(server: Running, browser: Browser) ->
     page = seated(server, browser, 41, "normal", True, lag=0.6)
     whole_turns(page, "41 seats, 390x844, normal, 0.6 s each way")
     page.context.close()
+
+
+def test_a_hurry_ends_every_wait_at_once_and_lets_go_after(server: Running,
+                                                          browser: Browser) -> None:
+    page = context(browser, speed="slow").new_page()
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#create-form")
+    got = page.evaluate("""async () => {
+      const S = await import('/static/js/settings.js');
+      const t0 = performance.now();
+      const waits = [S.sleep(60000), S.sleep(30000)];
+      S.hurry(true);
+      await Promise.all(waits);
+      const later = new Promise((r) => setTimeout(() => r('slept'), 50));
+      const again = await Promise.race([S.sleep(60000).then(() => 'done'), later]);
+      const hurried = { waited: performance.now() - t0, dur: S.dur(1000), again };
+      S.hurry(false);
+      const t1 = performance.now();
+      await S.sleep(30);
+      return { ...hurried, after: S.dur(1000), slept: performance.now() - t1 };
+    }""")
+    assert got["waited"] < 1000 and got["dur"] == 0 and got["again"] == "done", got
+    assert got["after"] == 1600 and got["slept"] >= 29, got  # "slow": 1.6 times as long
+    page.context.close()

@@ -1,6 +1,7 @@
 """The whole turn is the player's (issue 26 §1): at 16 and 41 seats, at every animation
-speed, on a phone (390x844) and a desktop (1280x860), the buttons come alive with the
-table's whole turn time left, on the server's clock and on the page's.
+speed, on a phone (390x844) and a desktop (1280x860), on a slow phone and on a slow
+network, the buttons come alive with the table's whole turn time left, on the server's
+clock and on the page's; and the page's hurry (settings.js) ends every wait at once.
 
 The bots play at once (a person is connected), so every move before the reader's turn
 reaches the page in a burst while it is still animating the first of them: the page must

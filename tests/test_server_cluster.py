@@ -129,12 +129,13 @@ def servers(redis_url: str, tmp_path: Path, count: int = 2) -> Iterator[list[Ser
 
 
 def seat_people(stack: ExitStack, servers_: list[Server], seats: int, lives: int,
-                spread: list[int]) -> tuple[str, list[Player], list[Roaming]]:
+                spread: list[int], turn_timer: float | None = None
+                ) -> tuple[str, list[Player], list[Roaming]]:
     """A table made on the first server, person i on server ``spread[i]`` (the last one
     a spectator), started."""
     first = servers_[0].http
     created = first.post("/api/tables", json={
-        "seats": seats, "bot": "random", "turn_timer": None, "grace": 600,
+        "seats": seats, "bot": "random", "turn_timer": turn_timer, "grace": 600,
         "options": {"lives": lives}}).json()
     tid = created["id"]
     players, links = [], []
@@ -224,6 +225,28 @@ def test_a_table_is_played_by_people_on_two_processes(
         assert sum(link.reconnects for link in links) == 0
         health = [s.http.get("/health").json() for s in procs]
         assert health[owner]["remote"] + health[1 - owner]["relayed"] >= 1
+
+
+def test_a_turn_shown_through_another_process_starts_its_clock(
+        tmp_path: Path, redis_url: str, redis_server: RedisServer) -> None:
+    with ExitStack() as stack, servers(redis_url, tmp_path) as procs:
+        tid, players, _ = seat_people(stack, procs, 3, 2, [1, 1, 0], turn_timer=600)
+        # The table lives where it was made: the people's sockets are relayed to it.
+        assert owner_of(redis_server, procs, tid) == 0
+        mover = next(p for p in players if p.my_turn)
+        version = mover.version
+        mover.link.send({"type": "shown", "version": version})
+
+        def told(p: Player) -> bool:
+            p.sync()
+            return any(f["type"] == "table" and f["version"] == version for f in p.frames)
+
+        # Everyone is told the turn's clock started again: the whole turn from then.
+        eventually(lambda: all(told(p) for p in players), 20)
+        for p in players:
+            news = [f for f in p.frames if f["type"] == "table" and f["version"] == version]
+            assert news[-1]["table"]["timer_left"] == 600, news
+        assert not any(p.errors for p in players)
 
 
 def test_the_owner_killed_mid_round_another_process_takes_over(

@@ -65,6 +65,45 @@ def test_a_silent_seat_is_played_by_a_bot_when_its_time_is_up(tmp_path: Path) ->
         assert verify_text(client.get(f"/api/tables/{tid}/record").text, "t.json")[0] == 0
 
 
+def test_the_turn_time_counts_from_when_the_page_shows_the_turn(tmp_path: Path) -> None:
+    clock = Clock()
+    with serving(tmp_path, clock) as client:
+        created = create(client, seats=3, turn_timer=30, grace=10)
+        tid = created["id"]
+        joined = [join(client, created, n) for n in ("Astrid", "Bjørn")]
+        with client.websocket_connect(f"/ws/{tid}") as wa, \
+                client.websocket_connect(f"/ws/{tid}") as wb:
+            players = [Player(SessionLink(wa), "Astrid", 0).hello(joined[0]["token"]),
+                       Player(SessionLink(wb), "Bjørn", 1).hello(joined[1]["token"])]
+            client.post(f"/api/tables/{tid}/start", headers=host(created))
+            mover = next(p for p in (p.sync() for p in players) if p.my_turn)
+            other = next(p for p in players if p is not mover)
+            version = mover.version
+            assert version is not None
+            # The page took 2 s to catch up before its buttons came alive.
+            move_clock(client, clock, 2, tid)
+            mover.link.send({"type": "shown", "version": version})
+            mover.sync()
+            other.sync()
+            assert not mover.errors
+            # Both are told the deadline again: 30 s from now, not 28.
+            for p in (mover, other):
+                assert p.frames[-1]["type"] == "table" and p.frames[-1]["version"] == version
+                assert p.frames[-1]["table"]["timer_left"] == 30
+            assert client.get(f"/api/tables/{tid}").json()["timer_left"] == 30
+            move_clock(client, clock, 29, tid)
+            assert mover.sync().version == version  # 31 s since the turn came: not yet
+            move_clock(client, clock, 2, tid)
+            eventually(lambda: (mover.sync().version or 0) > version)
+            assert _acts_by(_journal(client, tid), "timer")[:1] == [mover.seat]
+            # Said out of turn (or again), it is dropped without a word.
+            for p in players:
+                p.link.send({"type": "shown", "version": version})
+                p.sync()
+                assert not p.errors
+            play_out(players, random.Random(7))
+
+
 def test_a_leaver_is_played_after_the_grace_period_and_can_reclaim_the_seat(
         tmp_path: Path) -> None:
     clock = Clock()

@@ -171,6 +171,60 @@ def test_turn_timer_lets_a_bot_act_for_a_silent_seat() -> None:
     assert table.version > version
 
 
+def test_the_turn_timer_starts_when_the_page_shows_the_turn_but_a_bounded_time_late(
+        ) -> None:
+    table, _host, tokens, _ = seated()
+    assert table.match is not None
+    seat, version = table.match.to_act, table.version
+    assert seat is not None and table.deadline() == T0 + 30  # from the turn's start
+    within = table.pace.shown_within
+    # The page took 2 s (a slow phone, a slow network): the 30 s start from then, and
+    # everyone is told the new deadline (the table, its version unchanged).
+    result = table.shown(seat, tokens[seat], version, T0 + 2)
+    assert result.journal == [] and table.version == version
+    told = sent(result)
+    assert {s for s, _ in told} == {0, 1, None}
+    assert all(m["type"] == "table" and m["table"]["timer_left"] == 30 for _, m in told)
+    assert table.deadline() == T0 + 2 + 30
+    assert table.tick(T0 + 31).journal == []
+    # Said again, it moves nothing (once a turn).
+    assert table.shown(seat, tokens[seat], version, T0 + 3).notices == []
+    assert table.deadline() == T0 + 32
+    result = table.tick(T0 + 32)
+    assert result.journal[0]["by"] == "timer" and result.journal[0]["seat"] == seat
+    # The next person's page says it far too late (or lies): it wins ``shown_within``.
+    nxt = table.match.to_act
+    assert nxt is not None and nxt in tokens and table.turn_since == T0 + 32
+    table.shown(nxt, tokens[nxt], table.version, T0 + 32 + 500)
+    assert table.deadline() == T0 + 32 + within + 30
+
+
+def test_a_shown_turn_that_is_not_the_seats_own_changes_nothing() -> None:
+    table, _host, tokens, _ = seated()
+    assert table.match is not None
+    seat, version = table.match.to_act, table.version
+    assert seat is not None
+    other = next(s for s in tokens if s != seat)
+    for who, v in ((other, version), (seat, version - 1), (seat, version + 1)):
+        assert table.shown(who, tokens[who], v, T0 + 1).notices == []
+        assert table.deadline() == T0 + 30
+    with pytest.raises(Refused) as e:
+        table.shown(seat, tokens[other], version, T0 + 1)
+    assert e.value.code == "bad_token"
+    # A change that fails is undone with the shown turn's start.
+    saved = table.save()
+    table.shown(seat, tokens[seat], version, T0 + 1)
+    assert table.deadline() == T0 + 31
+    table.undo(saved)
+    assert table.deadline() == T0 + 30
+    # No timer: nothing to start.
+    untimed, _host, tokens, _ = seated(turn_timer=None)
+    assert untimed.match is not None and untimed.match.to_act is not None
+    s = untimed.match.to_act
+    assert untimed.shown(s, tokens[s], untimed.version, T0 + 1).notices == []
+    assert untimed.deadline() is None
+
+
 def test_a_disconnected_seat_is_played_until_reclaimed() -> None:
     table, _host, tokens, _ = seated(turn_timer=None)
     assert table.match is not None

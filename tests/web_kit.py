@@ -7,7 +7,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
@@ -42,10 +42,13 @@ def _browser(pw: Playwright) -> Iterator[Browser]:
     b.close()
 
 
-def fixtures() -> tuple[Any, ...]:
+def fixtures(server: Literal["module", "function"] = "module") -> tuple[Any, ...]:
     """The fixtures ``server``, ``pw`` and ``browser``, one of each per test module, which
-    takes them as ``server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()``."""
-    return (pytest.fixture(scope="module", name="server")(_server),
+    takes them as ``server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()``.
+    ``server="function"``: a server for each test (the tables a test leaves behind go
+    with it: a table whose people have gone plays on with bots, at a tenth of the
+    server's time each, ``gnav.table.Pace``)."""
+    return (pytest.fixture(scope=server, name="server")(_server),
             pytest.fixture(scope="module", name="pw")(_pw),
             pytest.fixture(scope="module", name="browser")(_browser))
 

@@ -657,6 +657,11 @@ class Hub:
                 raise Refused(Code.CLOSED, "this connection no longer holds its seat")
             await self._act_here(conn, Action(a[1]), int(a[2]))
             return None
+        if op == "shown":
+            conn = self.cluster.remote.get((holder, a[0]))
+            if conn is not None:
+                await self._shown_here(conn, int(a[1]))
+            return None
         if op == "detach":
             conn = self.cluster.remote.pop((holder, a[0]), None)
             if conn is not None:
@@ -955,3 +960,26 @@ class Hub:
                     live, lambda t, now: (None, t.act(seat, token, version, action, now)))
 
         await self._guarded(op())
+
+    async def shown(self, conn: Conn, version: int) -> None:
+        """The page on ``conn`` shows its player's turn at ``version`` (``Table.shown``):
+        a hint to the clock, so nothing goes wrong loudly. One that cannot apply (not
+        this seat's turn, a spectator, a table that moved) is dropped."""
+        if conn.via is None:
+            await self._shown_here(conn, version)
+            return
+        assert self.cluster is not None
+        with contextlib.suppress(Elsewhere, Unanswered, Refused):
+            await self.cluster.call(conn.via, "shown", [conn.cid, version])
+
+    async def _shown_here(self, conn: Conn, version: int) -> None:
+        async def op() -> None:
+            async with self._locked(conn.table_id, load=False) as live:
+                seat, token = conn.seat, conn.token
+                if conn.closed or conn not in live.conns or seat is None or token is None:
+                    return
+                await self._change(
+                    live, lambda t, now: (None, t.shown(seat, token, version, now)))
+
+        with contextlib.suppress(Refused):
+            await self._guarded(op())

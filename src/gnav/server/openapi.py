@@ -139,6 +139,8 @@ Client messages (JSON text frames, at most 4096 bytes, about 20 a second):
   what you missed, or a fresh snapshot.
 - {"type": "act", "action": "stand" | "swap", "version": v}: v is the version you are
   answering.
+- {"type": "shown", "version": v}: your page now lets its player act on version v;
+  the turn timer starts then (at most 3 s after the turn came).
 - {"type": "ping"}: answered with {"type": "pong"} after everything queued before it.
 
 Server messages: "snapshot" {version, you, table, view}, "update" {version, events,

@@ -4,6 +4,8 @@ server's error and close messages.
 Client -> server (JSON text frames):
   {"type": "hello", "seat": n | null, "token": "...", "since": version | null}  first
   {"type": "act", "action": "stand" | "swap", "version": v}
+  {"type": "shown", "version": v}  the page shows its player's turn at v (the turn timer
+      starts then, a bounded time at most after the turn came: ``Table.shown``)
   {"type": "ping"}  (answered with {"type": "pong"} after everything sent before it)
 Server -> client: "snapshot", "update" and "table" messages (the table's notices, as
 ``gnav.table.render`` renders them for each seat), "pong", and {"type": "error",
@@ -57,13 +59,18 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Shown:
+    version: int
+
+
+@dataclass(frozen=True)
 class Ping:
     pass
 
 
-Message = Hello | Act | Ping
+Message = Hello | Act | Shown | Ping
 FIELDS = {"hello": {"type", "seat", "token", "since"}, "act": {"type", "action", "version"},
-          "ping": {"type"}}
+          "shown": {"type", "version"}, "ping": {"type"}}
 
 
 def error(code: Code, reason: str) -> dict[str, Any]:
@@ -97,12 +104,18 @@ def parse(text: str | bytes) -> Message:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
         raise WireError(Code.BAD_TYPE, f"type: unknown message type {quote(kind)} "
-                        f"(expected hello, act or ping)")
+                        f"(expected hello, act, shown or ping)")
     extra = sorted(set(data) - FIELDS[kind])
     if extra:
         raise WireError(Code.BAD_FIELD, f"{kind}: unknown field {quote(extra[0])}")
     if kind == "ping":
         return Ping()
+    if kind == "shown":
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise WireError(Code.BAD_FIELD, f"shown.version: must be the version whose turn "
+                            f"the page shows (a whole number), not {quote(version)}")
+        return Shown(version)
     if kind == "act":
         action, version = data.get("action"), data.get("version")
         if not isinstance(action, str) or action not in _ACTIONS:

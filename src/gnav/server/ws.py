@@ -28,6 +28,7 @@ from gnav.server.wire import (
     CLOSE_POLICY,
     Hello,
     Ping,
+    Shown,
     WireError,
     dumps,
     error,
@@ -213,6 +214,11 @@ class Sockets:
                 continue
             if isinstance(parsed, Ping):
                 conn.send(PONG)
+            elif isinstance(parsed, Shown):
+                try:
+                    await self.hub.shown(conn, parsed.version)
+                except Fault as e:
+                    conn.send(dumps(error(e.code, f"shown: {e}")))
             elif isinstance(parsed, Hello):
                 conn.send(dumps(error(Code.BAD_TYPE, "hello: this socket has said hello "
                                       "already; open another to change seat")))

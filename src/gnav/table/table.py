@@ -52,7 +52,7 @@ class Pace:
     bots answer at once; with only spectators they take ``watched`` seconds a decision
     (a person's pace, so the watchers see the match); at a table nobody is at, the next
     burst waits at least ``idle`` seconds, and long enough that its bots think at most
-    ``duty`` of the time.
+    ``duty`` of the time. People's own pace: ``shown_within``.
     """
 
     burst: int = 24
@@ -60,6 +60,10 @@ class Pace:
     watched: float = 1.0
     idle: float = 0.1
     duty: float = 0.1
+    # A person's turn timer starts when their page says it shows the turn (``shown``),
+    # at most this many seconds after the turn came: a slow phone or network costs the
+    # player no time, and a page that says so late (or lies) wins at most this much.
+    shown_within: float = 3.0
 
 
 class Refused(RefusedError):
@@ -175,6 +179,7 @@ class Saved:
     steps: tuple[Step, ...]
     turn_since: float | None
     coached: tuple[tuple[int, int], ...] = ()
+    turn_shown: float | None = None
 
 
 @dataclass
@@ -229,6 +234,9 @@ class Table:
         self.version = 0
         self.steps: list[Step] = []
         self.turn_since: float | None = None  # when the seat to act got its turn
+        # When that person's turn timer started: their page said it shows the turn (not
+        # journaled, like who is connected: a table restored starts every timer again).
+        self.turn_shown: float | None = None
         # Whether anyone watches (the server says, before each change): with only
         # spectators, bots play at a pace they can follow (see ``Pace``).
         self.watched = True
@@ -250,7 +258,7 @@ class Table:
         """What the next change may alter (cheap: the match is immutable)."""
         return Saved(self.phase, tuple(s.copy() for s in self.seats), self.match,
                      self.games, self.version, tuple(self.steps), self.turn_since,
-                     tuple(self.coached))
+                     tuple(self.coached), self.turn_shown)
 
     def undo(self, saved: Saved) -> None:
         """Back to ``saved``: a change that failed half-way leaves no trace."""
@@ -259,6 +267,7 @@ class Table:
         self.version, self.steps = saved.version, list(saved.steps)
         self.turn_since = saved.turn_since
         self.coached = list(saved.coached)
+        self.turn_shown = saved.turn_shown
 
     # -- creation and restore -------------------------------------------------------
 
@@ -392,7 +401,8 @@ class Table:
             return due
         times = []
         if self.config.turn_timer is not None:
-            times.append(self.turn_since + self.config.turn_timer)
+            start = self.turn_since if self.turn_shown is None else self.turn_shown
+            times.append(start + self.config.turn_timer)
         if not info.connected and info.away_since is not None:
             times.append(max(info.away_since + self.config.grace, due))
         return min(times) if times else None
@@ -519,6 +529,7 @@ class Table:
         now on (even one who never connected): after the grace period a stand-in plays
         for them, so no match waits for ever."""
         self.turn_since = now
+        self.turn_shown = None
         seat = self.match.to_act if self.match is not None else None
         if seat is not None:
             info = self.seats[seat]
@@ -600,6 +611,28 @@ class Table:
         result = self._played(seat, action, Mover.PERSON, before, now, coached=coached)
         result.extend(self._run_bots(now, person=True))
         return result
+
+    def shown(self, seat: int, token: str, version: int, now: float) -> Result:
+        """``seat``'s page says it shows its player's turn at ``version`` (its buttons
+        have come alive): their turn timer starts now, or ``pace.shown_within`` seconds
+        after the turn came if that is sooner. So the player has the whole turn time
+        however long the page took to catch up, and no page can stretch a turn by more
+        than that bound. Said once a turn; anything else (not this seat's turn, another
+        version, no timer, said already) changes nothing. Everyone is told the new
+        deadline.
+
+        :raises: :exc:`Refused` (``bad_seat``, ``bad_token``) for a seat the token does
+            not hold.
+        """
+        self._held(seat, token)
+        if self.phase != TablePhase.PLAYING or self.match is None \
+                or self.match.to_act != seat or version != self.version \
+                or self.turn_since is None or self.turn_shown is not None \
+                or self.config.turn_timer is None:
+            return Result()
+        since = self.turn_since
+        self.turn_shown = max(since, min(now, since + self.pace.shown_within))
+        return Result([], [self._news(now)])
 
     def tick(self, now: float) -> Result:
         """The clock: bots play their next decisions, and a seat whose time is up, or

@@ -7,7 +7,7 @@ import { pieceSVG, livesEl, svgEl, tokenEl } from "./pieces.js";
 import { pieceName } from "./presets.js";
 import { t, lang, has } from "./i18n.js";
 import { botKind } from "./names.js";
-import { reducedMotion, sleep } from "./settings.js";
+import { hurrying, reducedMotion, sleep } from "./settings.js";
 
 const EASE = "cubic-bezier(.45,.05,.35,1)";
 const CROWD = 12;  // more seats than this: a crowded board, whatever its size
@@ -467,7 +467,7 @@ export class Board {
 
   // A piece (face ``id``, or hidden) from one place to another.
   async fly(from, to, id, ms, { scale = 1 } = {}) {
-    if (ms <= 0) return;
+    if (ms <= 0 || hurrying()) return;  // hurrying: a deal's later flights are not flown
     const a = this.point(from), b = this.point(to);
     const w = this.size * (this.opts.look !== "pawns" ? 0.5 : 0.46) * scale;
     const node = h("div", { class: "fly" });

@@ -21,7 +21,23 @@ export function setSpeed(s) {
 
 // Milliseconds an animation of nominal length ``ms`` takes now.
 export function dur(ms) {
-  return Math.round(ms * FACTOR[speed()]);
+  return hurried ? 0 : Math.round(ms * FACTOR[speed()]);
+}
+
+// The page catching up (the reader's turn has come while the moves before it were still
+// being shown): every wait ends at once and every animation takes no time, until
+// ``hurry(false)``. The turn's clock is running; nothing the page shows may hold it up.
+let hurried = false;
+const waits = new Set();  // the resolvers of the sleeps under way
+
+export function hurry(on) {
+  hurried = on;
+  if (!on) return;
+  for (const done of [...waits]) done();
+}
+
+export function hurrying() {
+  return hurried;
 }
 
 export function hintsOn() {
@@ -43,6 +59,12 @@ export function setCoach(on) {
   window.dispatchEvent(new CustomEvent("gnav-coach", { detail: { on } }));
 }
 
+// A pause of ``ms``, cut short by ``hurry``.
 export function sleep(ms) {
-  return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+  if (ms <= 0 || hurried) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); waits.delete(done); resolve(); };
+    const timer = setTimeout(done, ms);
+    waits.add(done);
+  });
 }

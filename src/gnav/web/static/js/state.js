@@ -142,6 +142,9 @@ export function tableState() {
     logNext: 0,
     dragged: dragWatch(),
     pending: null,    // the decision sent, until the server answers
+    liveFor: null,    // the version whose turn the reader's buttons came alive for...
+    liveAt: 0,        // ...when (performance.now()): the turn's clock counts from it...
+    liveTold: false,  // ...and whether the server was told (``shown``)
     moving: false,    // events are being animated
     pumping: false,   // messages are being played
     notes: new Map(), // seat name -> "timer" | "standin": a bot played for that person
@@ -243,6 +246,11 @@ export function reduce(s, a) {
       }
       break;
     }
+    case "live":  // the reader's buttons have come alive for their turn at ``version``
+      s.liveFor = a.version;
+      s.liveAt = a.at;
+      s.liveTold = a.told;
+      break;
     case "pending":
       s.pending = a.action;
       if (a.action !== null) s.hint = null;

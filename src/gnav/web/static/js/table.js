@@ -4,6 +4,11 @@
 // One store (state.js) holds what the page knows; the panels (js/panels/) draw from it.
 // This module is the conductor: it reads the server's messages, plays their events
 // one by one (animated, or at once), sends the reader's decisions and says when to draw.
+//
+// The reader's turn never waits for an animation: the moment a message gives them the
+// turn, whatever is still being shown of the moves before it jumps to its end and the
+// rest is played at once (the log keeps every move), the buttons come alive, and the
+// page tells the server (``shown``), whose clock for the turn then starts again.
 
 import { h, clear, toast } from "./dom.js";
 import { t, onLang } from "./i18n.js";
@@ -14,7 +19,7 @@ import { tableStore } from "./state.js";
 import { says } from "./errors.js";
 import { animateEvent } from "./animate.js";
 import { loadPresets } from "./presets.js";
-import { speed, dur, coachOn } from "./settings.js";
+import { speed, dur, coachOn, hurry } from "./settings.js";
 import { setRulesContext, showRules } from "./rules.js";
 import { busy, game, canAct, myName } from "./select.js";
 import { boardModel } from "./panels/board.js";
@@ -27,6 +32,12 @@ import { WinPanel } from "./panels/win.js";
 // A hook for tests and the screenshot script: pause the animation at chosen events.
 const debug = window.gnavDebug = window.gnavDebug || { pauseOn: new Set(), paused: null,
                                                        resume() {} };
+
+// Messages played at once (speed "instant", a catch-up) are drawn at most this often
+// (ms), but the reader's turn at once: a board of 41 seats drawn for each of the bots'
+// 40 messages held a loaded phone, and with it the message giving the reader the turn,
+// for seconds.
+const DRAW_GAP = 150;
 
 export async function tablePage(shell, tableId) {
   const page = new TablePage(shell, tableId);
@@ -45,6 +56,10 @@ class TablePage {
     this.panels = null;
     this.wantsJoin = false;
     this.coach = null;  // the coach's answer for the decision at ``coach.version``
+    this.hurryTo = null;  // the message that gives the reader the turn, until it is played
+    this.pumpRunning = false;  // pump() is playing the queue
+    this.atOnce = false;  // the last message was played at once (it may be drawn later)
+    this.drawLater = null;  // the timer of a drawing put off (``drawSoon``)
   }
 
   get s() { return this.store.state; }
@@ -151,12 +166,15 @@ class TablePage {
 
   // Draw every panel from the store (a hint whose moment has passed goes first).
   render() {
+    clearTimeout(this.drawLater);
+    this.drawLater = null;
     const s = this.dispatch({ type: "expire" });
     if (!s.info || !this.board || !this.panels) return;
     const id = t("table.id", { id: this.id });
     this.shell.setTitle(s.you === null ? `${t("table.watching")} · ${id}`
       : `${t("table.you_are", { name: myName(s) })} · ${id}`);
     this.board.render(boardModel(s));
+    this.showTurn(s);
     const p = this.panels;
     p.actionBar.render(s);
     p.actionBar.renderCoach(this.coachFor(s));
@@ -213,15 +231,62 @@ class TablePage {
       this.dispatch({ type: "received", version: msg.version, snapshot: msg.type === "snapshot" });
     }
     this.queue.push({ msg, at: performance.now(), catchUp });
+    if (this.givesTurn(msg)) this.hurryUp(msg);
     this.pump();
   }
 
+  // Whether ``msg`` gives the reader the turn.
+  givesTurn(msg) {
+    const you = msg.type === "snapshot" ? msg.you : this.s.you;
+    const table = msg.table;
+    return (msg.type === "update" || msg.type === "snapshot") && Number.isInteger(you) &&
+      Boolean(table) && table.phase === "playing" && table.to_act === you;
+  }
+
+  // The reader's turn has come: the moves before it are not made to wait for. What is
+  // in flight jumps to its end (unless a test holds it), every wait ends, and until
+  // ``msg`` is played everything plays at once.
+  hurryUp(msg) {
+    this.hurryTo = msg;
+    if (!this.s.pumping) return;  // nothing is being shown: ``msg`` plays at once
+    hurry(true);
+    if (debug.paused !== null || !this.board) return;
+    for (const a of this.board.el.getAnimations({ subtree: true })) {
+      if (a instanceof CSSAnimation || a instanceof CSSTransition) continue;  // the styles'
+      try { a.finish(); } catch { /* an endless one: it goes on */ }
+    }
+  }
+
+  // The page has caught up with the reader's turn: animations are played again, and
+  // what was left on the board of the moves skipped over goes.
+  caughtUp() {
+    this.hurryTo = null;
+    hurry(false);
+    if (this.board) {
+      this.board.clearBubbles();
+      this.board.clearArrows();
+    }
+  }
+
+  // The reader's buttons have come alive for this version: the server is told, so that
+  // the turn's clock starts now (``shown``, bounded by the server), and the page's
+  // countdown counts from now too.
+  showTurn(s) {
+    if (s.liveFor === s.version || !(canAct(s, "stand") || canAct(s, "swap"))) return;
+    const at = performance.now();
+    const told = Boolean(this.conn && this.conn.send({ type: "shown", version: s.version }));
+    this.dispatch({ type: "live", version: s.version, at, told });
+  }
+
   async pump() {
-    if (this.s.pumping) return;
-    this.dispatch({ type: "busy", pumping: true });
+    if (this.pumpRunning) return;
+    this.pumpRunning = true;
     try {
       while (this.queue.length) {
         const item = this.queue.shift();
+        // News that is no move (someone came or went, the turn's clock started again)
+        // holds nobody up: the reader's live buttons stay live while it is drawn.
+        if (item.msg.type !== "table") this.dispatch({ type: "busy", pumping: true });
         try {
           await this.process(item);
         } catch (e) {
@@ -229,12 +294,26 @@ class TablePage {
         }
       }
     } finally {
+      this.pumpRunning = false;
+      if (this.hurryTo) this.caughtUp();  // (its message failed to play: never stay hurried)
       this.dispatch({ type: "busy", pumping: false, moving: false });
-      this.render();
+      if (this.atOnce && !canAct(this.s, "stand") && !canAct(this.s, "swap")) this.drawSoon();
+      else this.render();
     }
   }
 
-  async process({ msg, at, catchUp }) {
+  // A drawing within DRAW_GAP ms, one for everything played meanwhile.
+  drawSoon() {
+    if (this.drawLater === null) this.drawLater = setTimeout(() => this.render(), DRAW_GAP);
+  }
+
+  async process(item) {
+    this.atOnce = false;
+    await this.processOne(item);
+    if (item.msg === this.hurryTo) this.caughtUp();
+  }
+
+  async processOne({ msg, at, catchUp }) {
     if (msg.type === "snapshot") return this.snapshot(msg, at, catchUp);
     if (msg.type === "table") {
       this.dispatch({ type: "table", table: msg.table, at, version: msg.version });
@@ -243,7 +322,8 @@ class TablePage {
     }
     // An update: play its events one by one, then take the server's view.
     this.dispatch({ type: "pending", action: null });
-    const quick = catchUp || this.queue.length > 40 || speed() === "instant";
+    const quick = catchUp || this.queue.length > 40 || speed() === "instant" ||
+      this.hurryTo !== null;
     this.dispatch({ type: "busy", moving: !quick });
     await this.standIn(msg, quick);
     for (const e of msg.events) {
@@ -259,7 +339,8 @@ class TablePage {
     if (msg.view) this.dispatch({ type: "view", view: msg.view });
     this.dispatch({ type: "pending", action: null });
     this.dispatch({ type: "busy", moving: this.queue.length > 0 && !quick });
-    this.render();
+    if (quick) this.atOnce = true;  // drawn when the queue is played (``pump``)
+    else this.render();
     this.hints(null);
   }
 
@@ -275,7 +356,7 @@ class TablePage {
     }
     // A match that starts while we watch: deal it before our eyes, like any round.
     const starting = !catchUp && s.info && s.info.phase !== "playing" &&
-      msg.table.phase === "playing" && msg.view && speed() !== "instant";
+      msg.table.phase === "playing" && msg.view && speed() !== "instant" && this.hurryTo === null;
     this.dispatch({ type: "snapshot", table: msg.table, at, you: msg.you, version: msg.version,
                     view: msg.view || null, fresh });
     if (before && JSON.stringify(before) !== JSON.stringify(msg.table.config)) {

@@ -120,14 +120,24 @@ export class ActionBar {
     el.append(" ", oddsLink({ preset: rulesPreset() }, { away: true, text: "links.odds_short" }));
   }
 
-  // Seconds left for the decision, counted down between the server's messages.
+  // Seconds left for the decision, counted down between the server's messages from the
+  // server's deadline. At the reader's own turn, the turn time from when their buttons
+  // came alive: the server, told so, starts its clock then (within a bound: its answer,
+  // the table with the new deadline, then has the last word), never sooner.
   clock(s) {
     const left = s.info.timer_left;
     if (left === null || left === undefined || busy(s) || !s.round.toAct || s.info.phase !== "playing") {
       this.clockEl.textContent = "";
       return;
     }
-    const secs = Math.max(0, Math.ceil(left - (performance.now() - s.infoAt) / 1000));
+    const now = performance.now();
+    let exact = left - (now - s.infoAt) / 1000;
+    const total = s.info.config.turn_timer;
+    if (total && s.liveFor === s.version && s.round.toAct === myName(s)) {
+      const mine = total - (now - s.liveAt) / 1000;
+      exact = s.liveTold && s.infoAt <= s.liveAt ? mine : Math.min(exact, mine);
+    }
+    const secs = Math.max(0, Math.ceil(exact));
     this.clockEl.textContent = t("play.seconds", { s: secs });
     this.clockEl.classList.toggle("urgent", secs <= 5);
   }

@@ -138,6 +138,12 @@ def test_lobby_refusals() -> None:
     with pytest.raises(Refused) as info:
         table.join(parse_name("Astrid"), T0)
     assert info.value.code == "name_taken"
+    # One person however the name is typed (issue 27 §4: "Å" three ways sat three times).
+    table.join(parse_name("\u00c5se"), T0)
+    for same in ("A\u030ase", "\u212bse", "\u00e5SE", "ASTRID"):
+        with pytest.raises(Refused) as info:
+            table.join(parse_name(same), T0)
+        assert info.value.code == "name_taken"
     with pytest.raises(Refused) as info:
         table.start("not the host", T0)
     assert info.value.code == "not_host"

@@ -117,7 +117,8 @@ class Api:
             return error_response(code, reason.get(exc.status_code, str(exc.detail)),
                                   exc.headers, exc.status_code)
         if isinstance(exc, Fault):
-            retry = {"Retry-After": "5"} if exc.code == Code.STORE_FAILED else None
+            retry = {"Retry-After": "5"} if exc.code in (Code.STORE_FAILED, Code.STORE_FULL) \
+                else None
             return error_response(exc.code, f"{where}: {exc}", retry)
         self.log.error("http.failed", path=request.url.path, exc=True)
         return error_response(Code.INTERNAL, f"{where}: internal error")

@@ -47,7 +47,16 @@ from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.jsontext import dumps
 from gnav.server.logs import Log
-from gnav.server.redis_store import OPEN, connect, journal_key, lease_key, retrying, table_key
+from gnav.server.redis_store import (
+    OPEN,
+    connect,
+    full,
+    journal_key,
+    lease_key,
+    retrying,
+    table_key,
+)
+from gnav.server.store import StoreFull
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -225,7 +234,19 @@ class Cluster:
 
     async def claim(self, table_id: str) -> str | None:
         """Take the table's lease if nobody holds it; None if this process holds it
-        now, else the live process that does. Waits out the lease of a dead one."""
+        now, else the live process that does. Waits out the lease of a dead one.
+
+        :raises: :exc:`StoreFull` for a Redis at its ``maxmemory`` (a lease is a key).
+        """
+        try:
+            return await self._claim(table_id)
+        except rerr.ResponseError as e:
+            if full(e):
+                raise StoreFull(f"Redis is full (maxmemory, noeviction): no table can be "
+                                f"taken on ({str(e).splitlines()[0]})") from None
+            raise
+
+    async def _claim(self, table_id: str) -> str | None:
         assert self.redis is not None
         key, ms = lease_key(table_id), int(self.lease * 1000)
         loop = asyncio.get_running_loop()

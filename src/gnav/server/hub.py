@@ -40,7 +40,7 @@ from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.logs import Log
 from gnav.server.security import check_invite, new_table_id, valid_table_id
 from gnav.server.settings import Settings
-from gnav.server.store import Diverged, Entry, Store, StoreError, TableExists
+from gnav.server.store import Diverged, Entry, Store, StoreError, StoreFull, TableExists
 from gnav.server.wire import (
     CLOSE_GOING_AWAY,
     CLOSE_REMOVED,
@@ -274,6 +274,9 @@ class Hub:
             holder = await self.cluster.claim(table_id)
         except Unanswered as e:
             raise Fault(str(e), Code.BUSY) from None
+        except StoreFull as e:
+            self.log.error("store.full", table_id, error=str(e))
+            raise Fault(f"the store is full: {e}", Code.STORE_FULL) from None
         except Exception as e:
             self.log.error("store.failed", table_id, error=repr(e))
             raise Fault("the server cannot reach the store that holds the tables' "
@@ -334,6 +337,9 @@ class Hub:
         """A store call; its failure is a clear refusal (``Fault``), never a bare 500."""
         try:
             return await coro
+        except StoreFull as e:
+            self.log.error("store.full", error=str(e))
+            raise Fault(f"the store is full: {e}", Code.STORE_FULL) from None
         except StoreError as e:
             self.log.error("store.failed", error=str(e))
             raise Fault(f"the server cannot read or write its database: {e}",

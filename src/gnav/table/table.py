@@ -27,7 +27,7 @@ from gnav.bots.registry import make_bot
 from gnav.errors import Code, GnavError, RefusedError
 from gnav.events import Eliminated, Event, MatchEnd
 from gnav.match import MatchState
-from gnav.names import Name
+from gnav.names import Name, name_key
 from gnav.protocol import Bot
 from gnav.record import from_match
 from gnav.rules import Rules
@@ -408,7 +408,10 @@ class Table:
         self._open()
         if self.phase != TablePhase.LOBBY:
             raise Refused(Code.STARTED, "the match has started: watch it, or wait for the next")
-        if any(s.name == name for s in self.seats if s.kind != SeatKind.EMPTY):
+        # As people read names: "Åse" and "åse" are one person at a table, however typed.
+        key = name_key(name)
+        if any(s.name is not None and name_key(s.name) == key
+               for s in self.seats if s.kind != SeatKind.EMPTY):
             raise Refused(Code.NAME_TAKEN, f"{name!r} is already at this table")
         seat = self._free()
         token = secrets.token_urlsafe(24)
@@ -505,12 +508,14 @@ class Table:
                 info.away_since = now
 
     def _bot_name(self, seat: int, kind: BotKind) -> Name:
-        """A name nobody at the table has: people may call themselves anything,
-        "Bot 6" included, so the candidates go on until one is free."""
-        taken = {s.name for s in self.seats if s.kind != SeatKind.EMPTY}
+        """A name nobody at the table has. People may no longer take a bot's name
+        (``gnav.names``), but a journal written before that may seat a "Bot 6", so the
+        candidates go on until one is free."""
+        taken = {name_key(s.name) for s in self.seats
+                 if s.kind != SeatKind.EMPTY and s.name is not None}
         fixed = (f"{kind.capitalize()} bot {seat + 1}", f"Bot {seat + 1}")
         numbered = (f"Bot {seat + 1}.{k}" for k in count(2))
-        return Name(next(c for c in chain(fixed, numbered) if c not in taken))
+        return Name(next(c for c in chain(fixed, numbered) if name_key(c) not in taken))
 
     # -- the checks that depend on the table (the edge has checked the values) -------
 

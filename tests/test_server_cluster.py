@@ -14,6 +14,7 @@ import json
 import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -26,8 +27,9 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import Cluster, RemoteConn, alive_key
+from gnav.server.cluster import Cluster, RemoteConn
 from gnav.server.conn import Conn, Unanswered
+from gnav.server.leases import LeaseKeeper, alive_key
 from gnav.server.logs import Log
 from gnav.server.redis_store import RedisStore, journal_key, lease_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
@@ -470,7 +472,9 @@ def test_a_request_to_a_dead_process_is_given_up_early(redis_url: str,
 def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
                                                    redis_server: RedisServer) -> None:
     """Renewing the leases waits on nothing else: a process whose other chores (the
-    peer check, the sweep) take longer than a lease keeps its tables all along."""
+    peer check, the sweep) take longer than a lease keeps its tables all along, and so
+    does one whose event loop is held up for longer than a lease (issue 27: a loop turn
+    over about 4 s let the leases lapse): they are renewed on a thread of their own."""
     class NoHub:
         def lost(self, table_id: str) -> None:
             raise AssertionError(f"lease of {table_id} lost")
@@ -487,17 +491,38 @@ def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
             await asyncio.sleep(3.0)  # a process far behind
 
         cluster._check_peers = slow  # type: ignore[method-assign]
-        tasks = [asyncio.ensure_future(cluster._renew_forever()),
-                 asyncio.ensure_future(cluster._watch_forever())]
+        loop = asyncio.get_running_loop()
+        keeper = LeaseKeeper(redis_url, cluster.me, 1.0, cluster.owned, {},
+                             lambda t: loop.call_soon_threadsafe(cluster._lost, t), Log())
+        keeper.start()
+        watcher = asyncio.ensure_future(cluster._watch_forever())
         holders = []
         for _ in range(25):
             await asyncio.sleep(0.1)
             holders.append(await cluster.redis.get(lease_key("tableid1")))
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        # The loop itself held up for four leases: another client sees the lease held
+        # all along, at every beat of the keeper.
+        seen: list[str | None] = []
+        stop = threading.Event()
+
+        def look() -> None:
+            with redis_server.client() as client:
+                while not stop.wait(0.1):
+                    seen.append(client.get(lease_key("tableid1")))
+
+        looker = threading.Thread(target=look)
+        looker.start()
+        rounds = keeper.renewals
+        time.sleep(4.0)  # on the loop, on purpose: a loop turn of 4 s
+        stop.set()
+        looker.join()
+        assert keeper.renewals >= rounds + 3
+        watcher.cancel()
+        await asyncio.gather(watcher, return_exceptions=True)
+        keeper.stop(5.0)
         await cluster.redis.aclose()
         assert holders == [cluster.me] * 25
+        assert len(seen) >= 20 and set(seen) == {cluster.me}
 
     asyncio.run(go())
 
@@ -527,10 +552,10 @@ def test_a_lapsed_lease_is_taken_back_if_the_last_write_was_its_owners(
         with redis_server.client() as client:  # another process wrote to tableid2
             client.xadd(journal_key("tableid2"), {"e": "{}", "w": "other"})
             client.delete(lease_key("tableid1"), lease_key("tableid2"))
-        renewing = asyncio.ensure_future(cluster._renew_forever())
-        await asyncio.sleep(0.6)
-        renewing.cancel()
-        await asyncio.gather(renewing, return_exceptions=True)
+        keeper = LeaseKeeper(redis_url, cluster.me, 1.0, cluster.owned, store.last_ids,
+                             cluster._lost, Log())
+        with keeper.client() as client:
+            assert keeper.renew(client) == ["tableid2"]
         with redis_server.client() as client:
             assert client.get(lease_key("tableid1")) == cluster.me
             assert client.get(lease_key("tableid2")) is None
@@ -538,3 +563,41 @@ def test_a_lapsed_lease_is_taken_back_if_the_last_write_was_its_owners(
         await store.close()
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("redis_does", ["answers", "is_gone", "is_frozen"])
+def test_a_server_stops_within_10_s_of_sigterm_whatever_redis_does(
+        tmp_path: Path, redis_does: str) -> None:
+    """Issue 27: with Redis gone, a SIGTERM took 25 to 60 s, each step of the stop
+    waiting out its client's retries. Now 10 s at most, with a match in play, people
+    connected and a decision in flight, whether Redis answers, is gone (killed) or
+    hangs (stopped with SIGSTOP: every call waits for its timeout); where Redis
+    answers, the tables are handed back at once (their leases let go)."""
+    redis_server = RedisServer(tmp_path / "redis")
+    assert redis_server.proc is not None
+    try:
+        with ExitStack() as stack, servers(redis_server.url, tmp_path, count=1) as procs:
+            tid, players, _ = seat_people(stack, procs, 3, 2, [0, 0, 0])
+            with redis_server.client() as client:
+                assert client.get(lease_key(tid)) is not None
+            if redis_does == "is_gone":
+                redis_server.proc.kill()
+                redis_server.proc.wait()
+            elif redis_does == "is_frozen":
+                redis_server.proc.send_signal(signal.SIGSTOP)
+            mover = next((p for p in players if p.my_turn), None)
+            if mover is not None:  # a change the store may never take
+                mover.link.send({"type": "act", "action": "stand", "version": mover.version})
+            stopping = time.monotonic()
+            procs[0].proc.send_signal(signal.SIGTERM)
+            code = procs[0].proc.wait(timeout=60)
+            took = time.monotonic() - stopping
+            assert code in (0, -signal.SIGTERM)
+            assert took < 10.0, f"{took:.1f} s to stop"
+            if redis_does == "answers":
+                with redis_server.client() as client:
+                    assert client.get(lease_key(tid)) is None  # handed back
+    finally:
+        if redis_server.proc is not None and redis_server.proc.poll() is None:
+            redis_server.proc.send_signal(signal.SIGCONT)
+        redis_server.stop()

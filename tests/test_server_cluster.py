@@ -601,3 +601,87 @@ def test_a_server_stops_within_10_s_of_sigterm_whatever_redis_does(
         if redis_server.proc is not None and redis_server.proc.poll() is None:
             redis_server.proc.send_signal(signal.SIGCONT)
         redis_server.stop()
+
+
+def test_a_request_sent_again_at_another_process_answers_as_the_first(
+        tmp_path: Path, redis_url: str, redis_server: RedisServer) -> None:
+    """Issue 27: every request a client may retry is safe to retry. A create, a join and
+    a start made at one process and sent again (the same Idempotency-Key) at the other,
+    while the first lives and once it is dead, answer as the first did; a decision sent
+    again once stored is answered with what followed it, never refused as stale; and a
+    hello at the current version is told where the table stands."""
+    with ExitStack() as stack, servers(redis_url, tmp_path) as procs:
+        a, b = procs[0].http, procs[1].http
+        body = {"seats": 3, "bot": "random", "turn_timer": None, "grace": 600,
+                "options": {"lives": 2}}
+        keys = {what: {"Idempotency-Key": f"{what}-{'k' * 20}"} for what in
+                ("create", "join1", "join2", "start")}
+        first = a.post("/api/tables", json=body, headers=keys["create"])
+        assert first.status_code == 201, first.text
+        created = first.json()
+        again = b.post("/api/tables", json=body, headers=keys["create"])
+        assert again.status_code == 201, again.text
+        assert {k: again.json()[k] for k in ("id", "host_token", "invite")} == \
+            {k: created[k] for k in ("id", "host_token", "invite")}
+        tid = created["id"]
+        joins = []
+        for n, key in ((1, "join1"), (2, "join2")):
+            joined = a.post(f"/api/tables/{tid}/join", headers=keys[key],
+                            json={"name": f"P{n}", "invite": created["invite"]})
+            assert joined.status_code == 201, joined.text
+            retried = b.post(f"/api/tables/{tid}/join", headers=keys[key],
+                             json={"name": f"P{n}", "invite": created["invite"]})
+            assert retried.status_code == 201, retried.text
+            assert (retried.json()["seat"], retried.json()["token"]) == \
+                (joined.json()["seat"], joined.json()["token"])
+            joins.append(joined.json())
+        auth = {**host(created), **keys["start"]}
+        assert a.post(f"/api/tables/{tid}/start", headers=auth).status_code == 200
+        retried = b.post(f"/api/tables/{tid}/start", headers=auth)
+        assert retried.status_code == 200, retried.text
+        assert retried.json()["phase"] == "playing"
+        # Without the key, a second start is refused as ever.
+        assert b.post(f"/api/tables/{tid}/start", headers=host(created)).status_code == 409
+
+        # Both seats on the second process, the table owned by the first.
+        players = []
+        for n, joined in enumerate(joins, 1):
+            player = Player(None, f"P{n}", joined["seat"])  # type: ignore[arg-type]
+            link = Roaming(procs, 1, player, joined["token"])
+            player.link = link
+            stack.callback(link.close)
+            link.start(tid)
+            players.append(player.sync())
+        mover = next(p for p in players if p.sync().my_turn)
+        assert mover.view is not None
+        version, action = mover.version, mover.view["legal"][0]
+        mover.act(action)
+        assert not mover.errors and mover.version is not None and mover.version > version
+        seen = len(mover.frames)
+        mover.act(action, version=version)  # sent again: its answer was lost
+        assert not mover.errors, mover.errors
+        caught = mover.frames[seen:]
+        assert caught and caught[0]["type"] == "update" and caught[0]["version"] == version + 1
+        assert mover.version == players[0].sync().version  # nothing more was played
+
+        # Up to date, a new socket is told where the table stands.
+        seen = len(mover.frames)
+        watcher = Roaming(procs, 0, mover, joins[players.index(mover)]["token"])
+        stack.callback(watcher.close)
+        mover.link = watcher.start(tid)
+        mover.sync()
+        assert [f["type"] for f in mover.frames[seen:]] == ["snapshot"]
+
+        # The process that took them dies: the retries still answer as the first.
+        procs[0].proc.send_signal(signal.SIGKILL)
+        procs[0].proc.wait(timeout=10)
+        retried = b.post("/api/tables", json=body, headers=keys["create"])
+        assert retried.status_code == 201 and retried.json()["id"] == tid
+        assert retried.json()["host_token"] == created["host_token"]
+        retried = b.post(f"/api/tables/{tid}/join", headers=keys["join1"],
+                         json={"name": "P1", "invite": created["invite"]})
+        assert retried.status_code == 201 and retried.json()["token"] == joins[0]["token"]
+        assert b.post(f"/api/tables/{tid}/start", headers=auth).status_code == 200
+        bad = b.post(f"/api/tables/{tid}/start", headers={**host(created),
+                                                           "Idempotency-Key": "short"})
+        assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_field"

@@ -653,7 +653,7 @@ def test_a_request_sent_again_at_another_process_answers_as_the_first(
             link.start(tid)
             players.append(player.sync())
         mover = next(p for p in players if p.sync().my_turn)
-        assert mover.view is not None
+        assert mover.view is not None and mover.version is not None
         version, action = mover.version, mover.view["legal"][0]
         mover.act(action)
         assert not mover.errors and mover.version is not None and mover.version > version

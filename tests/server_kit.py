@@ -89,8 +89,9 @@ def serving(tmp_path: Path, clock: Callable[[], float] | None = None,
         yield client
 
 
-def eventually(check: Callable[[], bool], seconds: float = 5.0) -> None:
-    """Wait for what the server does on its own (a socket's goodbye, a timer)."""
+def eventually(check: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Wait for what the server does on its own (a socket's goodbye, a timer), for as
+    long as a loaded machine may take (a limit of 5 s failed under load)."""
     end = time.monotonic() + seconds
     while not check():
         assert time.monotonic() < end, "timed out"
@@ -109,6 +110,19 @@ def move_clock(client: TestClient, clock: Clock, seconds: float, tid: str) -> No
     until its old deadline on a server with nothing else to do."""
     clock.now += seconds
     client.portal.call(hub_of(client).wake, tid)  # type: ignore[union-attr]
+
+
+def settled(client: TestClient, tid: str, seconds: float = 60.0) -> None:
+    """Wait until the table's timer has looked at the (moved) clock and parked till its
+    next deadline: only then does "nothing happened" mean the clock made nothing happen
+    (a sleep before such an assertion passed or failed with the machine's load)."""
+    hub = hub_of(client)
+    eventually(lambda: bool(client.portal.call(  # type: ignore[union-attr]
+        _parked, hub, tid)), seconds)
+
+
+async def _parked(hub: Hub, tid: str) -> bool:
+    return hub.parked(tid)
 
 
 def create(client: httpx.Client, **config: Any) -> Json:

@@ -222,11 +222,15 @@ def test_tables_spread_over_two_processes_survive_one_killed(
              # on an idle machine, all six finished before it and nobody reconnected.
              "--think", "0.05"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, cwd=tmp_path)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         while "table.started" not in (tmp_path / "server0.log").read_text():
             assert time.monotonic() < deadline and proc.poll() is None, proc.stderr
             time.sleep(0.05)
-        time.sleep(0.5)  # in play
+        # Every table in play (each started at one process or the other), not a guess
+        # of how long that takes: killed while still in play, even on a loaded machine.
+        while sum(s.log.read_text().count('"table.started"') for s in servers) < 6:
+            assert time.monotonic() < deadline and proc.poll() is None, proc.stderr
+            time.sleep(0.05)
         servers[0].proc.kill()
         out, err = proc.communicate(timeout=180)
     finally:

@@ -57,6 +57,7 @@ from server_kit import (
     play_out,
     refused,
     serving,
+    settled,
 )
 
 STATIC_JS = Path(viewer.__file__).resolve().parent / "static" / "js" / "replay.js"
@@ -225,7 +226,7 @@ def test_with_only_spectators_bots_play_at_a_persons_pace(tmp_path: Path) -> Non
                 return sum(1 for e in _journal(client, tid) if e["op"] == "act")
 
             assert decisions() == 1  # the start plays one decision, not a burst
-            time.sleep(0.3)  # the clock has not moved: nothing more
+            settled(client, tid)  # the timer waits for the clock: nothing more
             assert decisions() == 1
             for n in range(2, 6):
                 move_clock(client, clock, Pace().watched, tid)

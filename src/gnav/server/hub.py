@@ -85,6 +85,9 @@ class Live:
     conns: list[Conn] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
     gone: bool = False  # retired: a newer Live (or none) holds this table now
+    # The timer is parked until its deadline or a wake, with nothing under way: what a
+    # test waits for before it asserts that the clock made nothing happen (``parked``).
+    parked: bool = False
     touched: float = 0.0  # the clock at its last change or connection (for eviction)
     # The coach's last answer to each seat, with the version it answered: asking again
     # for the same decision costs a lookup, so a decision costs one computation at most.
@@ -219,6 +222,12 @@ class Hub:
         if self.cluster is not None:
             out |= self.cluster.stats()
         return out
+
+    def parked(self, table_id: str) -> bool:
+        """Whether the table's timer has looked at the clock since its last wake and
+        waits for its deadline, nothing under way (on the server's loop, as ``wake``)."""
+        live = self._tables.get(table_id)
+        return live is not None and live.parked and not live.wake.is_set()
 
     def wake(self, table_id: str) -> None:
         """Make the table's timer look at the clock again (tests move the clock).
@@ -485,13 +494,14 @@ class Hub:
                 async with live.lock:
                     live.wake.clear()
                     deadline = None if live.gone else live.table.deadline()
-                if deadline is None:
-                    await live.wake.wait()
-                    continue
-                delay = deadline - self.clock()
-                if delay > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(live.wake.wait(), delay)
+                delay = None if deadline is None else deadline - self.clock()
+                if delay is None or delay > 0:
+                    live.parked = True
+                    try:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(live.wake.wait(), delay)
+                    finally:
+                        live.parked = False
                     continue
                 try:
                     await self._guarded(self._tick(live))

@@ -55,7 +55,7 @@ class Roaming:
         self.throttle = Throttle()
 
     def _open(self) -> ClientConnection:
-        end = time.monotonic() + 30
+        end = time.monotonic() + 120
         while True:
             server = self.servers[self.at % len(self.servers)]
             if server.proc.poll() is None:
@@ -100,7 +100,7 @@ class Roaming:
         while True:
             assert self.ws is not None
             try:
-                message: Json = json.loads(self.ws.recv(timeout=15))
+                message: Json = json.loads(self.ws.recv(timeout=60))
             except ConnectionClosed:
                 self._again()
                 continue
@@ -301,7 +301,7 @@ class Bare:
         self.ws.send(json.dumps(message))
 
     def recv(self) -> Json:
-        message: Json = json.loads(self.ws.recv(timeout=15))
+        message: Json = json.loads(self.ws.recv(timeout=60))
         return message
 
 

@@ -685,3 +685,26 @@ def test_a_request_sent_again_at_another_process_answers_as_the_first(
         bad = b.post(f"/api/tables/{tid}/start", headers={**host(created),
                                                            "Idempotency-Key": "short"})
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_field"
+
+
+def test_a_hung_loop_lets_its_leases_run_out(redis_url: str,
+                                            redis_server: RedisServer) -> None:
+    """Leases renewed on a thread must not keep a hung process's tables for ever: a
+    loop that has not pulsed for ``stall`` seconds is taken for hung, and its leases are
+    left to run out (other processes then take its tables over)."""
+    with redis_server.client() as client:
+        client.set(lease_key("tableid1"), "me", px=1000)
+    keeper = LeaseKeeper(redis_url, "me", 1.0, {"tableid1"}, {}, lambda t: None, Log(),
+                         stall=2.0)
+    keeper.start()
+    try:
+        with redis_server.client() as client:
+            held = []
+            for _ in range(10):  # pulsing: renewed all along
+                keeper.pulse()
+                time.sleep(0.2)
+                held.append(client.get(lease_key("tableid1")))
+            assert held == ["me"] * 10
+            eventually(lambda: client.get(lease_key("tableid1")) is None)  # no pulse
+    finally:
+        keeper.stop(5.0)

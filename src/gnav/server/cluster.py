@@ -163,6 +163,7 @@ class Cluster:
         self._keeper.start()
         self._tasks = [loop.create_task(self._listen(pubsub)),
                        loop.create_task(self._send_forever()),
+                       loop.create_task(self._pulse_forever(self._keeper)),
                        loop.create_task(self._watch_forever())]
         await self.sweep()
         self.log.info("cluster.joined", process=self.me, lease=self.lease)
@@ -271,6 +272,14 @@ class Cluster:
     async def _drop_lease(self, table_id: str) -> None:
         with contextlib.suppress(rerr.RedisError, OSError):
             await self._release(keys=[lease_key(table_id)], args=[self.me])
+
+    @staticmethod
+    async def _pulse_forever(keeper: LeaseKeeper) -> None:
+        """Tell the lease keeper the loop is alive, every beat (it stops renewing the
+        leases of a loop that has hung)."""
+        while True:
+            keeper.pulse()
+            await asyncio.sleep(keeper.beat)
 
     def _lost(self, table_id: str) -> None:
         """The lease keeper found the table's lease lost: give the table up."""

@@ -7,12 +7,15 @@ crowded table, a garbage collection, a burst of hellos (measured: a loop turn ov
 4 s let every lease of the process lapse, and its tables moved while it still played
 them). Here a thread with its own (blocking) Redis client renews them every beat,
 whatever the loop is doing; only a lease found lost goes back to the loop
-(``lost``), which gives the table up.
+(``lost``), which gives the table up. A loop that has not said it is alive (``pulse``)
+for ``stall`` seconds is taken for hung, not slow: its leases are left to run out, so
+that other processes take its tables over.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 import redis
@@ -24,6 +27,9 @@ from gnav.server.logs import Log
 from gnav.server.redis_store import PREFIX, journal_key, lease_key
 
 CHUNK = 500  # leases a script renews at once (a few hundred keys: well under a ms)
+# Seconds without a pulse from the event loop after which it is taken for hung: far
+# beyond the slowest turn measured on a loaded machine (a few seconds).
+STALL = 30.0
 
 # KEYS: the leases to renew, then the tables' journals. ARGV: the owner, the lease in
 # ms, then each journal's last id as the owner knows it. A lease that ran out while
@@ -73,16 +79,24 @@ class LeaseKeeper:
     from this thread: the cluster hands it to its loop)."""
 
     def __init__(self, url: str, me: str, lease: float, owned: set[str],
-                 last_ids: dict[str, str], lost: Callable[[str], object], log: Log) -> None:
+                 last_ids: dict[str, str], lost: Callable[[str], object], log: Log,
+                 stall: float = STALL) -> None:
         self.url, self.me, self.lease = url, me, lease
         self.owned, self.last_ids, self.lost, self.log = owned, last_ids, lost, log
         self.beat = min(1.0, lease / 3)
+        self.stall = stall
+        self._pulsed = time.monotonic()  # the loop's last word (a float: one store)
+        self._stalled = False
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="gnav-leases", daemon=True)
         self.renewals = 0  # rounds made (a test waits on it)
 
     def start(self) -> None:
         self._thread.start()
+
+    def pulse(self) -> None:
+        """The event loop is alive (it calls this every beat)."""
+        self._pulsed = time.monotonic()
 
     def signal(self) -> None:
         """Renew no more (a round under way ends first)."""
@@ -106,6 +120,12 @@ class LeaseKeeper:
         client = self.client()
         try:
             while not self._stop.wait(self.beat):
+                if time.monotonic() - self._pulsed > self.stall:
+                    if not self._stalled:  # hung, not slow: let the leases run out
+                        self.log.error("cluster.loop_stalled", seconds=self.stall)
+                    self._stalled = True
+                    continue
+                self._stalled = False
                 try:
                     self.renew(client)
                 except (rerr.RedisError, OSError) as e:

@@ -3,8 +3,9 @@ own, append-only with an fsync at every write), ``--tables`` tables of ``--seats
 played by ``gnav loadtest``'s clients with each table's seats spread over both, one
 match a table, and the first process SIGKILLed ``--kill-after`` seconds into set-up
 (``--kill setup``: tables being created, joined and their sockets seated; the clients
-send each request again, with its key, to the other process) or into play (``--kill
-play``, the default; ``--kill-after 0``: as the starts go out). ``--redis-restart-after
+send each request again, with its key, to the other process), as the starts go out
+(``--kill start``: at the ``--kill-after``-th start the first process logs; the default
+``--kill-after`` is then 1), or into play (``--kill play``, the default). ``--redis-restart-after
 S`` also stops redis-server S seconds into play and starts it again on the same data
 ``--redis-down`` seconds later. The survivor takes the tables over from their journals;
 the clients reconnect as the browser does. Then every table's record is read from the
@@ -191,16 +192,19 @@ def main() -> int:
     p.add_argument("--lives", type=int, default=2)
     p.add_argument("--think", type=float, default=0.1, metavar="S",
                    help="mean seconds a client waits before acting (default 0.1)")
-    p.add_argument("--kill", choices=("setup", "play", "none"), default="play",
+    p.add_argument("--kill", choices=("setup", "start", "play", "none"), default="play",
                    help="when the first process is SIGKILLed (default: in play)")
-    p.add_argument("--kill-after", type=float, default=5.0, metavar="S",
-                   help="seconds into set-up or play (0 in play: as the starts go out)")
+    p.add_argument("--kill-after", type=float, default=None, metavar="S",
+                   help="seconds into set-up or play (default 5), or (--kill start) the "
+                        "number of starts the first process has logged (default 1)")
     p.add_argument("--redis-restart-after", type=float, default=None, metavar="S",
                    help="also restart redis-server S seconds into play")
     p.add_argument("--redis-down", type=float, default=1.0, metavar="S")
     p.add_argument("--timeout", type=float, default=900.0)
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args()
+    if a.kill_after is None:
+        a.kill_after = 1 if a.kill == "start" else 5.0
     folder = Path(tempfile.mkdtemp(prefix="gnav-kill-"))
     redis_proc, store = start_redis(folder)
     procs: list[subprocess.Popen[str]] = []
@@ -220,14 +224,21 @@ def main() -> int:
         began = time.monotonic()
 
         def kill() -> None:
-            if a.kill == "play":
-                while test.phase != "play":
-                    time.sleep(0.01)
-            time.sleep(a.kill_after)
-            with contextlib.suppress(httpx.HTTPError), \
-                    httpx.Client(base_url=urls[0], timeout=2) as http:
-                killed["owned"] = http.get("/health").json().get("owned")
-            procs[0].send_signal(signal.SIGKILL)
+            if a.kill == "start":  # the moment the starts go out: no look at /health
+                log = folder / "server0.log"
+                while log.read_text().count('"table.started"') < a.kill_after:
+                    time.sleep(0.005)
+                procs[0].send_signal(signal.SIGKILL)
+                killed["starts_logged_then"] = log.read_text().count('"table.started"')
+            else:
+                if a.kill == "play":
+                    while test.phase != "play":
+                        time.sleep(0.01)
+                time.sleep(a.kill_after)
+                with contextlib.suppress(httpx.HTTPError), \
+                        httpx.Client(base_url=urls[0], timeout=2) as http:
+                    killed["owned"] = http.get("/health").json().get("owned")
+                procs[0].send_signal(signal.SIGKILL)
             killed["phase"] = test.phase
             killed["at_s"] = round(time.monotonic() - (
                 test.play_started if test.phase == "play" else began), 2)

@@ -434,9 +434,8 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
         owner.remote[("holder", "cid2")] = other
         sender = asyncio.ensure_future(owner._send_forever())
         remote.send("a message")
-        for _ in range(500):
-            if remote.closed:
-                break
+        end = time.monotonic() + 60  # the publish fails at once; a loaded machine is slow
+        while not remote.closed and time.monotonic() < end:
             await asyncio.sleep(0.01)
         assert remote.closed and remote.close_code == CLOSE_SLOW
         assert not other.closed  # nothing of its was lost
@@ -480,19 +479,21 @@ def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
             raise AssertionError(f"lease of {table_id} lost")
 
     async def go() -> None:
-        cluster = Cluster(redis_url, Log(), lease=1.0)
+        # A 2 s lease (renewed every 0.67 s): short beside the loop's stalls below, and
+        # long enough for a thread to be given a turn on a loaded machine.
+        cluster = Cluster(redis_url, Log(), lease=2.0)
         cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
         cluster.hub = NoHub()  # type: ignore[assignment]
         with redis_server.client() as client:
-            client.set(lease_key("tableid1"), cluster.me, px=1000)
+            client.set(lease_key("tableid1"), cluster.me, px=2000)
         cluster.owned.add("tableid1")
 
         async def slow() -> None:
-            await asyncio.sleep(3.0)  # a process far behind
+            await asyncio.sleep(6.0)  # a process far behind
 
         cluster._check_peers = slow  # type: ignore[method-assign]
         loop = asyncio.get_running_loop()
-        keeper = LeaseKeeper(redis_url, cluster.me, 1.0, cluster.owned, {},
+        keeper = LeaseKeeper(redis_url, cluster.me, 2.0, cluster.owned, {},
                              lambda t: loop.call_soon_threadsafe(cluster._lost, t), Log())
         keeper.start()
         watcher = asyncio.ensure_future(cluster._watch_forever())
@@ -500,8 +501,8 @@ def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
         for _ in range(25):
             await asyncio.sleep(0.1)
             holders.append(await cluster.redis.get(lease_key("tableid1")))
-        # The loop itself held up for four leases: another client sees the lease held
-        # all along, at every beat of the keeper.
+        # The loop itself held up for three leases: another client sees the lease held
+        # all along.
         seen: list[str | None] = []
         stop = threading.Event()
 
@@ -513,7 +514,7 @@ def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
         looker = threading.Thread(target=look)
         looker.start()
         rounds = keeper.renewals
-        time.sleep(4.0)  # on the loop, on purpose: a loop turn of 4 s
+        time.sleep(6.0)  # on the loop, on purpose: a loop turn of 6 s
         stop.set()
         looker.join()
         assert keeper.renewals >= rounds + 3
@@ -522,7 +523,7 @@ def test_leases_are_renewed_while_the_rest_is_slow(redis_url: str,
         keeper.stop(5.0)
         await cluster.redis.aclose()
         assert holders == [cluster.me] * 25
-        assert len(seen) >= 20 and set(seen) == {cluster.me}
+        assert len(seen) >= 10 and set(seen) == {cluster.me}
 
     asyncio.run(go())
 
@@ -693,8 +694,8 @@ def test_a_hung_loop_lets_its_leases_run_out(redis_url: str,
     loop that has not pulsed for ``stall`` seconds is taken for hung, and its leases are
     left to run out (other processes then take its tables over)."""
     with redis_server.client() as client:
-        client.set(lease_key("tableid1"), "me", px=1000)
-    keeper = LeaseKeeper(redis_url, "me", 1.0, {"tableid1"}, {}, lambda t: None, Log(),
+        client.set(lease_key("tableid1"), "me", px=3000)
+    keeper = LeaseKeeper(redis_url, "me", 3.0, {"tableid1"}, {}, lambda t: None, Log(),
                          stall=2.0)
     keeper.start()
     try:

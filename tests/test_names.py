@@ -79,6 +79,11 @@ def test_one_letter_typed_three_ways_is_one_name() -> None:
     # Case and compatibility forms are one name to a reader too.
     assert name_key("ASTRID") == name_key("astrid") == name_key("\uff21strid")
     assert name_key("Astrid") != name_key("Astri")
+    # Letters of other scripts drawn as Latin ones: a Cyrillic А, a Greek Ο.
+    assert name_key("\u0410strid") == name_key("Astrid") == name_key("\u0391strid")
+    assert name_key("B\u039fB") == name_key("bob")
+    # A Cyrillic name stays itself, and is not another Cyrillic name.
+    assert name_key("\u0412\u0435\u0440\u0430") != name_key("\u041d\u0438\u043d\u0430")
 
 
 @pytest.mark.parametrize("name", ["\u3164", "\u2800", "A\u3164", "\u115f\u1160", "\uffa0",
@@ -104,7 +109,8 @@ def test_combining_marks_are_bounded_and_follow_a_letter() -> None:
 
 @pytest.mark.parametrize("name", ["Bot 12", "bot 12", "BOT12", "Bot 6.4", "Expert bot 4",
                                   "threshold bot 1", "Random bot 3", "Counter bot 9",
-                                  "Robot 5", "robot 5.2", "\uff22\uff4f\uff54 \uff11"])
+                                  "Robot 5", "robot 5.2", "\uff22\uff4f\uff54 \uff11",
+                                  "\u0412\u041e\u0422 5"])
 def test_the_bots_names_are_reserved_in_every_language(name: str) -> None:
     # "Bot 5" in English pages, "Robot 5" in Norwegian and Danish ones (names.js), and
     # what the table itself names its bots (Table._bot_name).

@@ -140,7 +140,7 @@ def test_lobby_refusals() -> None:
     assert info.value.code == "name_taken"
     # One person however the name is typed (issue 27 §4: "Å" three ways sat three times).
     table.join(parse_name("\u00c5se"), T0)
-    for same in ("A\u030ase", "\u212bse", "\u00e5SE", "ASTRID"):
+    for same in ("A\u030ase", "\u212bse", "\u00e5SE", "ASTRID", "\u0410strid"):
         with pytest.raises(Refused) as info:
             table.join(parse_name(same), T0)
         assert info.value.code == "name_taken"

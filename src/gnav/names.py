@@ -35,6 +35,12 @@ Name = NewType("Name", str)
 # as a seat nobody could read. Variation selectors are not here: they follow an emoji
 # (U+FE0F) and count as its marks.
 _INVISIBLE = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\u034f")
+# Cyrillic and Greek letters drawn as a Latin one (UTS #39's confusables, the letters
+# of one case that look alike in every common font): "Аstrid" with a Cyrillic А reads
+# as "Astrid" and must not sit beside her. Read as that Latin letter by ``name_key``.
+_LOOKALIKE = str.maketrans(
+    "АВЕКМНОРСТХЅІЈҮаеорсухѕіјһԁԛԝѵӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧοκρν",
+    "ABEKMHOPCTXSIJYaeopcyxsijhdqwvlABEZHIKMNOPTYXokpv")
 _SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
 
 # The names the table gives its bots ("Expert bot 4", "Bot 4", "Bot 4.2": ``Table``'s
@@ -59,9 +65,10 @@ def clean_name(name: str) -> str:
 def name_key(name: str) -> str:
     """What two names are compared by: the same key, the same name to a reader. Case
     and compatibility forms fold (NFKC with case folding: "ASTRID", "astrid" and
-    "Ａｓｔｒｉｄ" are one name), and so do spaces."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return clean_name(folded)
+    "Ａｓｔｒｉｄ" are one name), Cyrillic and Greek letters drawn as Latin ones are
+    read as those, and spaces fold."""
+    latin = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
+    return clean_name(unicodedata.normalize("NFKC", latin.casefold()))
 
 
 def is_bot_name(name: str) -> bool:

@@ -2,7 +2,8 @@
 how the others forward requests to it and relay its messages to their sockets.
 
 A table is owned by at most one process at a time: the one holding its lease
-(``gnav:t:ID:lease``, a key with an expiry that the owner renews every second).
+(``gnav:t:ID:lease``, a key with an expiry that the owner renews every second, on a
+thread of its own: ``gnav.server.leases``).
 Only the owner applies changes, and its writes to the journal are fenced by the lease
 (``RedisStore.append(fence=...)``): a process that stalled past its lease, while another
 took the table over, can never add to the journal again.

@@ -89,7 +89,7 @@ class SocketLink:
         self.ws.send(json.dumps(message))
 
     def recv(self) -> Json:
-        message: Json = json.loads(self.ws.recv(timeout=10))
+        message: Json = json.loads(self.ws.recv(timeout=60))
         return message
 
 

@@ -5,7 +5,6 @@ and the player can come back and reclaim the seat with its token."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from server_kit import (
     move_clock,
     play_out,
     serving,
+    settled,
 )
 
 
@@ -121,7 +121,7 @@ def test_a_leaver_is_played_after_the_grace_period_and_can_reclaim_the_seat(
             eventually(lambda: not client.get(f"/api/tables/{tid}").json()["seats"][1][
                 "connected"])
             move_clock(client, clock, 5, tid)
-            time.sleep(0.05)
+            settled(client, tid)  # the timer has looked at the clock: no stand-in yet
             assert _acts_by(_journal(client, tid), "standin") == []
             move_clock(client, clock, 6, tid)
             # Past it, a stand-in plays his seat whenever it is due, and the match ends

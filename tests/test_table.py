@@ -147,6 +147,12 @@ def test_lobby_refusals() -> None:
     with pytest.raises(Refused) as info:
         table.join(parse_name("Astrid"), T0)
     assert info.value.code == "name_taken"
+    # One person however the name is typed (issue 27 §4: "Å" three ways sat three times).
+    table.join(parse_name("\u00c5se"), T0)
+    for same in ("A\u030ase", "\u212bse", "\u00e5SE", "ASTRID", "\u0410strid"):
+        with pytest.raises(Refused) as info:
+            table.join(parse_name(same), T0)
+        assert info.value.code == "name_taken"
     with pytest.raises(Refused) as info:
         table.start("not the host", T0)
     assert info.value.code == "not_host"
@@ -258,8 +264,11 @@ def test_reconnect_sends_what_was_missed() -> None:
         table.act(other, tokens[other], table.version, Action.STAND, T0)
     got, _ = hello(table, seat, tokens[seat], since, T0 + 1)
     assert [m["version"] for m in got] == list(range(since + 1, table.version + 1))
+    # Up to date, a hello is told where the table stands all the same (it was told
+    # nothing: issue 27, a seat whose decision died with a process never heard it was
+    # still its turn).
     fresh, _ = hello(table, seat, tokens[seat], table.version, T0 + 1)
-    assert fresh == []
+    assert [(m["type"], m["version"]) for m in fresh] == [("snapshot", table.version)]
     lost, _ = hello(table, seat, tokens[seat], -5, T0 + 1)
     assert lost[0]["type"] == "snapshot"
 

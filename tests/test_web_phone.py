@@ -8,13 +8,12 @@ import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from browser import context, create_table, until
+from browser import context, create_table, frames, until
 from devserver import Running
 from recordkit import bots_match
 from screenshots import pause_on, play_until_paused
@@ -47,8 +46,9 @@ def test_sixteen_seats_on_a_phone_keep_names_whole(server: Running, browser: Bro
     pause_on(page, ["round_end"])
     page.tap("#start-match")
     play_until_paused(page, "round_end", random.Random(3), seconds=120)
-    time.sleep(0.3)
-    assert page.locator(".board.crowded").count() == 1  # the layout for many seats
+    page.wait_for_selector(".board.crowded")  # the layout for many seats
+    frames(page, 2)  # laid out and drawn
+    assert page.locator(".board.crowded").count() == 1
     assert page.evaluate(CUT) == []
     names = [b["text"] for b in boxes(page, ".board .seat-name")]
     # A bot is named with its kind (issue 26); a plate too narrow for that shows its number.

@@ -194,3 +194,38 @@ def test_switching_language_changes_the_calls(server: Running, browser: Browser)
           and "Hvad der skete" not in (page.text_content(".log-panel h2") or ""), 5, "bokmål")
     assert page.text_content(".log-panel h2") == "Hva som skjedde"
     page.context.close()
+
+
+def test_a_decision_lost_with_the_line_is_asked_for_again(server: Running,
+                                                          browser: Browser) -> None:
+    """Issue 27: a client whose decision died on the way (with a process, or the line)
+    reconnects up to date, and was told nothing, so it waited for ever. Now the server
+    answers such a hello with where the table stands, and the page lets its reader
+    decide again, the log kept as it was."""
+    page = context(browser).new_page()
+    create_table(page, server.url, "Dagny", seats=4, lives=3)
+    page.click("#start-match")
+    until(lambda: can_act(page), 15, "Dagny's turn")
+    log = page.locator(".log li").all_text_contents()
+    # The next decision never reaches the server: the socket swallows it, then drops.
+    page.evaluate("""() => {
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (data) {
+        if (String(data).includes('"type":"act"')) {
+          WebSocket.prototype.send = send;
+          return;
+        }
+        return send.call(this, data);
+      };
+    }""")
+    click_action(page, "stand")
+    until(lambda: not can_act(page), 10, "the decision sent")
+    page.evaluate("() => window.gnavDebug.drop()")
+    until(lambda: page.text_content("#conn") == "Connected", 10, "the line back")
+    until(lambda: can_act(page), 10, "the turn asked for again")
+    assert page.locator(".log li").all_text_contents() == log
+    versions = len(log)
+    click_action(page, "stand")
+    until(lambda: len(page.locator(".log li").all_text_contents()) > versions, 10,
+          "the decision taken")
+    page.context.close()

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser import can_act, click_action, context, create_table, join_table, until
+from browser import can_act, click_action, context, create_table, frames, join_table, until
 from devserver import Running
 from screenshots import pause_on, paused, resume
 from web_kit import rng
@@ -249,7 +249,7 @@ def test_switching_language_keeps_the_own_plate_off_the_action_bar(server: Runni
     for code in ("nb", "da", "en", "da"):
         page.select_option("#lang-select", code)
         page.wait_for_function("(c) => document.documentElement.lang === c", arg=code)
-        time.sleep(0.15)  # a frame or two for the layout
+        frames(page, 2)  # laid out again in the new words, and drawn
         plate, bar = box(page, ".board .seat.me .seat-plate"), box(page, ".action-bar")
         stage = box(page, ".stage")
         assert not overlap(plate, bar), (code, plate, bar)

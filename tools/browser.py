@@ -114,8 +114,22 @@ def click_action(page: Page, prefer: str) -> bool:
     return False
 
 
+def frames(page: Page, n: int = 2) -> None:
+    """Wait for ``n`` frames of the page: what was laid out is drawn (an event, where a
+    sleep of "a frame or two" was a guess at a loaded machine's pace)."""
+    page.evaluate("(n) => new Promise((done) => { const next = (k) => k ? "
+                  "requestAnimationFrame(() => next(k - 1)) : done(); next(n); })", n)
+
+
+# The least a wait is given, whatever its caller names: a browser and a server on a
+# machine at a load of 6 took over 5 s to show what takes 0.1 s when idle (issue 27:
+# a red run for a test's timing costs a whole submission).
+PATIENCE = 60.0
+
+
 def until(check: Callable[[], bool], seconds: float, what: str, step: float = 0.05) -> None:
-    end = time.monotonic() + seconds
+    """Wait for ``check`` (at least ``PATIENCE`` seconds, or ``seconds`` if longer)."""
+    end = time.monotonic() + max(seconds, PATIENCE)
     while not check():
         if time.monotonic() > end:
             raise TimeoutError(f"timed out waiting for {what}")

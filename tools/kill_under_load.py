@@ -1,24 +1,35 @@
 """Kill under load: two ``gnav serve`` processes sharing one redis-server (this script's
 own, append-only with an fsync at every write), ``--tables`` tables of ``--seats`` seats
 played by ``gnav loadtest``'s clients with each table's seats spread over both, one
-match a table, and the first process SIGKILLed ``--kill-after`` seconds into play. The
-other takes its tables over from their journals; the clients reconnect as the browser
-does. Then every table's record is read from the survivor and checked: it verifies
-(``gnav verify``'s checks) and holds every decision any client was told of.
+match a table, and the first process SIGKILLed ``--kill-after`` seconds into set-up
+(``--kill setup``: tables being created, joined and their sockets seated; the clients
+send each request again, with its key, to the other process), as the starts go out
+(``--kill start``: at the ``--kill-after``-th start the first process logs; the default
+``--kill-after`` is then 1), or into play (``--kill play``, the default). ``--redis-restart-after
+S`` also stops redis-server S seconds into play and starts it again on the same data
+``--redis-down`` seconds later. The survivor takes the tables over from their journals;
+the clients reconnect as the browser does. Then every table's record is read from the
+survivor and checked: it verifies (``gnav verify``'s checks) and holds every decision
+any client was told of.
 
     nice -n 10 python tools/kill_under_load.py --tables 300 --seats 6 --kill-after 5
+    nice -n 10 python tools/kill_under_load.py --tables 100 --kill setup --kill-after 1.5
+    nice -n 10 python tools/kill_under_load.py --tables 100 --kill none \\
+        --redis-restart-after 3
 
-Prints one JSON report: the load test's own (actions, latency, errors, reconnects, the
-longest pause a table saw), when the kill came, how many tables the killed process
-held, and the records checked, with any that failed. Exit 0 only if there were no
-errors, every match finished and every record passed. Ports are free ones of the
-loopback address; everything started here is stopped here.
+Prints one JSON report: the load test's own (actions, latency, errors, retries,
+reconnects, the longest pause a table saw), when the kill came, how many tables the
+killed process held, when Redis restarted, and the records checked, with any that
+failed. Exit 0 only if there were no errors, every table was set up, every match
+finished and every record passed. Ports are free ones of the loopback address;
+everything started here is stopped here.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import re
 import select
@@ -52,11 +63,12 @@ def free_port() -> int:
         return port
 
 
-def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_redis(folder: Path, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """This script's redis-server in ``folder`` (on ``port``: again, on the same data)."""
     command = shutil.which("redis-server")
     if command is None:
         raise SystemExit("redis-server is not installed (Debian: apt-get install redis-server)")
-    port = free_port()
+    port = free_port() if port is None else port
     proc = subprocess.Popen(
         [command, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
          "--save", "", "--appendonly", "yes", "--appendfsync", "always"],
@@ -180,10 +192,19 @@ def main() -> int:
     p.add_argument("--lives", type=int, default=2)
     p.add_argument("--think", type=float, default=0.1, metavar="S",
                    help="mean seconds a client waits before acting (default 0.1)")
-    p.add_argument("--kill-after", type=float, default=5.0, metavar="S")
+    p.add_argument("--kill", choices=("setup", "start", "play", "none"), default="play",
+                   help="when the first process is SIGKILLed (default: in play)")
+    p.add_argument("--kill-after", type=float, default=None, metavar="S",
+                   help="seconds into set-up or play (default 5), or (--kill start) the "
+                        "number of starts the first process has logged (default 1)")
+    p.add_argument("--redis-restart-after", type=float, default=None, metavar="S",
+                   help="also restart redis-server S seconds into play")
+    p.add_argument("--redis-down", type=float, default=1.0, metavar="S")
     p.add_argument("--timeout", type=float, default=900.0)
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args()
+    if a.kill_after is None:
+        a.kill_after = 1 if a.kill == "start" else 5.0
     folder = Path(tempfile.mkdtemp(prefix="gnav-kill-"))
     redis_proc, store = start_redis(folder)
     procs: list[subprocess.Popen[str]] = []
@@ -199,29 +220,63 @@ def main() -> int:
         told = Told()
         undo = told.install()
         killed: dict[str, Any] = {}
+        restarted: dict[str, Any] = {}
+        began = time.monotonic()
 
         def kill() -> None:
-            while test.phase != "play":
-                time.sleep(0.05)
-            time.sleep(a.kill_after)
-            with httpx.Client(base_url=urls[0], timeout=10) as http:
-                killed["owned"] = http.get("/health").json().get("owned")
-            procs[0].send_signal(signal.SIGKILL)
-            killed["at_play_s"] = round(time.monotonic() - test.play_started, 2)
+            if a.kill == "start":  # the moment the starts go out: no look at /health
+                log = folder / "server0.log"
+                while log.read_text().count('"table.started"') < a.kill_after:
+                    time.sleep(0.005)
+                procs[0].send_signal(signal.SIGKILL)
+                killed["starts_logged_then"] = log.read_text().count('"table.started"')
+            else:
+                if a.kill == "play":
+                    while test.phase != "play":
+                        time.sleep(0.01)
+                time.sleep(a.kill_after)
+                with contextlib.suppress(httpx.HTTPError), \
+                        httpx.Client(base_url=urls[0], timeout=2) as http:
+                    killed["owned"] = http.get("/health").json().get("owned")
+                procs[0].send_signal(signal.SIGKILL)
+            killed["phase"] = test.phase
+            killed["at_s"] = round(time.monotonic() - (
+                test.play_started if test.phase == "play" else began), 2)
+            killed["tables_ready_then"] = test.stats.tables_ready
 
-        killer = threading.Thread(target=kill, daemon=True)
-        killer.start()
+        def restart() -> None:
+            nonlocal redis_proc
+            while test.phase != "play":
+                time.sleep(0.01)
+            time.sleep(a.redis_restart_after)
+            port = int(store.rsplit(":", 1)[1].split("/")[0])
+            redis_proc.terminate()  # an orderly stop: the append-only file is whole
+            redis_proc.wait()
+            restarted["at_play_s"] = round(time.monotonic() - test.play_started, 2)
+            time.sleep(a.redis_down)
+            redis_proc, _ = start_redis(folder, port)
+            restarted["down_s"] = round(time.monotonic() - test.play_started
+                                        - restarted["at_play_s"], 2)
+
+        chores = ([threading.Thread(target=kill, daemon=True)] if a.kill != "none" else []) \
+            + ([threading.Thread(target=restart, daemon=True)]
+               if a.redis_restart_after is not None else [])
+        for chore in chores:
+            chore.start()
         try:
             report = asyncio.run(test.run())
         finally:
             undo()
-        killer.join(timeout=1)
+        for chore in chores:
+            chore.join(timeout=30)
         tables = [t.id for t in test.tables if t.ready]
         checked = check_records(urls[1], told, tables)
         good = ok(report) and not checked["records_failed"] and not checked["told_conflicts"] \
-            and bool(killed)
-        print(json.dumps({**report, "killed": killed, **checked, "ok": good,
-                          "folder": str(folder)}))
+            and report["tables_ready"] == a.tables \
+            and (a.kill == "none" or bool(killed)) \
+            and (a.redis_restart_after is None or "down_s" in restarted)
+        print(json.dumps({**report, "killed": killed, "redis_restarted": restarted,
+                          **checked, "ok": good, "folder": str(folder)}))
         return 0 if good else 1
     finally:
         stop_servers(procs, redis_proc)

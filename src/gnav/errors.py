@@ -58,6 +58,7 @@ class Code(StrEnum):
     BAD_NAME = "bad_name"
     NAME_BLANK = "name_blank"
     NAME_TOO_LONG = "name_too_long"
+    NAME_RESERVED = "name_reserved"
     BAD_SEAT = "bad_seat"
     BAD_BOT = "bad_bot"
     BAD_GAME = "bad_game"
@@ -104,6 +105,7 @@ class Code(StrEnum):
     CLOSING = "closing"
     CROWDED = "crowded"
     STORE_FAILED = "store_failed"
+    STORE_FULL = "store_full"
 
     @property
     def status(self) -> int:
@@ -113,7 +115,8 @@ class Code(StrEnum):
 _STATUS: dict[Code, int] = {
     **dict.fromkeys((Code.BAD_JSON, Code.BAD_BODY, Code.BAD_FIELD, Code.BAD_CONFIG,
                      Code.BAD_LANG, Code.BAD_RULES, Code.BAD_RECORD, Code.INCONSISTENT,
-                     Code.BAD_NAME, Code.NAME_BLANK, Code.NAME_TOO_LONG, Code.BAD_SEAT,
+                     Code.BAD_NAME, Code.NAME_BLANK, Code.NAME_TOO_LONG, Code.NAME_RESERVED,
+                     Code.BAD_SEAT,
                      Code.BAD_BOT, Code.BAD_GAME, Code.BAD_FRAME, Code.BAD_MESSAGE,
                      Code.BAD_TYPE, Code.NO_HELLO, Code.HTTP), 400),
     Code.NO_HOST_TOKEN: 401,
@@ -128,7 +131,8 @@ _STATUS: dict[Code, int] = {
     Code.TOO_BIG: 413,
     **dict.fromkeys((Code.RATE_LIMITED, Code.TOO_MANY, Code.TOO_MANY_SOCKETS), 429),
     Code.INTERNAL: 500,
-    **dict.fromkeys((Code.BUSY, Code.CLOSING, Code.CROWDED, Code.STORE_FAILED), 503),
+    **dict.fromkeys((Code.BUSY, Code.CLOSING, Code.CROWDED, Code.STORE_FAILED,
+                     Code.STORE_FULL), 503),
 }
 if set(_STATUS) != set(Code):  # pragma: no cover - a code added without its status
     raise AssertionError(f"codes without a status: {sorted(set(Code) - set(_STATUS))}")

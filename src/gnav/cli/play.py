@@ -27,7 +27,7 @@ from gnav.cli.common import (
     rules_of,
 )
 from gnav.errors import GnavError
-from gnav.names import NAME_MAX, clean_name, name_problem
+from gnav.names import NAME_MAX, name_key, name_problem, parse_name
 from gnav.rules import Rules
 from gnav.vocab import Lang
 
@@ -106,8 +106,8 @@ def _people(args: argparse.Namespace) -> list[str]:
                 shown = f" {raw.strip()[:NAME_MAX]!r}…" if len(raw.strip()) > NAME_MAX else \
                     f" {raw.strip()!r}" if raw.strip() else ""
                 raise GnavError(f"--names: name {i}{shown}: {problem}")
-            names.append(clean_name(raw))
-        if len({n.casefold() for n in names}) != len(names):
+            names.append(str(parse_name(raw)))
+        if len({name_key(n) for n in names}) != len(names):
             raise GnavError(f"--names: two people may not have the same name: {args.names!r}")
         if args.humans is not None and args.humans != len(names):
             raise GnavError(f"--humans {args.humans} does not match the "
@@ -167,8 +167,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise GnavError(f"--delay must be 0 or more, not {args.delay}")
     seed = args.seed if args.seed is not None else Random().randrange(10**9)
     kinds = bot_specs(args.bots if args.bots is not None else DEFAULT_BOT, args.strategy)
-    taken = {n.casefold() for n in people}
-    bot_names = [n for n in BOT_NAMES if n.casefold() not in taken]
+    taken = {name_key(n) for n in people}
+    bot_names = [n for n in BOT_NAMES if name_key(n) not in taken]
     names = list(people)
     bots = {}
     seat_kinds = {}

@@ -130,12 +130,13 @@ class SeatClient:
             if action is not None:
                 await self._send(ws, action)
             return
-        # Back after a loss: from the version before the last one seen, so that the
-        # server sends that last message again (a seat whose act was lost with a server
-        # sees its turn again), then a ping; only once the pong says the catch-up is
-        # over does the seat answer, and only the latest state (an older one is stale).
+        # Back after a loss: from the last version seen. The server sends what was
+        # missed, or (nothing missed) a snapshot of where the table stands, so a seat
+        # whose act was lost with a server sees its turn again; then a ping: only once
+        # the pong says the catch-up is over does the seat answer, and only the latest
+        # state (an older one is stale).
         await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token,
-                                  "since": max(0, self.seen - 1)}))
+                                  "since": self.seen}))
         await ws.send('{"type":"ping"}')
         action, latest = None, -1
         async for text in ws:

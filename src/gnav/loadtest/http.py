@@ -46,11 +46,13 @@ class Http:
         return conn
 
     def _request(self, method: str, path: str, body: dict[str, Any] | None,
-                 token: str | None) -> dict[str, Any]:
+                 token: str | None, key: str | None = None) -> dict[str, Any]:
         conn = self._conn()
         headers = {"Content-Type": "application/json"}
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
+        if key is not None:  # the request's key: sent again, it answers as the first
+            headers["Idempotency-Key"] = key
         try:
             conn.request(method, path, body=None if method == "GET" else
                          json.dumps(body or {}).encode(), headers=headers)
@@ -77,10 +79,10 @@ class Http:
         return parsed
 
     async def post(self, path: str, body: dict[str, Any] | None = None,
-                   token: str | None = None) -> dict[str, Any]:
+                   token: str | None = None, key: str | None = None) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self._request, "POST", path, body,
-                                          token)
+                                          token, key)
 
     async def get(self, path: str) -> dict[str, Any]:
         loop = asyncio.get_running_loop()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import secrets
 import socket
 import sys
 import time
@@ -33,6 +34,11 @@ MAX_TABLES = 2000  # the server holds at most 2000 unfinished tables by default
 MAX_SECONDS = 3600.0
 MAX_MATCHES = 1000  # per table, even in a --duration run
 SETUP_TIMEOUT = 30.0  # one request or one socket's hello
+RETRY_FOR = 60.0  # seconds a request (or a setup socket) is sent again, server after server
+# What a server answers when it cannot do it now, but another (or it, a moment later)
+# may: a server gone (the transport's http_failed), busy, stopping, or its store away.
+RETRYABLE = frozenset({"http_failed", Code.BUSY, Code.CLOSING, Code.STORE_FAILED,
+                       Code.STORE_FULL})
 
 
 @dataclass(frozen=True)
@@ -149,28 +155,65 @@ class LoadTest:
         return {"preset": self.o.preset, "seats": self.o.seats, "turn_timer": None,
                 "grace": 600, "listed": False, "bot": self.o.bot, "options": options}
 
+    async def _post(self, https: list[Http], first: int, path: str,
+                    body: dict[str, Any] | None = None, token: str | None = None
+                    ) -> dict[str, Any]:
+        """POST with a request key of its own, to server ``first``; sent again with the
+        same key, to the next server each time (the browser's proxy does the same),
+        while the answer says another may do it, for ``RETRY_FOR`` seconds: a retry of
+        one that was stored answers as the first did (``gnav.table.retries``)."""
+        key = secrets.token_urlsafe(16)
+        end = time.monotonic() + RETRY_FOR
+        attempt = 0
+        while True:
+            try:
+                return await https[(first + attempt) % len(https)].post(path, body, token, key)
+            except HttpError as e:
+                if e.code not in RETRYABLE or time.monotonic() > end:
+                    raise
+            attempt += 1
+            self.stats.retries += 1
+            await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
+
+    async def _open(self, client: SeatClient, t: TableRun, at: int,
+                    joined: dict[str, Any]) -> None:
+        """The seat's first socket, at server ``at``; at the next one when that fails
+        (a server gone mid-handshake), for ``RETRY_FOR`` seconds."""
+        end = time.monotonic() + RETRY_FOR
+        attempt = 0
+        while True:
+            try:
+                await asyncio.wait_for(
+                    client.open([base + t.id for base in self.ws_bases], at + attempt,
+                                int(joined["seat"]), str(joined["token"]),
+                                deflate=self.o.deflate, timeout=SETUP_TIMEOUT),
+                    SETUP_TIMEOUT)
+                return
+            except Exception as e:
+                response = getattr(e, "response", None)  # websockets' InvalidStatus
+                if getattr(response, "status_code", None) == 429 \
+                        or time.monotonic() > end:
+                    raise
+            attempt += 1
+            self.stats.retries += 1
+            await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
+
     async def _setup(self, t: TableRun, https: list[Http], gate: asyncio.Semaphore) -> None:
-        n = len(https)
-        http = https[t.index % n]  # the table's own server for its lobby requests
         try:
-            async with gate:
-                created = await http.post("/api/tables", self._config())
+            async with gate:  # at the table's own server first
+                created = await self._post(https, t.index, "/api/tables", self._config())
             t.id, t.host = str(created["id"]), str(created["host_token"])
             invite = created.get("invite")
             for n in range(1, self.humans + 1):
                 name = f"p{n}"
                 at = (t.index + n) % len(https)  # seat n's server: spread over them all
                 async with gate:
-                    joined = await https[at].post(f"/api/tables/{t.id}/join",
-                                                  {"name": name, "invite": invite})
+                    joined = await self._post(https, at, f"/api/tables/{t.id}/join",
+                                              {"name": name, "invite": invite})
                 client = SeatClient(name, t.game, self.policy, self.stats, self.think)
                 t.clients.append(client)
                 async with gate:
-                    await asyncio.wait_for(
-                        client.open([base + t.id for base in self.ws_bases], at,
-                                    int(joined["seat"]), str(joined["token"]),
-                                    deflate=self.o.deflate, timeout=SETUP_TIMEOUT),
-                        SETUP_TIMEOUT)
+                    await self._open(client, t, at, joined)
                 self.readers.append(asyncio.create_task(client.run()))
         except HttpError as e:
             self.stats.error(e.code)
@@ -199,25 +242,19 @@ class LoadTest:
     async def _drive(self, t: TableRun, https: list[Http], target: int) -> None:
         """Start the table's matches one after another, until ``target`` have ended
         (or the run is cancelled); then close its sockets. A start goes to the next
-        server when one does not answer (it may be the one that was killed)."""
+        server when one does not answer (it may be the one that was killed), with its
+        key (``_post``)."""
         try:
             started = 0
             while started < target:
                 started += 1
                 t.ended.clear()
                 t.game.live, t.game.last_message = True, time.perf_counter()
-                info = None
-                for i in range(len(https)):
-                    http = https[(t.index + i) % len(https)]
-                    try:
-                        info = await http.post(f"/api/tables/{t.id}/start", token=t.host)
-                        break
-                    except HttpError as e:
-                        if e.code not in ("http_failed", "busy", "store_failed"):
-                            self.stats.error(e.code)
-                            return
-                if info is None:
-                    self.stats.error("start_failed")
+                try:  # sent again with its key: a start stored is not refused as started
+                    info = await self._post(https, t.index, f"/api/tables/{t.id}/start",
+                                            token=t.host)
+                except HttpError as e:
+                    self.stats.error(e.code)
                     return
                 t.game.saw(info)
                 while t.game.finished < started:

@@ -29,6 +29,7 @@ class Stats:
     tables_ready: int = 0  # tables created, joined and connected
     sockets: int = 0  # sockets that said hello and got their snapshot
     reconnects: int = 0  # sockets opened again after a loss, as the browser does
+    retries: int = 0  # requests (create, join, start) and setup sockets sent again
     longest_pause: float = 0.0  # the longest silence any table saw in play, in seconds
 
     def error(self, code: str) -> None:
@@ -58,6 +59,7 @@ class Stats:
             "matches_expected": matches_expected,
             "errors": dict(sorted(self.errors.items())),
             "reconnects": self.reconnects,
+            "retries": self.retries,
             "longest_pause_s": round(self.longest_pause, 3),
             "latency_ms": {
                 "count": acked,
@@ -89,6 +91,7 @@ def format_report(r: dict[str, Any]) -> list[str]:
         f"p99 {lat['p99']:.1f}  max {lat['max']:.1f}  mean {lat['mean']:.1f}  "
         f"(n={lat['count']})",
         f"errors: {errors}"
-        + f"; {r['reconnects']} reconnects, the longest pause a table saw "
+        + f"; {r['reconnects']} reconnects, {r.get('retries', 0)} retries, the longest "
+          f"pause a table saw "
           f"{r['longest_pause_s']:.2f} s",
     ]

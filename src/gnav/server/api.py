@@ -29,6 +29,7 @@ from gnav.server.settings import Settings
 from gnav.server.untrusted import Untrusted, address_block, quote, token, whole
 from gnav.table import Refused, TableConfig
 from gnav.table.config import lang_problem
+from gnav.table.retries import KEY_MAX, KEY_MIN, RequestKey, parse_key
 from gnav.vocab import BotKind
 
 
@@ -117,7 +118,8 @@ class Api:
             return error_response(code, reason.get(exc.status_code, str(exc.detail)),
                                   exc.headers, exc.status_code)
         if isinstance(exc, Fault):
-            retry = {"Retry-After": "5"} if exc.code == Code.STORE_FAILED else None
+            retry = {"Retry-After": "5"} if exc.code in (Code.STORE_FAILED, Code.STORE_FULL) \
+                else None
             return error_response(exc.code, f"{where}: {exc}", retry)
         self.log.error("http.failed", path=request.url.path, exc=True)
         return error_response(Code.INTERNAL, f"{where}: internal error")
@@ -170,6 +172,19 @@ class Api:
         return token(given, f"{where}: the host token", Code.NOT_HOST)
 
     @staticmethod
+    def _key(request: Request, where: str) -> RequestKey | None:
+        """The request's ``Idempotency-Key`` (``gnav.table.retries``): sent again with
+        a retry, it makes the retry answer as the first did. None if there is none."""
+        given = request.headers.get("idempotency-key")
+        if given is None:
+            return None
+        key = parse_key(given)
+        if key is None:
+            raise ApiError(Code.BAD_FIELD, f"{where}: Idempotency-Key must be {KEY_MIN} to "
+                           f"{KEY_MAX} letters, digits, '-' or '_', not {quote(given)}")
+        return key
+
+    @staticmethod
     def _client(request: Request) -> str:
         return address_block(request.client.host if request.client else "")
 
@@ -206,7 +221,7 @@ class Api:
             raise ApiError(Code.RATE_LIMITED, f"table: at most {self.settings.creates_per_minute}"
                            f" new tables a minute from one address; try again in "
                            f"{math.ceil(wait)} s", {"Retry-After": str(math.ceil(wait))})
-        table, host_token = await self.hub.create(config, address)
+        table, host_token = await self.hub.create(config, address, self._key(request, "table"))
         base = self.settings.base_url
         return JSONResponse({
             "id": table.id, "host_token": host_token, "invite": invite_code(table.host),
@@ -234,7 +249,8 @@ class Api:
         data = await self._body(request, "join", frozenset({"name", "invite"}))
         table_id = self._table_id(request)
         asked = self._join_request(data)
-        seat, seat_token, info = await self.hub.join(table_id, asked.name, asked.invite)
+        seat, seat_token, info = await self.hub.join(table_id, asked.name, asked.invite,
+                                                     self._key(request, "join"))
         return JSONResponse({"seat": seat, "token": seat_token, "ws": self._ws_url(table_id),
                              "table": info}, status_code=201)
 
@@ -256,18 +272,21 @@ class Api:
             raise ApiError(Code.BAD_BOT, f"bots.kind: unknown bot {quote(kind)} (bots: "
                            f"{', '.join(BOT_KINDS)})")
         asked = BotRequest(None if kind is None else BotKind(kind))
-        return JSONResponse(await self.hub.add_bot(self._table_id(request), host, asked.kind))
+        return JSONResponse(await self.hub.add_bot(self._table_id(request), host, asked.kind,
+                                                   self._key(request, "bots")))
 
     async def remove_seat(self, request: Request) -> Response:
         host = self._host(request, "seats")
         seat = whole(str(request.path_params["seat"]), "seats: the seat", most=9999,
                      code=Code.BAD_SEAT)
-        return JSONResponse(await self.hub.remove_seat(self._table_id(request), host, seat))
+        return JSONResponse(await self.hub.remove_seat(self._table_id(request), host, seat,
+                                                       self._key(request, "seats")))
 
     async def start(self, request: Request) -> Response:
         host = self._host(request, "start")
         await self._body(request, "start", frozenset())
-        return JSONResponse(await self.hub.start(self._table_id(request), host))
+        return JSONResponse(await self.hub.start(self._table_id(request), host,
+                                                 self._key(request, "start")))
 
     async def record(self, request: Request) -> Response:
         request.scope["gnav.where"] = "record"

@@ -55,7 +55,7 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
     # WebSockets, whose Origin the socket endpoint checks itself.
     cors = Middleware(CORSMiddleware, allow_origins=sorted(settings.origins),
                       allow_methods=["GET", "POST", "DELETE"],
-                      allow_headers=["Authorization", "Content-Type"])
+                      allow_headers=["Authorization", "Content-Type", "Idempotency-Key"])
     # Reads that cost the server far more than the asker: a record (up to 2 MB), a
     # replay (ten times its record), a table's info or the rules (cheap unless the
     # table must be loaded from the store).

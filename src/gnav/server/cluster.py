@@ -2,7 +2,8 @@
 how the others forward requests to it and relay its messages to their sockets.
 
 A table is owned by at most one process at a time: the one holding its lease
-(``gnav:t:ID:lease``, a key with an expiry that the owner renews every second).
+(``gnav:t:ID:lease``, a key with an expiry that the owner renews every second, on a
+thread of its own: ``gnav.server.leases``).
 Only the owner applies changes, and its writes to the journal are fenced by the lease
 (``RedisStore.append(fence=...)``): a process that stalled past its lease, while another
 took the table over, can never add to the journal again.
@@ -46,8 +47,17 @@ from redis.backoff import NoBackoff
 from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.jsontext import dumps
+from gnav.server.leases import LeaseKeeper, alive_key
 from gnav.server.logs import Log
-from gnav.server.redis_store import OPEN, connect, journal_key, lease_key, retrying, table_key
+from gnav.server.redis_store import (
+    OPEN,
+    connect,
+    full,
+    lease_key,
+    retrying,
+    table_key,
+)
+from gnav.server.store import StoreFull
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -57,40 +67,6 @@ if TYPE_CHECKING:
 
 PREFIX = "gnav:"
 
-# KEYS: the leases to renew, then the tables' journals. ARGV: the owner, the lease in
-# ms, then each journal's last id as the owner knows it. A lease that ran out while
-# nobody took it (the owner was slow: a busy machine) is taken back if its journal still
-# ends there, or ends with an entry the owner wrote (``w``): nobody else has written
-# since. (The owner's own last write may be stored while its reply still waits for a
-# turn of a slow event loop, with the id not yet known here: measured, a lone survivor
-# of a kill under load losing leases to nobody.) Returns the indices (from 1) of the
-# tables it no longer holds.
-RENEW = """
-local lost = {}
-local n = #KEYS / 2
-for i = 1, n do
-  local holder = redis.call('GET', KEYS[i])
-  if holder == ARGV[1] then
-    redis.call('PEXPIRE', KEYS[i], ARGV[2])
-  else
-    local last = redis.call('XREVRANGE', KEYS[n + i], '+', '-', 'COUNT', 1)
-    local mine = false
-    if last[1] then
-      mine = ARGV[2 + i] ~= '' and last[1][1] == ARGV[2 + i]
-      local fields = last[1][2]
-      for f = 1, #fields - 1, 2 do
-        if fields[f] == 'w' and fields[f + 1] == ARGV[1] then mine = true end
-      end
-    end
-    if not holder and mine then
-      redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
-    else
-      table.insert(lost, i)
-    end
-  end
-end
-return lost
-"""
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -99,10 +75,6 @@ return 0
 
 def channel(process: str) -> str:
     return f"{PREFIX}proc:{process}"
-
-
-def alive_key(process: str) -> str:
-    return f"{PREFIX}alive:{process}"
 
 
 class RemoteConn(Conn):
@@ -167,6 +139,7 @@ class Cluster:
         self._adrift: set[str] = set()  # relays whose table nobody held at the last check
         self._release: Any = None
         self._bus: aioredis.Redis | None = None  # the channel's own client (``start``)
+        self._keeper: LeaseKeeper | None = None  # renews the leases, on its own thread
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -185,32 +158,56 @@ class Cluster:
         pubsub = self._bus.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(channel(self.me))
         loop = asyncio.get_running_loop()
+        self._keeper = LeaseKeeper(self.url, self.me, self.lease, self.owned, self.last_ids,
+                                   lambda t: loop.call_soon_threadsafe(self._lost, t),
+                                   self.log)
+        self._keeper.start()
         self._tasks = [loop.create_task(self._listen(pubsub)),
                        loop.create_task(self._send_forever()),
-                       loop.create_task(self._renew_forever()),
+                       loop.create_task(self._pulse_forever(self._keeper)),
                        loop.create_task(self._watch_forever())]
         await self.sweep()
         self.log.info("cluster.joined", process=self.me, lease=self.lease)
 
-    async def close(self) -> None:
-        """Hand every table back at once (the hub has retired them), then stop."""
+    def stop_renewing(self) -> None:
+        """No lease is renewed from now on (the process is stopping: the leases it lets
+        go must stay let go)."""
+        if self._keeper is not None:
+            self._keeper.signal()
+
+    async def close(self, end: float | None = None) -> None:
+        """Hand every table back at once (the hub has retired them), then stop: by the
+        loop's time ``end`` whatever Redis is doing (a table whose lease could not be
+        let go is taken over when it runs out)."""
         if self.redis is None:
             return
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 5.0 if end is None else end
+
+        def left(most: float) -> float:
+            return max(0.05, min(most, end - loop.time()))
+
+        self.stop_renewing()
         if self._chores:
-            await asyncio.wait(set(self._chores), timeout=5)
-        with contextlib.suppress(rerr.RedisError, OSError):
-            await self.redis.delete(alive_key(self.me))
+            await asyncio.wait(set(self._chores), timeout=left(5.0))
+        with contextlib.suppress(rerr.RedisError, OSError, TimeoutError):
+            await asyncio.wait_for(self.redis.delete(alive_key(self.me)), left(1.0))
         for _ in range(50):  # what is queued (the last closes) goes out first
-            if self._outbox.empty():
+            if self._outbox.empty() or loop.time() >= end:
                 break
             await asyncio.sleep(0.02)
-        for task in self._tasks:
+        running = [*self._tasks, *self._chores]
+        for task in running:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        await self.redis.aclose()
+        if running:
+            await asyncio.wait(running, timeout=left(0.5))
+        for client in (self.redis, self._bus):
+            if client is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(client.aclose(), left(0.5))
         self.redis = None
-        if self._bus is not None:
-            await self._bus.aclose()
+        if self._keeper is not None:
+            await asyncio.to_thread(self._keeper.stop, left(1.0))
 
     def _chore(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -225,7 +222,19 @@ class Cluster:
 
     async def claim(self, table_id: str) -> str | None:
         """Take the table's lease if nobody holds it; None if this process holds it
-        now, else the live process that does. Waits out the lease of a dead one."""
+        now, else the live process that does. Waits out the lease of a dead one.
+
+        :raises: :exc:`StoreFull` for a Redis at its ``maxmemory`` (a lease is a key).
+        """
+        try:
+            return await self._claim(table_id)
+        except rerr.ResponseError as e:
+            if full(e):
+                raise StoreFull(f"Redis is full (maxmemory, noeviction): no table can be "
+                                f"taken on ({str(e).splitlines()[0]})") from None
+            raise
+
+    async def _claim(self, table_id: str) -> str | None:
         assert self.redis is not None
         key, ms = lease_key(table_id), int(self.lease * 1000)
         loop = asyncio.get_running_loop()
@@ -265,50 +274,21 @@ class Cluster:
         with contextlib.suppress(rerr.RedisError, OSError):
             await self._release(keys=[lease_key(table_id)], args=[self.me])
 
-    async def _renew_forever(self) -> None:
-        """Renew the leases and say this process is alive, on a connection of its own,
-        and nothing else: each await here waits for a turn of the event loop, which
-        takes seconds on a process far behind (measured: 1,000 tables acting at once
-        over 2 processes on a loaded machine lost leases by the hundred when the peer
-        check and the sweep came between two renewals); those run beside it
-        (``_watch_forever``). Tables whose lease was lost are given up."""
+    @staticmethod
+    async def _pulse_forever(keeper: LeaseKeeper) -> None:
+        """Tell the lease keeper the loop is alive, every beat (it stops renewing the
+        leases of a loop that has hung)."""
+        while True:
+            keeper.pulse()
+            await asyncio.sleep(keeper.beat)
+
+    def _lost(self, table_id: str) -> None:
+        """The lease keeper found the table's lease lost: give the table up."""
         assert self.hub is not None
-        beat = min(1.0, self.lease / 3)
-        keeper = aioredis.Redis.from_url(self.url, decode_responses=True,
-                                         socket_connect_timeout=5.0, socket_timeout=5.0,
-                                         retry=retrying())
-        try:
-            while True:
-                await asyncio.sleep(beat)
-                try:
-                    ids = list(self.owned)
-                    ms = int(self.lease * 1000)
-                    async with keeper.pipeline(transaction=False) as pipe:
-                        pipe.set(alive_key(self.me), "1", px=ms)
-                        for i in range(0, len(ids), 500):
-                            chunk = ids[i:i + 500]
-                            # The script's text each time: a restarted Redis has
-                            # forgotten scripts, and a few hundred bytes cost nothing.
-                            pipe.eval(RENEW, 2 * len(chunk), *(lease_key(t) for t in chunk),
-                                      *(journal_key(t) for t in chunk), self.me, ms,
-                                      *(self.last_ids.get(t, "") for t in chunk))
-                        answers = await pipe.execute()
-                    for n, lost in enumerate(answers[1:]):
-                        for i in lost:
-                            table_id = ids[n * 500 + int(i) - 1]
-                            self.owned.discard(table_id)
-                            self.log.warning("cluster.lease_lost", table_id)
-                            self.hub.lost(table_id)
-                except (rerr.RedisError, OSError) as e:
-                    # Redis is away: the leases cannot be renewed; the journal's fence
-                    # keeps a table that another process takes meanwhile from being
-                    # written twice.
-                    self.log.warning("cluster.keep_failed", error=str(e).splitlines()[0]
-                                     if str(e) else type(e).__name__)
-                except Exception:
-                    self.log.error("cluster.keep_failed", exc=True)
-        finally:
-            await keeper.aclose()
+        if table_id in self.owned:
+            self.owned.discard(table_id)
+            self.log.warning("cluster.lease_lost", table_id)
+            self.hub.lost(table_id)
 
     async def _watch_forever(self) -> None:
         """Notice owners and holders that died (every beat), relays whose table moved

@@ -39,9 +39,9 @@ from gnav.errors import Code, CodedError
 from gnav.names import Name
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.logs import Log
-from gnav.server.security import check_invite, new_table_id, valid_table_id
+from gnav.server.security import check_invite, new_table_id, table_id_for, valid_table_id
 from gnav.server.settings import Settings
-from gnav.server.store import Diverged, Entry, Store, StoreError, TableExists
+from gnav.server.store import Diverged, Entry, Store, StoreError, StoreFull, TableExists
 from gnav.server.wire import (
     CLOSE_GOING_AWAY,
     CLOSE_REMOVED,
@@ -51,6 +51,7 @@ from gnav.server.wire import (
 )
 from gnav.table import Refused, Table, TableConfig
 from gnav.table.render import messages, render
+from gnav.table.retries import RequestKey, parse_key
 from gnav.table.table import Op, Result, check_token
 from gnav.vocab import Action, BotKind, SeatKind, TablePhase
 
@@ -58,6 +59,9 @@ if TYPE_CHECKING:
     from gnav.server.cluster import Cluster
 
 T = TypeVar("T")
+# Seconds of ``shutdown_wait`` kept for handing the tables back and closing the store,
+# after running changes have had the rest.
+HAND_BACK = 2.0
 Change = Callable[[Table, float], tuple[T, Result]]
 
 
@@ -82,6 +86,9 @@ class Live:
     conns: list[Conn] = field(default_factory=list)
     timer: asyncio.Task[None] | None = None
     gone: bool = False  # retired: a newer Live (or none) holds this table now
+    # The timer is parked until its deadline or a wake, with nothing under way: what a
+    # test waits for before it asserts that the clock made nothing happen (``parked``).
+    parked: bool = False
     touched: float = 0.0  # the clock at its last change or connection (for eviction)
     # The coach's last answer to each seat, with the version it answered: asking again
     # for the same decision costs a lookup, so a decision costs one computation at most.
@@ -166,27 +173,40 @@ class Hub:
         self.log.info("server.started", tables=len(self._tables))
 
     async def close(self) -> None:
-        """Let running changes finish (and be stored) for up to ``shutdown_wait``
-        seconds, close every socket, close the store. Every change is bounded (bots
-        play in bursts), so the wait is short; one still running after it was never
-        stored and nobody was told of it, so nothing is lost that anyone saw."""
+        """Stop within ``shutdown_wait`` seconds, whatever the store is doing (issue 27:
+        with Redis gone, a SIGTERM took 25 to 60 s, each step waiting out its client's
+        retries in turn). Running changes may finish (and be stored) while time is left
+        beyond ``HAND_BACK``; then every socket closes, the tables are handed back to
+        the store (their leases let go, for another process to take them at once), and
+        the store is closed. Every change is bounded (bots play in bursts), so the wait
+        is short when the store answers; one still running after it was never stored
+        and nobody was told of it, so nothing is lost that anyone saw."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.settings.shutdown_wait
         self._closing = True
         if self._sweeper is not None:
             self._sweeper.cancel()
         if self._ops:
-            _, late = await asyncio.wait(set(self._ops), timeout=self.settings.shutdown_wait)
+            wait = max(0.0, end - HAND_BACK - loop.time())
+            _, late = await asyncio.wait(set(self._ops), timeout=wait)
             if late:
                 self.log.warning("server.changes_abandoned", count=len(late))
+        if self.cluster is not None:
+            self.cluster.stop_renewing()  # no lease let go below is renewed again
         timers = [live.timer for live in self._tables.values() if live.timer is not None]
         for live in list(self._tables.values()):
             self._retire(live, CLOSE_GOING_AWAY, "the server is shutting down")
-        await asyncio.gather(*timers, return_exceptions=True)
+        if timers:  # cancelled: a timer waiting on a store call ends at the call's end
+            await asyncio.wait(timers, timeout=min(0.5, max(0.0, end - loop.time())))
         if self.cluster is not None:
-            await self.cluster.close()
+            await self.cluster.close(end)
         self._work.shutdown(wait=False, cancel_futures=True)
         if self._records is not None:
             self._records.shutdown(wait=False, cancel_futures=True)
-        await self.store.close()
+        try:
+            await asyncio.wait_for(self.store.close(), max(0.1, end - loop.time()))
+        except TimeoutError:
+            self.log.warning("store.close_abandoned")
         self.log.info("server.stopped")
 
     @staticmethod
@@ -204,6 +224,12 @@ class Hub:
         if self.cluster is not None:
             out |= self.cluster.stats()
         return out
+
+    def parked(self, table_id: str) -> bool:
+        """Whether the table's timer has looked at the clock since its last wake and
+        waits for its deadline, nothing under way (on the server's loop, as ``wake``)."""
+        live = self._tables.get(table_id)
+        return live is not None and live.parked and not live.wake.is_set()
 
     def wake(self, table_id: str) -> None:
         """Make the table's timer look at the clock again (tests move the clock).
@@ -276,6 +302,9 @@ class Hub:
             holder = await self.cluster.claim(table_id)
         except Unanswered as e:
             raise Fault(str(e), Code.BUSY) from None
+        except StoreFull as e:
+            self.log.error("store.full", table_id, error=str(e))
+            raise Fault(f"the store is full: {e}", Code.STORE_FULL) from None
         except Exception as e:
             self.log.error("store.failed", table_id, error=repr(e))
             raise Fault("the server cannot reach the store that holds the tables' "
@@ -336,6 +365,9 @@ class Hub:
         """A store call; its failure is a clear refusal (``Fault``), never a bare 500."""
         try:
             return await coro
+        except StoreFull as e:
+            self.log.error("store.full", error=str(e))
+            raise Fault(f"the store is full: {e}", Code.STORE_FULL) from None
         except StoreError as e:
             self.log.error("store.failed", error=str(e))
             raise Fault(f"the server cannot read or write its database: {e}",
@@ -490,13 +522,14 @@ class Hub:
                 async with live.lock:
                     live.wake.clear()
                     deadline = None if live.gone else live.table.deadline()
-                if deadline is None:
-                    await live.wake.wait()
-                    continue
-                delay = deadline - self.clock()
-                if delay > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(live.wake.wait(), delay)
+                delay = None if deadline is None else deadline - self.clock()
+                if delay is None or delay > 0:
+                    live.parked = True
+                    try:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(live.wake.wait(), delay)
+                    finally:
+                        live.parked = False
                     continue
                 try:
                     await self._guarded(self._tick(live))
@@ -569,10 +602,18 @@ class Hub:
 
     # -- the lobby -------------------------------------------------------------------
 
-    async def create(self, config: TableConfig, client: str = "") -> tuple[Table, str]:
-        """A new table for ``client`` (an address block: see ``untrusted.address_block``)."""
+    async def create(self, config: TableConfig, client: str = "",
+                     req: RequestKey | None = None) -> tuple[Table, str]:
+        """A new table for ``client`` (an address block: see ``untrusted.address_block``).
+        ``req``: the client's key for this create; its table's id is drawn from it, so
+        that a retry, here or at another process, finds the table the first stored and
+        is answered with it and its host token (``_created``)."""
         if self._closing:
             raise Refused(Code.CLOSING, "the server is shutting down")
+        if req is not None:
+            found = await self._created(table_id_for(req), req)
+            if found is not None:
+                return found
         # A lobby left to expire counts until its time is up, even out of memory.
         oldest = self.clock() - self.settings.lobby_ttl
         self._owner = {t: o for t, o in self._owner.items() if o[1] > oldest}
@@ -585,18 +626,22 @@ class Hub:
         if len(self._tables) >= self.settings.max_tables:
             raise Refused(Code.BUSY, "the server holds as many tables as it may; try later")
         for _ in range(5):
-            table_id = new_table_id()
-            table, host, result = Table.create(table_id, config, now=self.clock())
+            table_id = new_table_id() if req is None else table_id_for(req)
+            table, host, result = Table.create(table_id, config, now=self.clock(), req=req)
             try:
                 await self._claim(table_id)
             except Elsewhere:
+                if req is not None:  # stored by a create with this key meanwhile
+                    return await self._created_again(table_id, req)
                 continue  # the id was taken: draw another
             try:
                 await self._store(self.store.create_table(table_id, result.journal,
                                                           summary(table)))
             except TableExists:
-                if self.cluster is not None:
-                    self.cluster.release(table_id)
+                if self.cluster is not None and table_id not in self._tables:
+                    self.cluster.release(table_id)  # not one made here meanwhile
+                if req is not None:
+                    return await self._created_again(table_id, req)
                 continue  # the id was taken: draw another
             except Fault:
                 if self.cluster is not None:
@@ -609,6 +654,30 @@ class Hub:
                           turn_timer=config.turn_timer)
             return table, host
         raise Fault("could not find a free table id")
+
+    async def _created(self, table_id: str, req: RequestKey) -> tuple[Table, str] | None:
+        """The table a create with key ``req`` stored, and its host token; None if
+        there is none yet."""
+        live = self._tables.get(table_id)
+        if live is not None:
+            table = live.table
+        else:
+            journal = await self._store(self.store.journal(table_id))
+            if journal is None:
+                return None
+            table = await self._run(self._work, Table.restore, journal)
+        host = table.host_token_for(req)
+        if host is None:  # the id drawn from another key: 64 bits, never in practice
+            raise Refused(Code.BAD_FIELD, "this request key made another table: send a "
+                          "new one")
+        self.log.info("table.create_again", table_id)
+        return table, host
+
+    async def _created_again(self, table_id: str, req: RequestKey) -> tuple[Table, str]:
+        found = await self._created(table_id, req)
+        if found is None:  # pragma: no cover - it existed a moment ago
+            raise Fault("this table is being created; try again", Code.BUSY)
+        return found
 
     async def lobby(self, limit: int = 100) -> list[Entry]:
         oldest = self.clock() - self.settings.lobby_ttl
@@ -675,10 +744,10 @@ class Hub:
                 self.cluster.remote[(holder, cid)] = remote
             return None
         if op == "join":
-            return list(await self._join_here(a[0], Name(a[1]), a[2]))
+            return list(await self._join_here(a[0], Name(a[1]), a[2], parse_key(a[3])))
         if op == "host_change":
-            table_id, host, what, arg = a
-            return await self._host_change_here(table_id, host, what, arg)
+            table_id, host, what, arg, req = a
+            return await self._host_change_here(table_id, host, what, arg, parse_key(req))
         if op == "info":
             return list(await self._info_here(a[0], a[1]))
         if op == "host_digest":
@@ -717,14 +786,15 @@ class Hub:
         async with self._locked(table_id) as live:
             return live.table.host
 
-    async def join(self, table_id: str, name: Name, invite: str | None
-                   ) -> tuple[int, str, Entry]:
-        seat, token, info = await self._where(lambda: self._join_here(table_id, name, invite),
-                                              "join", [table_id, name, invite])
+    async def join(self, table_id: str, name: Name, invite: str | None,
+                   req: RequestKey | None = None) -> tuple[int, str, Entry]:
+        seat, token, info = await self._where(
+            lambda: self._join_here(table_id, name, invite, req), "join",
+            [table_id, name, invite, req])
         return int(seat), str(token), dict(info)
 
-    async def _join_here(self, table_id: str, name: Name, invite: str | None
-                         ) -> tuple[int, str, Entry]:
+    async def _join_here(self, table_id: str, name: Name, invite: str | None,
+                         req: RequestKey | None = None) -> tuple[int, str, Entry]:
         async def op() -> tuple[int, str, Entry]:
             async with self._locked(table_id) as live:
                 table = live.table
@@ -733,7 +803,7 @@ class Hub:
                                   "link: the invite code is missing or wrong")
 
                 def sit(t: Table, now: float) -> tuple[tuple[int, str], Result]:
-                    seat, token, result = t.join(name, now)
+                    seat, token, result = t.join(name, now, req)
                     return (seat, token), result
 
                 seat, token = await self._change(live, sit)
@@ -742,40 +812,49 @@ class Hub:
 
         return await self._guarded(op())
 
-    async def add_bot(self, table_id: str, host: str, kind: BotKind | None) -> Entry:
-        return await self._host_change(table_id, host, "bot", kind)
+    async def add_bot(self, table_id: str, host: str, kind: BotKind | None,
+                      req: RequestKey | None = None) -> Entry:
+        return await self._host_change(table_id, host, "bot", kind, req)
 
-    async def start(self, table_id: str, host: str) -> Entry:
-        return await self._host_change(table_id, host, "start", None)
+    async def start(self, table_id: str, host: str, req: RequestKey | None = None) -> Entry:
+        return await self._host_change(table_id, host, "start", None, req)
 
-    async def remove_seat(self, table_id: str, host: str, seat: int) -> Entry:
-        return await self._host_change(table_id, host, "unseat", seat)
+    async def remove_seat(self, table_id: str, host: str, seat: int,
+                          req: RequestKey | None = None) -> Entry:
+        return await self._host_change(table_id, host, "unseat", seat, req)
 
     async def _host_change(self, table_id: str, host: str, what: str,
-                           arg: BotKind | int | None) -> Entry:
-        info = await self._where(lambda: self._host_change_here(table_id, host, what, arg),
-                                 "host_change", [table_id, host, what, arg])
+                           arg: BotKind | int | None, req: RequestKey | None) -> Entry:
+        info = await self._where(
+            lambda: self._host_change_here(table_id, host, what, arg, req), "host_change",
+            [table_id, host, what, arg, req])
         return dict(info)
 
     async def _host_change_here(self, table_id: str, host: str, what: str,
-                                arg: BotKind | int | str | None) -> Entry:
-        """The host adds a bot (``arg``: its kind), starts, or frees seat ``arg``."""
+                                arg: BotKind | int | str | None,
+                                req: RequestKey | None = None) -> Entry:
+        """The host adds a bot (``arg``: its kind), starts, or frees seat ``arg``;
+        ``req``: the request's key (a retry of one stored changes nothing)."""
         unseat: int | None = None
         change: Change[None]
         if what == "bot":
             kind = None if arg is None else BotKind(str(arg))
-            event, change = "table.bot", lambda t, now: (None, t.add_bot(host, kind, now))
+            event, change = "table.bot", lambda t, now: (None, t.add_bot(host, kind, now, req))
         elif what == "start":
-            event, change = "table.started", lambda t, now: (None, t.start(host, now))
+            event, change = "table.started", lambda t, now: (None, t.start(host, now, req))
         else:
             unseat = int(arg) if arg is not None else -1
             event = "table.unseated"
-            change = lambda t, now: (None, t.remove_seat(host, unseat, now))  # noqa: E731
+            change = lambda t, now: (  # noqa: E731
+                None, t.remove_seat(host, unseat, now, req))
 
         async def op() -> Entry:
             async with self._locked(table_id) as live:
                 await self._change(live, change)
-                if unseat is not None:  # whoever held the freed seat holds nothing now
+                seats = live.table.seats
+                if unseat is not None and 0 <= unseat < len(seats) \
+                        and seats[unseat].kind == SeatKind.EMPTY:
+                    # Whoever held the freed seat holds nothing now.
                     for conn in [c for c in live.conns if c.seat == unseat]:
                         conn.close(CLOSE_REMOVED, "the host freed this seat")
                         live.conns.remove(conn)
@@ -956,8 +1035,20 @@ class Hub:
                 if seat is None or token is None:
                     raise Refused(Code.NOT_SEATED, "spectators cannot act: join the table for "
                                   "a seat")
-                await self._change(
-                    live, lambda t, now: (None, t.act(seat, token, version, action, now)))
+                try:
+                    await self._change(
+                        live, lambda t, now: (None, t.act(seat, token, version, action, now)))
+                except Refused as e:
+                    if e.code not in (Code.STALE, Code.NOT_YOUR_TURN, Code.NOT_PLAYING):
+                        raise
+                    # Sent again (its answer was lost with a process or a socket): if it
+                    # was stored, it is answered as the first was, with the updates from
+                    # its version on, and refused only if it was not.
+                    again = live.table.again(seat, token, version, action, self.clock())
+                    if again is None:
+                        raise
+                    for message in messages(again, seat):
+                        conn.send(dumps(message))
 
         await self._guarded(op())
 

@@ -13,6 +13,7 @@ from gnav.bots.registry import BOT_KINDS
 from gnav.errors import Code
 from gnav.options import Options
 from gnav.table.config import DEFAULT, GRACE_SECONDS, LOOKS, SCORES, TIMER_SECONDS
+from gnav.table.retries import KEY_MAX, KEY_MIN
 from gnav.vocab import TEXT_LANGS, Lang, SeatKind, TablePhase
 
 J = dict[str, Any]
@@ -47,6 +48,12 @@ def _body(schema: J, required: bool) -> J:
 TABLE_ID: J = {"name": "table_id", "in": "path", "required": True,
                "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{6,32}$"}}
 HOST: list[J] = [{"bearerAuth": []}]
+# A change's key (gnav.table.retries): sent again with it, a request answers as the first.
+RETRY_KEY: J = {"name": "Idempotency-Key", "in": "header", "required": False,
+                "description": "the client's key for this request: a retry with the same "
+                               "key, at any process, answers as the first did and changes "
+                               "nothing",
+                "schema": {"type": "string", "pattern": f"^[A-Za-z0-9_-]{{{KEY_MIN},{KEY_MAX}}}$"}}
 NULLABLE_STRING: J = {"type": ["string", "null"]}
 
 SCHEMAS: J = {
@@ -232,6 +239,7 @@ def _paths() -> J:
                     "responses": {"200": _json(lobby, "Listed tables")}},
             "post": {"summary": "Create a table; the answer holds the host token and the "
                                 "links (host, invite, watch)",
+                     "parameters": [RETRY_KEY],
                      "requestBody": _body(_ref("TableConfig"), False),
                      "responses": {"201": _json(_ref("Created"), "Created"),
                                    **_errors(400, 413, 429, 503)}},
@@ -242,21 +250,22 @@ def _paths() -> J:
             "responses": {"200": info, **_errors(404, 429)}}},
         f"{tables}/join": {"post": {
             "summary": "Take the first empty seat; the answer holds the seat token",
-            "parameters": [TABLE_ID], "requestBody": _body(join, True),
+            "parameters": [TABLE_ID, RETRY_KEY], "requestBody": _body(join, True),
             "responses": {"201": _json(_ref("Joined"), "Seated"),
                           **_errors(400, 403, 404, 409, 410, 413, 503)}}},
         f"{tables}/bots": {"post": {
             "summary": "Seat a bot in the first empty seat (host)",
-            "parameters": [TABLE_ID], "security": HOST, "requestBody": _body(bot, False),
+            "parameters": [TABLE_ID, RETRY_KEY], "security": HOST,
+            "requestBody": _body(bot, False),
             "responses": {"200": info, **_errors(400, 401, 403, 404, 409, 410, 503)}}},
         tables + "/seats/{seat}": {"delete": {
             "summary": "Free a seat, a bot's or a person's, before the match (host)",
-            "parameters": [TABLE_ID, seat], "security": HOST,
+            "parameters": [TABLE_ID, seat, RETRY_KEY], "security": HOST,
             "responses": {"200": info, **_errors(400, 401, 403, 404, 409, 410, 503)}}},
         f"{tables}/start": {"post": {
             "summary": "Start the match, or play again once it is over (host); empty seats "
                        "get bots",
-            "parameters": [TABLE_ID], "security": HOST,
+            "parameters": [TABLE_ID, RETRY_KEY], "security": HOST,
             "responses": {"200": info, **_errors(400, 401, 403, 404, 409, 410, 503)}}},
         f"{tables}/seats/{{seat}}/coach": {"post": {
             "summary": "The coach for the seat's own decision now, from its view alone: "

@@ -30,7 +30,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import EqualJitterBackoff
 
 from gnav.server.jsontext import dumps as _dumps
-from gnav.server.store import Diverged, Entry, StoreError, TableExists
+from gnav.server.store import Diverged, Entry, StoreError, StoreFull, TableExists
 from gnav.vocab import TablePhase
 
 PREFIX = "gnav:"
@@ -127,6 +127,12 @@ def retrying() -> Retry:
     return Retry(EqualJitterBackoff(cap=1.0, base=0.05), 12)
 
 
+def full(e: Exception) -> bool:
+    """Whether ``e`` is Redis refusing a write at its ``maxmemory``."""
+    return isinstance(e, rerr.OutOfMemoryError) or (
+        isinstance(e, rerr.ResponseError) and "maxmemory" in str(e))
+
+
 class NotOwner(Diverged):
     """A fenced change by a server whose lease on the table has run out."""
 
@@ -173,8 +179,8 @@ class RedisStore:
         if isinstance(e, rerr.ResponseError):
             if "GNAV_NOT_OWNER" in text:
                 return NotOwner("this server no longer holds the table's lease")
-            if isinstance(e, rerr.OutOfMemoryError) or "maxmemory" in text:
-                return StoreError(f"Redis at {self.where} is full (maxmemory, noeviction)")
+            if full(e):
+                return StoreFull(f"Redis at {self.where} is full (maxmemory, noeviction)")
             if isinstance(e, rerr.ReadOnlyError) or text.startswith("READONLY"):
                 return StoreError(f"Redis at {self.where} is a read-only replica")
             if text.startswith("MISCONF"):

@@ -22,6 +22,9 @@ from gnav.server.workers import supervise
 # Frames above this are cut by the protocol layer (close 1009) before the application
 # reads them; between the application's limit and this one, it answers with an error.
 WS_PROTOCOL_MAX = 65536
+# Seconds uvicorn waits, after a SIGTERM, for requests under way, before the hub's own
+# bounded stop (``Settings.shutdown_wait``): the two within 10 s.
+GRACEFUL = 3
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -115,7 +118,7 @@ def uvicorn_config(app: ASGIApp, settings: Settings, **extra: Any) -> uvicorn.Co
     request, and a cap on connections and requests at once (beyond it, 503)."""
     protocol = type("GuardedH11", (GuardedH11,), {"request_timeout": settings.header_timeout})
     return uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
-                          ws_max_size=WS_PROTOCOL_MAX, timeout_graceful_shutdown=5,
+                          ws_max_size=WS_PROTOCOL_MAX, timeout_graceful_shutdown=GRACEFUL,
                           proxy_headers=False, server_header=False, http=protocol,
                           timeout_keep_alive=int(settings.keep_alive),
                           limit_concurrency=settings.max_connections,

@@ -32,6 +32,18 @@ def new_table_id() -> str:
     return "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))
 
 
+def table_id_for(key: str) -> str:
+    """The id of the table a create with request key ``key`` makes: drawn from the key,
+    so that a retry of the create finds it (``gnav.table.retries``). As random as a
+    drawn id while the key is (the browser's holds 128 bits); the key stays secret."""
+    number = int.from_bytes(hashlib.sha256(b"gnav table " + key.encode()).digest(), "big")
+    letters = []
+    for _ in range(TABLE_ID_LENGTH):
+        number, i = divmod(number, len(TABLE_ID_ALPHABET))
+        letters.append(TABLE_ID_ALPHABET[i])
+    return "".join(letters)
+
+
 def valid_table_id(text: str) -> bool:
     return TABLE_ID.fullmatch(text) is not None
 

@@ -91,7 +91,9 @@ class Settings:
     # Puzzles cut from finished listed matches are added to this JSON-lines file, and
     # /puzzles serves them after the shipped ones (gnav serve --grow-puzzles); None: off.
     grow_puzzles: str | None = None
-    shutdown_wait: float = 10.0  # seconds SIGTERM waits for changes in flight
+    # Seconds the hub takes at most to stop after uvicorn's own wait for requests
+    # (run.GRACEFUL): within 10 s of a SIGTERM in all, whatever the store is doing.
+    shutdown_wait: float = 6.0
     retry_after: float = 1.0  # seconds a timer waits after a failed change
     # Proxies (addresses, networks) whose X-Forwarded-For is believed; from anyone else
     # the header is ignored, and every limit keys on the connecting address.

@@ -91,6 +91,11 @@ class StoreError(GnavError):
     """The store cannot do what was asked; the text says why in one line."""
 
 
+class StoreFull(StoreError):
+    """The store refuses to grow (Redis at its ``maxmemory``, a disk that is full):
+    nothing was written, and nothing will be until room is made."""
+
+
 class TableExists(StoreError):
     """``create_table`` with an id that is taken."""
 
@@ -155,7 +160,7 @@ class SQLiteStore:
         if "readonly" in text or "read-only" in text or not os.access(self.path, os.W_OK):
             return StoreError(f"the database {self.path} is read-only")
         if "disk is full" in text or "database or disk is full" in text:
-            return StoreError(f"the disk holding {self.path} is full")
+            return StoreFull(f"the disk holding {self.path} is full")
         return StoreError(f"the database {self.path} failed: {text}")
 
     def _open(self) -> sqlite3.Connection:

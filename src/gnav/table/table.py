@@ -27,13 +27,14 @@ from gnav.bots.registry import make_bot
 from gnav.errors import Code, GnavError, RefusedError
 from gnav.events import Eliminated, Event, MatchEnd
 from gnav.match import MatchState
-from gnav.names import Name
+from gnav.names import Name, name_key
 from gnav.protocol import Bot
 from gnav.record import from_match
 from gnav.rules import Rules
 from gnav.runner import play_until
 from gnav.seeds import DERIVED, LEGACY, TableSeeds
 from gnav.table.config import DEFAULT, TableConfig
+from gnav.table.retries import KEPT, RequestKey, digest, same, seal, unseal
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action, BotKind, Phase, SeatKind, TablePhase
 
@@ -112,6 +113,7 @@ class Step:
     extra: tuple[Event, ...]  # match-level events (elimination, match end)
     seat: int | None = None  # who decided (None: a deal)
     by: Mover | None = None
+    action: Action | None = None  # what they decided (a retried decision is known by it)
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,7 @@ class Saved:
     turn_since: float | None
     coached: tuple[tuple[int, int], ...] = ()
     turn_shown: float | None = None
+    asked: tuple[str, ...] = ()
 
 
 @dataclass
@@ -190,6 +193,10 @@ class Seat:
     token: str | None = None  # sha256 of the seat token, hex
     connected: bool = False
     away_since: float | None = None
+    # The join's request key, digested, and the seat token sealed with it: a retried
+    # join answers with the seat and its token (``gnav.table.retries``).
+    req: str | None = None
+    sealed: str | None = None
 
     def copy(self) -> Seat:
         # Every field, as dataclasses.replace would, at a fifth of its cost (a copy of
@@ -237,6 +244,11 @@ class Table:
         # When that person's turn timer started: their page said it shows the turn (not
         # journaled, like who is connected: a table restored starts every timer again).
         self.turn_shown: float | None = None
+        # The digests of the latest host requests' keys (at most ``KEPT``), and the
+        # create's with the host token sealed: a retry of one changes nothing.
+        self.asked: list[str] = []
+        self.create_req: str | None = None
+        self.host_sealed: str | None = None
         # Whether anyone watches (the server says, before each change): with only
         # spectators, bots play at a pace they can follow (see ``Pace``).
         self.watched = True
@@ -258,7 +270,7 @@ class Table:
         """What the next change may alter (cheap: the match is immutable)."""
         return Saved(self.phase, tuple(s.copy() for s in self.seats), self.match,
                      self.games, self.version, tuple(self.steps), self.turn_since,
-                     tuple(self.coached), self.turn_shown)
+                     tuple(self.coached), self.turn_shown, tuple(self.asked))
 
     def undo(self, saved: Saved) -> None:
         """Back to ``saved``: a change that failed half-way leaves no trace."""
@@ -268,19 +280,32 @@ class Table:
         self.turn_since = saved.turn_since
         self.coached = list(saved.coached)
         self.turn_shown = saved.turn_shown
+        self.asked = list(saved.asked)
 
     # -- creation and restore -------------------------------------------------------
 
     @classmethod
     def create(cls, table_id: str, config: TableConfig, *, now: float,
-               seed: int | None = None) -> tuple[Table, str, Result]:
-        """A new table, its host token, and the journal entry that records it."""
+               seed: int | None = None, req: RequestKey | None = None
+               ) -> tuple[Table, str, Result]:
+        """A new table, its host token, and the journal entry that records it. ``req``:
+        the client's key for this create, kept so that a retry finds the table and its
+        host token (``host_token_for``)."""
         seed = secrets.randbits(48) if seed is None else seed
         token = secrets.token_urlsafe(24)
         table = cls(table_id, config, seed=seed, host=hash_token(token), now=now)
         entry = {"op": Op.CREATE, "id": table_id, "config": config.to_json(), "seed": seed,
                  "seeds": table.seeds.version, "host": table.host, "t": now}
+        if req is not None:
+            table.create_req, table.host_sealed = digest(req), seal(token, req)
+            entry |= {"req": table.create_req, "sealed": table.host_sealed}
         return table, token, Result([entry])
+
+    def host_token_for(self, req: RequestKey) -> str | None:
+        """The host token, for a retry of the create made with ``req``; else None."""
+        if self.host_sealed is None or not same(req, self.create_req):
+            return None
+        return unseal(self.host_sealed, req)
 
     @classmethod
     def restore(cls, journal: list[dict[str, Any]], *, now: float | None = None) -> Table:
@@ -301,6 +326,7 @@ class Table:
         # with the arithmetic it was written with.
         table = cls(first["id"], config, seed=int(first["seed"]), host=first["host"],
                     now=float(first["t"]), seeds=int(first.get("seeds", LEGACY)))
+        table.create_req, table.host_sealed = first.get("req"), first.get("sealed")
         for entry in journal[1:]:
             table._replay(entry)
         last = float(journal[-1].get("t", table.created))
@@ -317,8 +343,10 @@ class Table:
         # The journal is the table's own writing: its names, kinds and actions were
         # parsed before they were written, so they are taken as they are.
         op, t = e["op"], float(e.get("t", 0.0))
+        self._asked(e.get("req") if op != Op.JOIN else None)
         if op == Op.JOIN:
-            self.seats[e["seat"]] = Seat(SeatKind.HUMAN, Name(e["name"]), None, e["token"])
+            self.seats[e["seat"]] = Seat(SeatKind.HUMAN, Name(e["name"]), None, e["token"],
+                                         req=e.get("req"), sealed=e.get("sealed"))
         elif op == Op.BOT:
             self.seats[e["seat"]] = Seat(SeatKind.BOT, Name(e["name"]), BotKind(e["kind"]))
         elif op == Op.UNBOT:
@@ -430,30 +458,47 @@ class Table:
 
     # -- lobby -----------------------------------------------------------------------
 
-    def join(self, name: Name, now: float) -> tuple[int, str, Result]:
-        """A person takes the first empty seat; returns the seat and its token.
+    def join(self, name: Name, now: float, req: RequestKey | None = None
+             ) -> tuple[int, str, Result]:
+        """A person takes the first empty seat; returns the seat and its token. A retry
+        (the same ``req``) of a join that was stored gets the same seat and token, and
+        changes nothing, even once the match has started.
 
         :raises: :exc:`Refused` (``expired``, ``started``, ``name_taken``, ``full``) if the
             table cannot seat them now.
         """
+        if req is not None:
+            for i, held in enumerate(self.seats):
+                if held.kind == SeatKind.HUMAN and held.sealed is not None \
+                        and same(req, held.req):
+                    return i, unseal(held.sealed, req), Result()
         self._open()
         if self.phase != TablePhase.LOBBY:
             raise Refused(Code.STARTED, "the match has started: watch it, or wait for the next")
-        if any(s.name == name for s in self.seats if s.kind != SeatKind.EMPTY):
+        # As people read names: "Åse" and "åse" are one person at a table, however typed.
+        key = name_key(name)
+        if any(s.name is not None and name_key(s.name) == key
+               for s in self.seats if s.kind != SeatKind.EMPTY):
             raise Refused(Code.NAME_TAKEN, f"{name!r} is already at this table")
         seat = self._free()
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = Seat(SeatKind.HUMAN, name, None, hash_token(token))
-        entry = {"op": Op.JOIN, "seat": seat, "name": name, "token": self.seats[seat].token}
+        taken = self.seats[seat] = Seat(SeatKind.HUMAN, name, None, hash_token(token))
+        entry = {"op": Op.JOIN, "seat": seat, "name": name, "token": taken.token}
+        if req is not None:
+            taken.req, taken.sealed = digest(req), seal(token, req)
+            entry |= {"req": taken.req, "sealed": taken.sealed}
         return seat, token, self._lobby_change(entry, now)
 
-    def add_bot(self, host: str, kind: BotKind | None, now: float) -> Result:
-        """The host seats a bot of ``kind`` (None: the table's) in the first empty seat.
+    def add_bot(self, host: str, kind: BotKind | None, now: float,
+                req: RequestKey | None = None) -> Result:
+        """The host seats a bot of ``kind`` (None: the table's) in the first empty seat
+        (a retry of one stored, the same ``req``, changes nothing).
 
         :raises: :exc:`Refused` (``not_host``, ``expired``, ``started``, ``bad_bot`` for a bot
             too costly for this table's size, ``full``).
         """
-        self._host(host)
+        if self._again(host, req):
+            return Result()
         self._open()
         if self.phase != TablePhase.LOBBY:
             raise Refused(Code.STARTED, "bots can only be seated before the match")
@@ -464,27 +509,33 @@ class Table:
         seat = self._free()
         self.seats[seat] = Seat(SeatKind.BOT, self._bot_name(seat, bot), bot)
         entry = {"op": Op.BOT, "seat": seat, "kind": bot.value, "name": self.seats[seat].name}
-        return self._lobby_change(entry, now)
+        return self._lobby_change(self._keyed(entry, req), now)
 
-    def remove_seat(self, host: str, seat: int, now: float) -> Result:
-        """The host frees a seat (a bot's, or a person's who has not shown up).
+    def remove_seat(self, host: str, seat: int, now: float,
+                    req: RequestKey | None = None) -> Result:
+        """The host frees a seat (a bot's, or a person's who has not shown up); a retry
+        of one stored (the same ``req``) changes nothing.
 
         :raises: :exc:`Refused` (``not_host``, ``expired``, ``started``, ``bad_seat``).
         """
-        self._host(host)
+        if self._again(host, req):
+            return Result()
         self._open()
         if self.phase != TablePhase.LOBBY:
             raise Refused(Code.STARTED, "seats can only change before the match")
         self._seat(seat)
         self.seats[seat] = Seat()
-        return self._lobby_change({"op": Op.UNBOT, "seat": seat}, now)
+        return self._lobby_change(self._keyed({"op": Op.UNBOT, "seat": seat}, req), now)
 
-    def start(self, host: str, now: float) -> Result:
-        """The host starts the match (or the next one): empty seats get bots.
+    def start(self, host: str, now: float, req: RequestKey | None = None) -> Result:
+        """The host starts the match (or the next one): empty seats get bots. A retry
+        (the same ``req``) of a start that was stored changes nothing: it is not
+        refused as ``started``.
 
         :raises: :exc:`Refused` (``not_host``, ``expired``, ``started``).
         """
-        self._host(host)
+        if self._again(host, req):
+            return Result()
         self._open()
         if self.phase == TablePhase.PLAYING:
             raise Refused(Code.STARTED, "the match is already being played")
@@ -496,7 +547,7 @@ class Table:
                 result.journal.append({"op": Op.BOT, "seat": i, "kind": bot.value,
                                        "name": self.seats[i].name})
         self._start(now)
-        result.journal.append({"op": Op.START, "t": now, "v": self.version})
+        result.journal.append(self._keyed({"op": Op.START, "t": now, "v": self.version}, req))
         result.notices.append(self.snapshot(now))
         result.extend(self._run_bots(now))
         return result
@@ -537,18 +588,37 @@ class Table:
                 info.away_since = now
 
     def _bot_name(self, seat: int, kind: BotKind) -> Name:
-        """A name nobody at the table has: people may call themselves anything,
-        "Bot 6" included, so the candidates go on until one is free."""
-        taken = {s.name for s in self.seats if s.kind != SeatKind.EMPTY}
+        """A name nobody at the table has. People may no longer take a bot's name
+        (``gnav.names``), but a journal written before that may seat a "Bot 6", so the
+        candidates go on until one is free."""
+        taken = {name_key(s.name) for s in self.seats
+                 if s.kind != SeatKind.EMPTY and s.name is not None}
         fixed = (f"{kind.capitalize()} bot {seat + 1}", f"Bot {seat + 1}")
         numbered = (f"Bot {seat + 1}.{k}" for k in count(2))
-        return Name(next(c for c in chain(fixed, numbered) if c not in taken))
+        return Name(next(c for c in chain(fixed, numbered) if name_key(c) not in taken))
 
     # -- the checks that depend on the table (the edge has checked the values) -------
 
     def _host(self, token: str) -> None:
         if not check_token(token, self.host):
             raise Refused(Code.NOT_HOST, "only the host may do that")
+
+    def _again(self, host: str, req: RequestKey | None) -> bool:
+        """Whether the host's request ``req`` was made already (a retry)."""
+        self._host(host)
+        return req is not None and digest(req) in self.asked
+
+    def _keyed(self, entry: dict[str, Any], req: RequestKey | None) -> dict[str, Any]:
+        """``entry`` with the digest of its request's key, now kept among the asked."""
+        if req is not None:
+            entry["req"] = digest(req)
+            self._asked(entry["req"])
+        return entry
+
+    def _asked(self, key: str | None) -> None:
+        if key is not None:
+            self.asked.append(key)
+            del self.asked[:-KEPT]
 
     def _open(self) -> None:
         if self.phase == TablePhase.EXPIRED:
@@ -634,6 +704,22 @@ class Table:
         self.turn_shown = max(since, min(now, since + self.pace.shown_within))
         return Result([], [self._news(now)])
 
+    def again(self, seat: int, token: str, version: int, action: Action,
+              now: float) -> Missed | Snapshot | None:
+        """A decision sent again, whose first sending was stored (the answer was lost
+        with a process or a connection): what the seat has missed since ``version``,
+        its answer as the first's was (the updates from there on). None if ``seat``
+        did not make ``action`` at ``version`` itself: then it is refused as it is.
+
+        :raises: :exc:`Refused` (``bad_seat``, ``bad_token``) for a seat the token does
+            not hold.
+        """
+        self._held(seat, token)
+        step = next((s for s in self.steps if s.version == version + 1), None)
+        if step is None or (step.seat, step.by, step.action) != (seat, Mover.PERSON, action):
+            return None
+        return self._catch_up(version, now)
+
     def tick(self, now: float) -> Result:
         """The clock: bots play their next decisions, and a seat whose time is up, or
         whose player has been away too long, is played by a bot."""
@@ -717,7 +803,7 @@ class Table:
             nonlocal made
             made += 1
             before = self.version
-            self._record(seat, match, events, now, by[seat])
+            self._record(seat, match, events, now, by[seat], Action(action))
             result.extend(self._played(seat, Action(action), by[seat], before, now))
 
         while self.phase == TablePhase.PLAYING and self.match is not None:
@@ -745,10 +831,10 @@ class Table:
         after, events = match.apply_for(seat, action)
         if coached:
             self.coached.append((match.round.number, seat))
-        self._record(seat, after, events, now, by)
+        self._record(seat, after, events, now, by, action)
 
     def _record(self, seat: int, match: MatchState, events: tuple[Event, ...], now: float,
-                by: Mover | None) -> None:
+                by: Mover | None, action: Action | None = None) -> None:
         """``match``, the table's match after ``seat``'s decision, becomes a step; a
         round's end deals the next (a step of its own)."""
         previous = self.match
@@ -756,7 +842,7 @@ class Table:
         self.match = match
         self.version += 1
         extra = tuple(e for e in events if isinstance(e, Eliminated | MatchEnd))
-        self._keep(Step(self.version, match, start, extra, seat, by))
+        self._keep(Step(self.version, match, start, extra, seat, by, action))
         self._turn(now)
         if match.over:
             self.phase = TablePhase.FINISHED
@@ -772,9 +858,9 @@ class Table:
     # -- connections -----------------------------------------------------------------
 
     def connect(self, seat: int | None, token: str | None, since: int | None,
-                now: float) -> tuple[Missed | Snapshot | None, Result]:
+                now: float) -> tuple[Missed | Snapshot, Result]:
         """A connection opens (or reopens). Returns what it missed (at most
-        ``MAX_CATCH_UP`` steps), a snapshot, or None when it missed nothing.
+        ``MAX_CATCH_UP`` steps), or a snapshot (too far behind, or missing nothing).
 
         :raises: :exc:`Refused` (``bad_seat``, ``bad_token``) for a seat the token does not
             hold.
@@ -787,14 +873,20 @@ class Table:
             info.away_since = None
             if back:  # the others see the seat is no longer away
                 result.notices.append(self._news(now))
-        if since is not None and 0 <= since <= self.version \
-                and self.version - since <= MAX_CATCH_UP:
-            if since == self.version:
-                return None, result
+        if since is None:
+            return self.snapshot(now), result
+        return self._catch_up(since, now), result
+
+    def _catch_up(self, since: int, now: float) -> Missed | Snapshot:
+        """What a seat at ``since`` has missed: the steps since (at most
+        ``MAX_CATCH_UP``), else a snapshot. Up to date, it gets a snapshot too: one
+        whose decision was lost with a process (sent, never stored) is told it is still
+        its turn, and nobody reconnects to silence."""
+        if 0 <= since < self.version and self.version - since <= MAX_CATCH_UP:
             missed = tuple(s for s in self.steps if s.version > since)
             if len(missed) == self.version - since:  # every missed version is a step
-                return Missed(missed, self.info(now)), result
-        return self.snapshot(now), result
+                return Missed(missed, self.info(now))
+        return self.snapshot(now)
 
     def disconnect(self, seat: int | None, now: float) -> Result:
         """A seat's connection closed; after the grace period a bot plays it."""

@@ -9,10 +9,27 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, { body, token } = {}) {
+// The requests that change a table (create, join, seat a bot, free a seat, start) carry
+// a key of their own and are sent again with it when the answer says another try may do
+// (the server went away mid-request, or is busy or stopping: behind a proxy, the next
+// try reaches another process). A retry of one the server stored answers as the first
+// did (gnav.table.retries), so a table is never made twice, nor a start refused as
+// "started" because the first had in fact been stored.
+const AGAIN = new Set(["offline", "busy", "closing", "store_failed", "store_full"]);
+const CHANGES = /^\/api\/tables(\/[^/]+\/(join|bots|start|seats\/\d+))?$/;
+export const TRIES = 6;  // after 0.5, 1, 2, 4 and 8 s: about 15 s in all
+
+export function requestKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));  // 128 bits
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+async function once(method, path, { body, token, key }) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key;
   let r;
   try {
     r = await fetch(path, { method, headers, body: body === undefined ? undefined :
@@ -27,6 +44,21 @@ export async function api(method, path, { body, token } = {}) {
     throw new ApiError(err.code || "http", err.reason || `HTTP ${r.status}`, r.status);
   }
   return data;
+}
+
+export async function api(method, path, { body, token, pause = 500 } = {}) {
+  const changes = method !== "GET" && CHANGES.test(path);
+  const key = changes ? requestKey() : null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await once(method, path, { body, token, key });
+    } catch (e) {
+      // A proxy with no process behind it answers 502 to 504 with no JSON of ours.
+      const again = AGAIN.has(e.code) || (e.code === "http" && e.status >= 502 && e.status <= 504);
+      if (!changes || !again || attempt >= TRIES) throw e;
+    }
+    await new Promise((done) => setTimeout(done, pause * 2 ** (attempt - 1)));
+  }
 }
 
 const KEY = (id) => `gnav.table.${id}`;

@@ -254,7 +254,8 @@ function optionField(opt, p, k, seats, lives) {
   return field(id, t(`opt.${opt}`), control, help);
 }
 
-const NAME_CODES = new Set(["bad_name", "name_blank", "name_too_long", "name_taken"]);
+const NAME_CODES = new Set(["bad_name", "name_blank", "name_too_long", "name_reserved",
+  "name_taken"]);
 
 async function create(form, p, error, submits, nameError) {
   error.textContent = "";

@@ -347,6 +347,19 @@ class TablePage {
   // Everything again (the first message, a reconnection, a new match).
   async snapshot(msg, at, catchUp) {
     const s = this.s;
+    // A reconnection of the same reader (seat or watcher) that missed nothing is told
+    // where the table stands all the same: it is kept as it is drawn (the log too), and
+    // a decision sent before the line was lost is pending no more (stored, the table
+    // would be past this version): the reader may act again. A reader who has just
+    // taken a seat gets the whole snapshot.
+    if (catchUp && s.info && s.you === msg.you && s.version === msg.version &&
+        s.info.games === msg.table.games) {
+      this.dispatch({ type: "table", table: msg.table, at, version: msg.version });
+      if (msg.view) this.dispatch({ type: "view", view: msg.view });
+      this.dispatch({ type: "pending", action: null });
+      this.render();
+      return;
+    }
     const before = s.info && s.info.config;
     // A new match (or the next one, "play again"): what the last one showed is gone.
     const fresh = !s.info || s.info.games !== msg.table.games ||

@@ -26,11 +26,15 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import Cluster, RemoteConn, alive_key
+from gnav.server.cluster import Cluster, RemoteConn, alive_key, channel
 from gnav.server.conn import Conn, Unanswered
+from gnav.server.hub import Hub, Live
 from gnav.server.logs import Log
 from gnav.server.redis_store import RedisStore, journal_key, lease_key
+from gnav.server.settings import Settings
+from gnav.server.store import SQLiteStore
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
+from gnav.table import Table, TableConfig
 from gnav.verify import verify_text
 from redis_kit import RedisServer, free_port
 from server_kit import PATIENT, Json, Player, Throttle, eventually, host
@@ -365,15 +369,71 @@ def test_a_message_published_twice_is_taken_once() -> None:
             cluster._take(m)
         await asyncio.sleep(0)
         assert answered == [1, 2, 1]
-        conn = Conn("tableid1", None, None, 10)
+        conn = Conn("tableid1", None, None, 1000)
         cid = cluster.relay("owner", conn)
-        for n in (1, 1, 2, 2):
-            cluster._relayed(cid, n, f"message {n}")
+        for data in (f"sowner 1 {cid} message 1", f"sowner 1 {cid} message 1",
+                     f"oowner 2 {cid}", "towner 3 tableid1 - message 3",
+                     "towner 3 tableid1 - message 3"):
+            cluster._relayed(data)
         assert not conn.closed
         assert [conn.queue.get_nowait() for _ in range(conn.queue.qsize())] == \
-            ["message 1", "message 2"]
-        cluster._relayed(cid, 4, "message 4")  # one went missing: catch up by reconnecting
-        assert conn.closed
+            ["message 1", "message 3"]
+        cluster._relayed("towner 5 tableid1 - message 5")  # one went missing: reconnect
+        assert conn.closed and conn.close_code == CLOSE_SLOW
+    asyncio.run(go())
+
+
+def test_a_tables_message_crosses_once_to_each_holder(tmp_path: Path) -> None:
+    """Forty spectators and two seats through one process, a spectator and a seat
+    through another: each message the table sends crosses once to each process with a
+    socket it is for, however many sockets it has there, and every relayed socket gets
+    what a socket of its seat at the owner gets, in order (its own catch-up first): one
+    text for all of a process's sockets, not a copy each."""
+    async def go() -> None:
+        owner = Cluster("redis://127.0.0.1:1/0", Log())  # none of them connects here
+        holders = {name: Cluster("redis://127.0.0.1:1/0", Log()) for name in ("near", "far")}
+        for name, holder in holders.items():
+            holder.me = name
+        store = SQLiteStore(tmp_path / "unused.sqlite3")
+        hub = Hub(store, Settings(), Log(), cluster=owner)
+        table, _, _ = Table.create("tableid1", TableConfig(seats=6), now=0.0)
+        live = Live(table)
+        here = [Conn("tableid1", seat, None, 1 << 20) for seat in (None, 0, 1, 2)]
+        live.conns += here
+        relayed: list[tuple[str, Conn]] = []
+        for name, seat in [("near", None)] * 40 + [("near", 0), ("near", 1), ("far", None),
+                                                   ("far", 2)]:
+            conn = Conn("tableid1", seat, None, 1 << 20)
+            cid = holders[name].relay(owner.me, conn)
+            remote = RemoteConn(owner, name, cid, "tableid1", seat, None)
+            remote.send(f"catch-up {cid}")  # its hello's answer, to it alone
+            live.conns.append(remote)
+            remote.joined()
+            relayed.append((name, conn))
+        texts: list[tuple[tuple[int | None, ...], str]] = [
+            ((None,), "for spectators"), ((0,), "for seat 0"), ((0, 1, 2, None), "news"),
+            ((2,), "for seat 2"), ((5,), "for nobody here")]
+        hub._deliver(live, texts)
+        posted = [owner._outbox.get_nowait() for _ in range(owner._outbox.qsize())]
+        crossing = sorted((where, text.split(" ", 4)[-1]) for where, text in posted
+                          if text.startswith("t"))
+        assert crossing == sorted(
+            [(channel("near"), t) for t in ("for spectators", "for seat 0", "news")] +
+            [(channel("far"), t) for t in ("for spectators", "news", "for seat 2")])
+        for where, text in posted:
+            holders[where.removeprefix(channel(""))]._relayed(text)
+        for conn in here:
+            assert [conn.queue.get_nowait() for _ in range(conn.queue.qsize())] == \
+                [t for to, t in texts if conn.seat in to]
+        got: dict[str, list[str | None]] = {}
+        for name, conn in relayed:
+            queue = [conn.queue.get_nowait() for _ in range(conn.queue.qsize())]
+            assert queue == [f"catch-up {conn.cid}",
+                             *(t for to, t in texts if conn.seat in to)]
+            if conn.seat is None:  # the same text for every spectator of a process
+                assert all(a is b for a, b in zip(got.setdefault(name, queue)[1:],
+                                                  queue[1:], strict=True))
+        await store.close()
 
     asyncio.run(go())
 
@@ -412,7 +472,8 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
     """Pub/sub keeps nothing: after its channel was down a holder closes every relayed
     socket as a slow one (the client reconnects with its version and catches up from
     the journal) and answers its waiting requests at once; an owner whose publish failed
-    closes the remote sockets whose messages were lost."""
+    closes the sockets it relays to the holders whose messages were lost (each holder
+    would see the gap in its numbers, at the next message, and close them all)."""
     async def go() -> None:
         holder = Cluster("redis://127.0.0.1:1/0", Log())  # never connects here
         conn = Conn("tableid1", 0, "token", 10)
@@ -428,8 +489,10 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
         owner.redis = aioredis.Redis.from_url(owner.url, decode_responses=True)
         remote = RemoteConn(owner, "holder", "cid1", "tableid1", 0, None)
         owner.remote[("holder", "cid1")] = remote
-        other = RemoteConn(owner, "holder", "cid2", "tableid1", 1, None)
+        other = RemoteConn(owner, "holder", "cid2", "tableid2", 1, None)
         owner.remote[("holder", "cid2")] = other
+        elsewhere = RemoteConn(owner, "another", "cid3", "tableid1", 2, None)
+        owner.remote[("another", "cid3")] = elsewhere
         sender = asyncio.ensure_future(owner._send_forever())
         remote.send("a message")
         for _ in range(500):
@@ -437,7 +500,8 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
                 break
             await asyncio.sleep(0.01)
         assert remote.closed and remote.close_code == CLOSE_SLOW
-        assert not other.closed  # nothing of its was lost
+        assert other.closed  # its holder lost a message: its count has a gap
+        assert not elsewhere.closed  # nothing was lost on the way to its holder
         sender.cancel()
         await owner.redis.aclose()
 

@@ -31,6 +31,11 @@ its leases run out the next request for one of its tables, or the sweep for unow
 tables in play that every process makes, takes the table over from its journal, timers
 included. A holder that dies leaves its relayed seats disconnected at the owner, which
 then treats them as any leaver (grace, then a stand-in bot).
+
+Whatever goes over a channel (forwarded hellos with seat tokens, joins' replies,
+relayed seats' views) is sealed with the servers' key (``gnav.server.sealing``), bound
+to the channel's name: a reader of Redis sees its size and nothing else, and a
+message sealed for one process does not open at another.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.jsontext import dumps
 from gnav.server.logs import Log
 from gnav.server.redis_store import OPEN, connect, journal_key, lease_key, retrying, table_key
+from gnav.server.sealing import Box, Unsealable, load_key
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -165,9 +171,10 @@ class Cluster:
     """This process's part: its leases, its channel, its forwarded requests."""
 
     def __init__(self, url: str, log: Log, lease: float = 5.0,
-                 last_ids: dict[str, str] | None = None) -> None:
+                 last_ids: dict[str, str] | None = None, box: Box | None = None) -> None:
         self.me = uuid.uuid4().hex[:12]
         self.url = url
+        self.box = Box(load_key()[0]) if box is None else box
         self.log = log
         self.lease = lease
         self.last_ids = {} if last_ids is None else last_ids  # the store's, shared
@@ -203,7 +210,7 @@ class Cluster:
         await self.redis.set(alive_key(self.me), "1", px=int(self.lease * 1000))
         # The channel on a client of its own that never retries in silence: a break must
         # be seen, since what was published to this process meanwhile is lost (``_listen``).
-        self._bus = aioredis.Redis.from_url(self.url, decode_responses=True,
+        self._bus = aioredis.Redis.from_url(self.url, decode_responses=False,
                                             socket_connect_timeout=5.0,
                                             health_check_interval=30,
                                             retry=Retry(NoBackoff(), 0))
@@ -513,7 +520,8 @@ class Cluster:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for where, texts in joined.items():
-                        pipe.publish(where, "\n".join(texts))
+                        pipe.publish(where, self.box.seal("\n".join(texts).encode(),
+                                                          where.encode()))
                     await pipe.execute()
             except (rerr.RedisError, OSError) as e:
                 # Lost: a caller sees its timeout; a holder would see the gap in the
@@ -537,6 +545,7 @@ class Cluster:
         # packet or the timeout (measured: forwarded requests answered in bursts, a
         # second apart).
         broken = False
+        mine = channel(self.me).encode()
         while True:
             try:
                 if broken:  # Redis is back (or this raises again)
@@ -547,7 +556,14 @@ class Cluster:
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
-                    for data in message["data"].split("\n"):  # _send_forever's lines
+                    try:
+                        lines = self.box.open(message["data"], mine).decode()
+                    except Unsealable:
+                        self.log.warning("cluster.unsealable", note="a message this "
+                                         "server's key does not open: every server "
+                                         "needs the same key")
+                        continue
+                    for data in lines.split("\n"):  # _send_forever's lines
                         try:
                             if data[:1] in ("s", "o", "t"):  # relayed: ``data``'s head
                                 self._relayed(data)

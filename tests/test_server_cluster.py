@@ -133,13 +133,16 @@ def servers(redis_url: str, tmp_path: Path, count: int = 2) -> Iterator[list[Ser
 
 
 def seat_people(stack: ExitStack, servers_: list[Server], seats: int, lives: int,
-                spread: list[int]) -> tuple[str, list[Player], list[Roaming]]:
+                spread: list[int], made: Json | None = None
+                ) -> tuple[str, list[Player], list[Roaming]]:
     """A table made on the first server, person i on server ``spread[i]`` (the last one
-    a spectator), started."""
+    a spectator), started. ``made``: filled with the table's creation answer."""
     first = servers_[0].http
     created = first.post("/api/tables", json={
         "seats": seats, "bot": "random", "turn_timer": None, "grace": 600,
         "options": {"lives": lives}}).json()
+    if made is not None:
+        made.update(created)
     tid = created["id"]
     players, links = [], []
     for i, at in enumerate(spread):

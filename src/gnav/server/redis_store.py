@@ -243,7 +243,7 @@ class RedisStore:
                                             "-" if before is None else f"({before}")
         except (rerr.RedisError, OSError) as e:
             raise self._explain(e) from None
-        if not rows or any("e" not in fields for _, fields in rows):
+        if not rows or any(not fields or "e" not in fields for _, fields in rows):
             return False
         if self._entries(table_id, rows) != [json.loads(_dumps(e)) for e in entries]:
             return False

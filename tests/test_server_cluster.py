@@ -26,7 +26,7 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import Cluster, RemoteConn, alive_key, channel
+from gnav.server.cluster import Cluster, RemoteConn, alive_key, channel, pack, unpack
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.hub import Hub, Live
 from gnav.server.logs import Log
@@ -605,3 +605,23 @@ def test_a_lapsed_lease_is_taken_back_if_the_last_write_was_its_owners(
         await store.close()
 
     asyncio.run(go())
+
+
+def test_a_batch_of_relayed_messages_crosses_compressed_and_requests_do_not() -> None:
+    """A batch of the table's messages (JSON that repeats itself) crosses compressed;
+    one with a request or a reply in it (tokens, invite codes) crosses as it is, so that
+    its size tells nothing of them; small ones as they are."""
+    relayed = [f"towner {n} tableid1 - " + json.dumps({"type": "update", "version": n,
+                                                        "seat": "Random bot 1"} | {
+        "order": [f"Random bot {i}" for i in range(12)]}) for n in range(1, 6)]
+    packed = pack(relayed)
+    assert packed[:1] == b"z" and len(packed) * 3 < len("\n".join(relayed))
+    assert unpack(packed) == relayed
+    request = json.dumps({"k": "req", "id": 1, "from": "p", "op": "join",
+                          "a": ["tableid1", "Name", "an-invite-code"]})
+    mixed = [*relayed, request]
+    assert pack(mixed)[:1] == b"p" and unpack(pack(mixed)) == mixed
+    assert pack(["oowner 1 cid"]) == b"poowner 1 cid"
+    for bad in (b"x" + b"data", b"z" + b"not zlib"):
+        with pytest.raises(ValueError):
+            unpack(bad)

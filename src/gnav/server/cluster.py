@@ -46,6 +46,7 @@ import itertools
 import json
 import random
 import uuid
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -108,6 +109,37 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+
+
+# A batch of the table's messages this long or longer crosses compressed (zlib, level
+# 1): they are JSON that repeats itself (names, keys); measured on a 12-seat table's
+# spectator updates, 3.6 times smaller one at a time, 11 times five at a time, for 8 to
+# 90 us a message.
+COMPRESS_FROM = 512
+
+
+def pack(lines: list[str]) -> bytes:
+    """A batch of lines as one payload: ``z`` and the lines compressed, or ``p`` and them
+    as they are. Only a batch of relayed messages alone is compressed: requests and
+    replies carry tokens and invite codes, and compressed beside text that someone else
+    chose (a name), the size of the sealed result would tell something of them."""
+    data = "\n".join(lines).encode()
+    if len(data) >= COMPRESS_FROM and all(line[:1] in ("s", "o", "t") for line in lines):
+        return b"z" + zlib.compress(data, 1)
+    return b"p" + data
+
+
+def unpack(payload: bytes) -> list[str]:
+    """:raises: :exc:`ValueError` for a payload ``pack`` did not make."""
+    kind, data = payload[:1], payload[1:]
+    if kind == b"z":
+        try:
+            data = zlib.decompress(data)
+        except zlib.error as e:
+            raise ValueError(f"a batch that does not decompress: {e}") from None
+    elif kind != b"p":
+        raise ValueError(f"a batch of unknown kind {kind!r}")
+    return data.decode().split("\n")
 
 
 def channel(process: str) -> str:
@@ -520,8 +552,7 @@ class Cluster:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for where, texts in joined.items():
-                        pipe.publish(where, self.box.seal("\n".join(texts).encode(),
-                                                          where.encode()))
+                        pipe.publish(where, self.box.seal(pack(texts), where.encode()))
                     await pipe.execute()
             except (rerr.RedisError, OSError) as e:
                 # Lost: a caller sees its timeout; a holder would see the gap in the
@@ -557,13 +588,13 @@ class Cluster:
                     if message.get("type") != "message":
                         continue
                     try:
-                        lines = self.box.open(message["data"], mine).decode()
+                        lines = unpack(self.box.open(message["data"], mine))
                     except Unsealable:
                         self.log.warning("cluster.unsealable", note="a message this "
                                          "server's key does not open: every server "
                                          "needs the same key")
                         continue
-                    for data in lines.split("\n"):  # _send_forever's lines
+                    for data in lines:  # _send_forever's lines
                         try:
                             if data[:1] in ("s", "o", "t"):  # relayed: ``data``'s head
                                 self._relayed(data)

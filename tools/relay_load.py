@@ -7,8 +7,9 @@ Two ``gnav serve`` processes share a redis-server of this script's own. The firs
 ``--watchers`` spectators a table open sockets to ``--through`` the owner or the other
 process as the tables start (each has one person, played here on the owner, who acts
 at once: its bots then answer at once too, and the table plays as fast as the server
-lets it), and either never read (``--slow``: their TCP buffers fill and the server
-queues what they do not take, up to the socket's backlog) or read everything. After
+lets it, a match after another), and either never read (``--slow``: their TCP buffers
+fill and the server queues what they do not take, up to the socket's backlog) or read
+everything. After
 ``--duration`` seconds, one JSON line: the processes' resident memory before and after
 (and peak), their CPU seconds, Redis's bytes in and out meanwhile, what the spectators
 read, and how many sockets the servers closed.
@@ -80,9 +81,12 @@ def make_tables(http: httpx.Client, tables: int, seats: int) -> list[dict[str, A
     return made
 
 
-async def person(url: str, table: dict[str, Any], ready: asyncio.Event) -> None:
+async def person(http: httpx.AsyncClient, table: dict[str, Any], ready: asyncio.Event
+                 ) -> None:
     """The table's one person, on the owner: acts as soon as it is its turn (so its
-    bots answer at once, and the table plays as fast as the server lets it)."""
+    bots answer at once, and the table plays as fast as the server lets it), and as its
+    host starts the next match as soon as one ends."""
+    url = "ws" + str(http.base_url).rstrip("/").removeprefix("http")
     async with connect(f"{url}/ws/{table['id']}", open_timeout=30) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": table["seat"],
                                   "token": table["token"], "since": None}))
@@ -91,8 +95,9 @@ async def person(url: str, table: dict[str, Any], ready: asyncio.Event) -> None:
             m = json.loads(await ws.recv())
             view = m.get("view")
             if m.get("table", {}).get("phase") == "finished":
-                table["finished"] = True
-                return
+                table["finished"] = table.get("finished", 0) + 1
+                await http.post(f"/api/tables/{table['id']}/start", headers=table["auth"])
+                continue
             if view and view.get("to_act") == "Person" and view.get("legal"):
                 await ws.send(json.dumps({"type": "act", "action": view["legal"][0],
                                           "version": m["version"]}))
@@ -124,23 +129,24 @@ async def session(owner: str, target: str, tables: list[dict[str, Any]], per_tab
             await ws.close()
 
     ready = [asyncio.Event() for _ in tables]
-    people = [asyncio.ensure_future(person("ws" + owner.removeprefix("http"), t, r))
+    http = httpx.AsyncClient(base_url=owner, timeout=30)
+    people = [asyncio.ensure_future(person(http, t, r))
               for t, r in zip(tables, ready, strict=True)]
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 30)
-    async with httpx.AsyncClient(base_url=owner, timeout=30) as http:
-        for t in tables:
-            r = await http.post(f"/api/tables/{t['id']}/start", headers=t["auth"])
-            assert r.status_code == 200, r.text
+    for t in tables:
+        r = await http.post(f"/api/tables/{t['id']}/start", headers=t["auth"])
+        assert r.status_code == 200, r.text
     tasks = [asyncio.ensure_future(one(t["id"])) for t in tables for _ in range(per_table)]
     await asyncio.wait(tasks, timeout=seconds)
     for task in [*tasks, *people]:
         task.cancel()
     outcomes = await asyncio.gather(*tasks, *people, return_exceptions=True)
+    await http.aclose()
     failed = [repr(r) for r in outcomes
               if isinstance(r, Exception) and not isinstance(r, asyncio.CancelledError)]
     return {"read_bytes": read, "closed_by_server": closed, "failed": len(failed),
             "first_failure": failed[0] if failed else None,
-            "matches_finished": sum(1 for t in tables if t.get("finished"))}
+            "matches_finished": sum(t.get("finished", 0) for t in tables)}
 
 
 def run(a: argparse.Namespace, src: Path | None) -> dict[str, Any]:

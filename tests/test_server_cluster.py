@@ -10,6 +10,7 @@ open another (to the next server when theirs is gone) and say the last version t
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -31,6 +32,7 @@ from gnav.server.conn import Conn, Unanswered
 from gnav.server.hub import Hub, Live
 from gnav.server.logs import Log
 from gnav.server.redis_store import RedisStore, journal_key, lease_key
+from gnav.server.sealing import Box, parse_key
 from gnav.server.settings import Settings
 from gnav.server.store import SQLiteStore
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
@@ -330,6 +332,49 @@ def test_no_frame_leaks_with_seats_on_two_processes(tmp_path: Path, redis_url: s
         relayed = sum(s.http.get("/health").json()["relayed"] for s in procs)
         assert relayed == 0  # every socket closed: none left relayed
     assert frames > 200 and checks > 20
+
+
+def test_spectators_through_another_process_cost_one_copy_a_message(
+        tmp_path: Path, redis_url: str, redis_server: RedisServer, servers_key: str) -> None:
+    """Twelve spectators of a table through the process that does not own it: each of
+    the table's messages for them crosses Redis once (read off the holder's channel with
+    the servers' key), and every one of them gets every message."""
+    box = Box(parse_key(servers_key, "GNAV_KEY"))
+    crossed: list[str] = []
+
+    def relayed(tid: str) -> list[Json]:
+        """The table's messages that crossed to the holder, in order."""
+        return [json.loads(line.split(" ", 4)[4]) for line in list(crossed)
+                if line.startswith("t") and line.split(" ", 3)[2] == tid]
+
+    with ExitStack() as stack, servers(redis_url, tmp_path) as procs:
+        holder = procs[1].http.get("/health").json()["process"]
+        spy = redis_server.client(decode=False).pubsub()
+        spy.subscribe(**{channel(holder): lambda m: crossed.extend(
+            unpack(box.open(m["data"], channel(holder).encode())))})
+        spying = spy.run_in_thread(sleep_time=0.01, daemon=True)
+        stack.callback(spying.stop)
+        # One person, on the owner (the table is made there); a spectator on the other
+        # process, and eleven more there.
+        tid, players, _ = seat_people(stack, procs, 4, 3, [0, 1])
+        watchers = [Bare(stack.enter_context(connect(procs[1].ws(tid), open_timeout=10,
+                                                     close_timeout=1)))
+                    for _ in range(11)]
+        for w in watchers:
+            w.send({"type": "hello", "seat": None, "token": None, "since": None})
+            assert w.recv()["type"] == "snapshot"
+        play(players[:1], random.Random(3))
+        seen: list[list[Json]] = [[] for _ in watchers]
+        for w, got in zip(watchers, seen, strict=True):
+            while not got or got[-1]["table"]["phase"] != "finished":
+                got.append(w.recv())
+        eventually(lambda: seen[0][-1] in relayed(tid), 10)
+    assert all(got == seen[0] for got in seen)  # every spectator there got the same
+    assert all(a != b for a, b in itertools.pairwise(seen[0]))  # and each message once
+    texts = relayed(tid)
+    first = texts.index(seen[0][0])
+    assert texts[first:first + len(seen[0])] == seen[0]  # each crossed once, for all
+    assert len(seen[0]) >= 5
 
 
 def test_workers_share_one_port_and_a_dead_one_is_replaced(

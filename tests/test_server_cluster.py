@@ -458,11 +458,17 @@ def test_a_tables_message_crosses_once_to_each_holder(tmp_path: Path) -> None:
             live.conns.append(remote)
             remote.joined()
             relayed.append((name, conn))
+        gone = RemoteConn(owner, "gone", "cid0", "tableid1", None, None)
+        live.conns.append(gone)
+        gone.close(CLOSE_GOING_AWAY, "its holder is going")  # nothing more goes there
         texts: list[tuple[tuple[int | None, ...], str]] = [
             ((None,), "for spectators"), ((0,), "for seat 0"), ((0, 1, 2, None), "news"),
             ((2,), "for seat 2"), ((5,), "for nobody here")]
         hub._deliver(live, texts)
         posted = [owner._outbox.get_nowait() for _ in range(owner._outbox.qsize())]
+        assert [text for where, text in posted if where == channel("gone")] == [
+            '{"k":"close","c":"cid0","code":1001,"reason":"its holder is going","drop":false}']
+        posted = [(where, text) for where, text in posted if where != channel("gone")]
         crossing = sorted((where, text.split(" ", 4)[-1]) for where, text in posted
                           if text.startswith("t"))
         assert crossing == sorted(

@@ -450,7 +450,7 @@ class Hub:
                     holder = conn.relayed_to
                     if holder is None:
                         conn.send(text)
-                    else:
+                    elif not conn.closed:  # (closed: its holder was told, it is going)
                         holders.add(holder)
             if holders:
                 assert self.cluster is not None

@@ -34,8 +34,10 @@ then treats them as any leaver (grace, then a stand-in bot).
 
 Whatever goes over a channel (forwarded hellos with seat tokens, joins' replies,
 relayed seats' views) is sealed with the servers' key (``gnav.server.sealing``), bound
-to the channel's name: a reader of Redis sees its size and nothing else, and a
-message sealed for one process does not open at another.
+to the channel's name, with its sender's id inside: a reader of Redis sees its size and
+nothing else, and a message sealed for one process does not open at another. What
+spectators may see crosses through a deflate stream of each pair of processes
+(``gnav.server.streams``).
 """
 
 from __future__ import annotations
@@ -45,8 +47,8 @@ import contextlib
 import itertools
 import json
 import random
+import time
 import uuid
-import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -62,6 +64,7 @@ from gnav.server.jsontext import dumps
 from gnav.server.logs import Log
 from gnav.server.redis_store import OPEN, connect, journal_key, lease_key, retrying, table_key
 from gnav.server.sealing import Box, Unsealable, load_key
+from gnav.server.streams import Packer, Unpacker
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -111,37 +114,6 @@ return 0
 """
 
 
-# A batch of the table's messages this long or longer crosses compressed (zlib, level
-# 1): they are JSON that repeats itself (names, keys); measured on a 12-seat table's
-# spectator updates, 3.6 times smaller one at a time, 11 times five at a time, for 8 to
-# 90 us a message.
-COMPRESS_FROM = 512
-
-
-def pack(lines: list[str]) -> bytes:
-    """A batch of lines as one payload: ``z`` and the lines compressed, or ``p`` and them
-    as they are. Only a batch of relayed messages alone is compressed: requests and
-    replies carry tokens and invite codes, and compressed beside text that someone else
-    chose (a name), the size of the sealed result would tell something of them."""
-    data = "\n".join(lines).encode()
-    if len(data) >= COMPRESS_FROM and all(line[:1] in ("s", "o", "t") for line in lines):
-        return b"z" + zlib.compress(data, 1)
-    return b"p" + data
-
-
-def unpack(payload: bytes) -> list[str]:
-    """:raises: :exc:`ValueError` for a payload ``pack`` did not make."""
-    kind, data = payload[:1], payload[1:]
-    if kind == b"z":
-        try:
-            data = zlib.decompress(data)
-        except zlib.error as e:
-            raise ValueError(f"a batch that does not decompress: {e}") from None
-    elif kind != b"p":
-        raise ValueError(f"a batch of unknown kind {kind!r}")
-    return data.decode().split("\n")
-
-
 def channel(process: str) -> str:
     return f"{PREFIX}proc:{process}"
 
@@ -174,8 +146,9 @@ class RemoteConn(Conn):
         return self.holder
 
     def send(self, text: str) -> None:
-        if not self.closed:
-            self.cluster.data(self.holder, "s", f"{self.cid} {text}")
+        if not self.closed:  # ``w``: a spectator's, which anyone may see
+            kind = "w" if self.seat is None else "s"
+            self.cluster.data(self.holder, kind, f"{self.cid} {text}")
 
     def joined(self) -> None:
         if not self.closed:
@@ -218,6 +191,9 @@ class Cluster:
         # The same relays by owner and table: where a table's message goes at once.
         self.watching: dict[tuple[str, str], dict[str, Relay]] = {}
         self._sent: dict[str, int] = {}  # numbers this process (an owner) gave, by holder
+        self._packers: dict[str, Packer] = {}  # its deflate stream to each holder
+        self._unpackers: dict[str, Unpacker] = {}  # each owner's stream to this holder
+        self._asked: dict[str, float] = {}  # when a new stream was last asked of an owner
         self._got: dict[str, int | None] = {}  # the last number taken (a holder), by owner
         self._pending: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
@@ -289,9 +265,10 @@ class Cluster:
 
     def data(self, holder: str, kind: str, rest: str) -> None:
         """Post a relayed message to ``holder``, numbered: its head is the kind (``s``
-        one socket's, ``o`` a socket on the table's list, ``t`` a table's), this
-        process and the number, then ``rest``. Not a JSON envelope: a message's text
-        goes as it is, so neither side encodes or parses it again."""
+        one seat's socket's, ``w`` a spectator's, ``o`` a socket on the table's list,
+        ``t`` a table's), this process and the number, then ``rest``. Not a JSON
+        envelope: a message's text goes as it is, so neither side encodes or parses it
+        again."""
         n = self._sent.get(holder, 0) + 1
         self._sent[holder] = n
         self.post_text(holder, f"{kind}{self.me} {n} {rest}")
@@ -323,7 +300,7 @@ class Cluster:
                     if relay.on and relay.conn.seat in to:
                         relay.conn.send(text)  # one text for all: shared, not copied
             return
-        cid, _, text = rest.partition(" ")
+        cid, _, text = rest.partition(" ")  # "s", "w" or "o"
         one = self.relays.get(cid)
         if one is None or one.owner != owner:
             return
@@ -473,8 +450,9 @@ class Cluster:
                 relay.conn.close(CLOSE_GOING_AWAY, "the server that held this table is "
                                  "gone: reconnect")
         for peer in dead:  # a process id is never used again
-            self._sent.pop(peer, None)
-            self._got.pop(peer, None)
+            for state in (self._sent, self._got, self._packers, self._unpackers,
+                          self._asked):
+                state.pop(peer, None)
         for key, conn in list(self.remote.items()):
             if key[0] in dead:
                 self.remote.pop(key, None)
@@ -542,6 +520,7 @@ class Cluster:
         texts one a line (compact JSON has no line break, and neither has a relayed
         message's head), in the order posted; one publish, not one a text."""
         assert self.redis is not None
+        prefix = channel("")
         while True:
             batch = [await self._outbox.get()]
             while not self._outbox.empty() and len(batch) < 1000:
@@ -552,7 +531,10 @@ class Cluster:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for where, texts in joined.items():
-                        pipe.publish(where, self.box.seal(pack(texts), where.encode()))
+                        packer = self._packers.setdefault(where.removeprefix(prefix),
+                                                          Packer())
+                        payload = self.me.encode() + b" " + packer.pack(texts)
+                        pipe.publish(where, self.box.seal(payload, where.encode()))
                     await pipe.execute()
             except (rerr.RedisError, OSError) as e:
                 # Lost: a caller sees its timeout; a holder would see the gap in the
@@ -562,9 +544,10 @@ class Cluster:
                 # Redis answers again).
                 self.log.warning("cluster.publish_failed", count=len(batch),
                                  error=str(e).splitlines()[0] if str(e) else type(e).__name__)
-                prefix = channel("")
-                holders = {where.removeprefix(prefix) for where, text in batch
-                           if text[:1] in ("s", "o", "t")}
+                holders = {where.removeprefix(prefix) for where, _ in batch}
+                for holder in holders:  # what the stream holds is not known: a new one
+                    if holder in self._packers:
+                        self._packers[holder].reset()
                 for key, remote in list(self.remote.items()):
                     if key[0] in holders:
                         remote.close(CLOSE_SLOW, "messages were lost between servers: "
@@ -588,15 +571,17 @@ class Cluster:
                     if message.get("type") != "message":
                         continue
                     try:
-                        lines = unpack(self.box.open(message["data"], mine))
+                        sender, _, payload = self.box.open(message["data"], mine
+                                                           ).partition(b" ")
                     except Unsealable:
                         self.log.warning("cluster.unsealable", note="a message this "
                                          "server's key does not open: every server "
                                          "needs the same key")
                         continue
+                    lines = self._unpack(sender.decode(), payload)
                     for data in lines:  # _send_forever's lines
                         try:
-                            if data[:1] in ("s", "o", "t"):  # relayed: ``data``'s head
+                            if data[:1] in ("s", "w", "o", "t"):  # relayed: ``data``'s head
                                 self._relayed(data)
                             else:
                                 self._take(json.loads(data))
@@ -611,6 +596,24 @@ class Cluster:
                 broken = True
             await asyncio.sleep(0.2)
 
+    def _unpack(self, owner: str, payload: bytes) -> list[str]:
+        """The lines of ``owner``'s payload that can be read. A chunk of its stream
+        missed: what it relays here reconnects, and a new stream is asked of it (again
+        at most once a second, while its chunks keep coming unreadable)."""
+        unpacker = self._unpackers.setdefault(owner, Unpacker())
+        try:
+            lines, missed = unpacker.unpack(payload)
+        except ValueError as e:
+            self.log.error("cluster.bad_message", error=str(e))
+            return []
+        if missed:
+            self._lose(owner)
+            now = time.monotonic()
+            if now - self._asked.get(owner, -10.0) >= 1.0:
+                self._asked[owner] = now
+                self.post(owner, {"k": "reset", "from": self.me, "epoch": unpacker.epoch})
+        return lines
+
     def _missed(self) -> None:
         """The channel was down: whatever was published to this process meanwhile is
         lost, and the last message lost leaves no gap in the numbers to see (measured:
@@ -624,6 +627,8 @@ class Cluster:
                              "with your last version")
             self._chore(self._forget(relay))
         self._got = dict.fromkeys(self._got)  # each owner's count starts again
+        for unpacker in self._unpackers.values():
+            unpacker.forget()
         for future in self._pending.values():
             if not future.done():
                 future.set_exception(Unanswered("the server that holds this table did "
@@ -636,6 +641,10 @@ class Cluster:
             relay = self.drop(m["c"])
             if relay is not None:
                 relay.conn.close(int(m["code"]), str(m["reason"]), drop=bool(m["drop"]))
+        elif kind == "reset":  # a holder missed a chunk of the stream to it: a new one
+            packer = self._packers.get(str(m["from"]))
+            if packer is not None and packer.epoch == int(m["epoch"]):
+                packer.reset()
         elif kind == "rep":
             future = self._pending.get(m["id"])
             if future is not None and not future.done():

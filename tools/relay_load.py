@@ -3,16 +3,15 @@ that process or to the other, and what they cost: each process's memory and CPU,
 Redis's traffic in and out.
 
 Two ``gnav serve`` processes share a redis-server of this script's own. The first makes
-``--tables`` tables of ``--seats`` seats (so it owns them); then
-``--watchers`` spectators a table open sockets to ``--through`` the owner or the other
-process as the tables start (each has one person, played here on the owner, who acts
-at once: its bots then answer at once too, and the table plays as fast as the server
-lets it, a match after another), and either never read (``--slow``: their TCP buffers
-fill and the server queues what they do not take, up to the socket's backlog) or read
-everything. After
-``--duration`` seconds, one JSON line: the processes' resident memory before and after
-(and peak), their CPU seconds, Redis's bytes in and out meanwhile, what the spectators
-read, and how many sockets the servers closed.
+``--tables`` tables of ``--seats`` seats (so it owns them); then ``--watchers``
+spectators a table open sockets to ``--through`` the owner or the other process as the
+tables start (each has one person, played here on the owner, who acts at once, or after
+``--think`` seconds: its bots then answer at once too, and the table plays as fast as
+the server lets it, a match after another), and either never read (``--slow``: their TCP
+buffers fill and the server queues what they do not take, up to the socket's backlog) or
+read everything. After ``--duration`` seconds, one JSON line: the processes' resident
+memory before and after (and peak), their CPU seconds, Redis's bytes in and out
+meanwhile, what the spectators read, and how many sockets the servers closed.
 
     python tools/relay_load.py --through other --slow --watchers 40 --duration 30
     python tools/relay_load.py --through owner --watchers 30 --duration 30 --before main
@@ -81,8 +80,8 @@ def make_tables(http: httpx.Client, tables: int, seats: int) -> list[dict[str, A
     return made
 
 
-async def person(http: httpx.AsyncClient, table: dict[str, Any], ready: asyncio.Event
-                 ) -> None:
+async def person(http: httpx.AsyncClient, table: dict[str, Any], ready: asyncio.Event,
+                 think: float) -> None:
     """The table's one person, on the owner: acts as soon as it is its turn (so its
     bots answer at once, and the table plays as fast as the server lets it), and as its
     host starts the next match as soon as one ends."""
@@ -99,12 +98,14 @@ async def person(http: httpx.AsyncClient, table: dict[str, Any], ready: asyncio.
                 await http.post(f"/api/tables/{table['id']}/start", headers=table["auth"])
                 continue
             if view and view.get("to_act") == "Person" and view.get("legal"):
+                if think:
+                    await asyncio.sleep(think)
                 await ws.send(json.dumps({"type": "act", "action": view["legal"][0],
                                           "version": m["version"]}))
 
 
 async def session(owner: str, target: str, tables: list[dict[str, Any]], per_table: int,
-                  slow: bool, seconds: float) -> dict[str, Any]:
+                  slow: bool, seconds: float, think: float) -> dict[str, Any]:
     """The people on the owner, the tables started, then ``per_table`` spectators a
     table on ``target`` for ``seconds``: what they read, how many the server closed."""
     read = closed = 0
@@ -130,7 +131,7 @@ async def session(owner: str, target: str, tables: list[dict[str, Any]], per_tab
 
     ready = [asyncio.Event() for _ in tables]
     http = httpx.AsyncClient(base_url=owner, timeout=30)
-    people = [asyncio.ensure_future(person(http, t, r))
+    people = [asyncio.ensure_future(person(http, t, r, think))
               for t, r in zip(tables, ready, strict=True)]
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 30)
     for t in tables:
@@ -180,14 +181,15 @@ def run(a: argparse.Namespace, src: Path | None) -> dict[str, Any]:
         cpu = [cpu_seconds(pid) for pid in pids]
         net_before, calls_before = net(client), calls(client)
         target = urls[0] if a.through == "owner" else urls[1]
-        got = asyncio.run(session(urls[0], target, tables, a.watchers, a.slow, a.duration))
+        got = asyncio.run(session(urls[0], target, tables, a.watchers, a.slow, a.duration,
+                                  a.think))
         after = [memory(pid) for pid in pids]
         net_after, calls_after = net(client), calls(client)
         ran = {name: n - calls_before.get(name, 0) for name, n in calls_after.items()
                if n > calls_before.get(name, 0)}
         return {"side": a.before or "this tree", "through": a.through,
                 "spectators": a.watchers * len(tables), "slow": a.slow,
-                "seconds": a.duration,
+                "seconds": a.duration, "think": a.think,
                 "owner_mb": [round(before[0], 1), round(after[0][0], 1), round(after[0][1], 1)],
                 "other_mb": [round(before[1], 1), round(after[1][0], 1), round(after[1][1], 1)],
                 "cpu_s": [round(cpu_seconds(pid) - c, 2) for pid, c in zip(pids, cpu,
@@ -212,6 +214,9 @@ def main() -> int:
     p.add_argument("--seats", type=int, default=12)
     p.add_argument("--watchers", type=int, default=40, help="spectators a table")
     p.add_argument("--duration", type=float, default=30.0)
+    p.add_argument("--think", type=float, default=0.0, metavar="S",
+                   help="the person's pause before each act (default 0: as fast as the "
+                        "server plays; a pause gives both sides the same number of changes)")
     p.add_argument("--keep", action="store_true",
                    help="keep the servers' logs (the folder is named)")
     p.add_argument("--before", default=None, metavar="COMMIT",

@@ -531,8 +531,10 @@ class Cluster:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for where, texts in joined.items():
-                        packer = self._packers.setdefault(where.removeprefix(prefix),
-                                                          Packer())
+                        holder = where.removeprefix(prefix)
+                        packer = self._packers.get(holder)
+                        if packer is None:  # (not setdefault: a deflater is costly to make)
+                            packer = self._packers[holder] = Packer()
                         payload = self.me.encode() + b" " + packer.pack(texts)
                         pipe.publish(where, self.box.seal(payload, where.encode()))
                     await pipe.execute()
@@ -600,7 +602,9 @@ class Cluster:
         """The lines of ``owner``'s payload that can be read. A chunk of its stream
         missed: what it relays here reconnects, and a new stream is asked of it (again
         at most once a second, while its chunks keep coming unreadable)."""
-        unpacker = self._unpackers.setdefault(owner, Unpacker())
+        unpacker = self._unpackers.get(owner)
+        if unpacker is None:  # (not setdefault: an inflater made for nothing each time)
+            unpacker = self._unpackers[owner] = Unpacker()
         try:
             lines, missed = unpacker.unpack(payload)
         except ValueError as e:

@@ -9,7 +9,19 @@ from pathlib import Path
 
 import pytest
 
+from gnav.server.sealing import KEY_ENV, key_text, new_key
 from redis_kit import RedisServer
+
+
+@pytest.fixture(scope="session", autouse=True)
+def servers_key() -> Iterator[str]:
+    """The servers' key (``GNAV_KEY``) for every Redis store the tests open, in this
+    process and in the servers they start, as for one deployment: no test writes a
+    key file into the working directory."""
+    with pytest.MonkeyPatch.context() as patch:
+        key = key_text(new_key())
+        patch.setenv(KEY_ENV, key)
+        yield key
 
 
 @pytest.fixture(scope="session")

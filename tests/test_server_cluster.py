@@ -10,6 +10,7 @@ open another (to the next server when theirs is gone) and say the last version t
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -27,12 +28,18 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import Cluster, RemoteConn
+from gnav.server.cluster import Cluster, RemoteConn, channel
 from gnav.server.conn import Conn, Unanswered
+from gnav.server.hub import Hub, Live
 from gnav.server.leases import LeaseKeeper, alive_key
 from gnav.server.logs import Log
 from gnav.server.redis_store import RedisStore, journal_key, lease_key
+from gnav.server.sealing import Box, parse_key
+from gnav.server.settings import Settings
+from gnav.server.store import SQLiteStore
+from gnav.server.streams import Unpacker
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
+from gnav.table import Table, TableConfig
 from gnav.verify import verify_text
 from redis_kit import RedisServer, free_port
 from server_kit import PATIENT, Json, Player, Throttle, eventually, host
@@ -131,14 +138,17 @@ def servers(redis_url: str, tmp_path: Path, count: int = 2) -> Iterator[list[Ser
 
 
 def seat_people(stack: ExitStack, servers_: list[Server], seats: int, lives: int,
-                spread: list[int], turn_timer: float | None = None
+                spread: list[int], turn_timer: float | None = None,
+                made: Json | None = None
                 ) -> tuple[str, list[Player], list[Roaming]]:
     """A table made on the first server, person i on server ``spread[i]`` (the last one
-    a spectator), started."""
+    a spectator), started. ``made``: filled with the table's creation answer."""
     first = servers_[0].http
     created = first.post("/api/tables", json={
         "seats": seats, "bot": "random", "turn_timer": turn_timer, "grace": 600,
         "options": {"lives": lives}}).json()
+    if made is not None:
+        made.update(created)
     tid = created["id"]
     players, links = [], []
     for i, at in enumerate(spread):
@@ -350,6 +360,54 @@ def test_no_frame_leaks_with_seats_on_two_processes(tmp_path: Path, redis_url: s
     assert frames > 200 and checks > 20
 
 
+def test_spectators_through_another_process_cost_one_copy_a_message(
+        tmp_path: Path, redis_url: str, redis_server: RedisServer, servers_key: str) -> None:
+    """Twelve spectators of a table through the process that does not own it: each of
+    the table's messages for them crosses Redis once (read off the holder's channel with
+    the servers' key), and every one of them gets every message."""
+    box = Box(parse_key(servers_key, "GNAV_KEY"))
+    crossed: list[str] = []
+
+    def relayed(tid: str) -> list[Json]:
+        """The table's messages that crossed to the holder, in order."""
+        return [json.loads(line.split(" ", 4)[4]) for line in list(crossed)
+                if line.startswith("t") and line.split(" ", 3)[2] == tid]
+
+    with ExitStack() as stack, servers(redis_url, tmp_path) as procs:
+        holder = procs[1].http.get("/health").json()["process"]
+        spy = redis_server.client(decode=False).pubsub()
+        unpacker = Unpacker()
+
+        def heard(m: dict[str, Any]) -> None:
+            _, _, payload = box.open(m["data"], channel(holder).encode()).partition(b" ")
+            crossed.extend(unpacker.unpack(payload)[0])
+
+        spy.subscribe(**{channel(holder): heard})
+        spying = spy.run_in_thread(sleep_time=0.01, daemon=True)
+        stack.callback(spying.stop)
+        # One person, on the owner (the table is made there); a spectator on the other
+        # process, and eleven more there.
+        tid, players, _ = seat_people(stack, procs, 4, 3, [0, 1])
+        watchers = [Bare(stack.enter_context(connect(procs[1].ws(tid), open_timeout=10,
+                                                     close_timeout=1)))
+                    for _ in range(11)]
+        for w in watchers:
+            w.send({"type": "hello", "seat": None, "token": None, "since": None})
+            assert w.recv()["type"] == "snapshot"
+        play(players[:1], random.Random(3))
+        seen: list[list[Json]] = [[] for _ in watchers]
+        for w, got in zip(watchers, seen, strict=True):
+            while not got or got[-1]["table"]["phase"] != "finished":
+                got.append(w.recv())
+        eventually(lambda: seen[0][-1] in relayed(tid), 10)
+    assert all(got == seen[0] for got in seen)  # every spectator there got the same
+    assert all(a != b for a, b in itertools.pairwise(seen[0]))  # and each message once
+    texts = relayed(tid)
+    first = texts.index(seen[0][0])
+    assert texts[first:first + len(seen[0])] == seen[0]  # each crossed once, for all
+    assert len(seen[0]) >= 5
+
+
 def test_workers_share_one_port_and_a_dead_one_is_replaced(
         tmp_path: Path, redis_url: str) -> None:
     log = tmp_path / "server.log"
@@ -390,15 +448,77 @@ def test_a_message_published_twice_is_taken_once() -> None:
             cluster._take(m)
         await asyncio.sleep(0)
         assert answered == [1, 2, 1]
-        conn = Conn("tableid1", None, None, 10)
+        conn = Conn("tableid1", None, None, 1000)
         cid = cluster.relay("owner", conn)
-        for n in (1, 1, 2, 2):
-            cluster._relayed(cid, n, f"message {n}")
+        for data in (f"sowner 1 {cid} message 1", f"sowner 1 {cid} message 1",
+                     f"oowner 2 {cid}", "towner 3 tableid1 - message 3",
+                     "towner 3 tableid1 - message 3"):
+            cluster._relayed(data)
         assert not conn.closed
         assert [conn.queue.get_nowait() for _ in range(conn.queue.qsize())] == \
-            ["message 1", "message 2"]
-        cluster._relayed(cid, 4, "message 4")  # one went missing: catch up by reconnecting
-        assert conn.closed
+            ["message 1", "message 3"]
+        cluster._relayed("towner 5 tableid1 - message 5")  # one went missing: reconnect
+        assert conn.closed and conn.close_code == CLOSE_SLOW
+    asyncio.run(go())
+
+
+def test_a_tables_message_crosses_once_to_each_holder(tmp_path: Path) -> None:
+    """Forty spectators and two seats through one process, a spectator and a seat
+    through another: each message the table sends crosses once to each process with a
+    socket it is for, however many sockets it has there, and every relayed socket gets
+    what a socket of its seat at the owner gets, in order (its own catch-up first): one
+    text for all of a process's sockets, not a copy each."""
+    async def go() -> None:
+        owner = Cluster("redis://127.0.0.1:1/0", Log())  # none of them connects here
+        holders = {name: Cluster("redis://127.0.0.1:1/0", Log()) for name in ("near", "far")}
+        for name, holder in holders.items():
+            holder.me = name
+        store = SQLiteStore(tmp_path / "unused.sqlite3")
+        hub = Hub(store, Settings(), Log(), cluster=owner)
+        table, _, _ = Table.create("tableid1", TableConfig(seats=6), now=0.0)
+        live = Live(table)
+        here = [Conn("tableid1", seat, None, 1 << 20) for seat in (None, 0, 1, 2)]
+        live.conns += here
+        relayed: list[tuple[str, Conn]] = []
+        for name, seat in [("near", None)] * 40 + [("near", 0), ("near", 1), ("far", None),
+                                                   ("far", 2)]:
+            conn = Conn("tableid1", seat, None, 1 << 20)
+            cid = holders[name].relay(owner.me, conn)
+            remote = RemoteConn(owner, name, cid, "tableid1", seat, None)
+            remote.send(f"catch-up {cid}")  # its hello's answer, to it alone
+            live.conns.append(remote)
+            remote.joined()
+            relayed.append((name, conn))
+        gone = RemoteConn(owner, "gone", "cid0", "tableid1", None, None)
+        live.conns.append(gone)
+        gone.close(CLOSE_GOING_AWAY, "its holder is going")  # nothing more goes there
+        texts: list[tuple[tuple[int | None, ...], str]] = [
+            ((None,), "for spectators"), ((0,), "for seat 0"), ((0, 1, 2, None), "news"),
+            ((2,), "for seat 2"), ((5,), "for nobody here")]
+        hub._deliver(live, texts)
+        posted = [owner._outbox.get_nowait() for _ in range(owner._outbox.qsize())]
+        assert [text for where, text in posted if where == channel("gone")] == [
+            '{"k":"close","c":"cid0","code":1001,"reason":"its holder is going","drop":false}']
+        posted = [(where, text) for where, text in posted if where != channel("gone")]
+        crossing = sorted((where, text.split(" ", 4)[-1]) for where, text in posted
+                          if text.startswith("t"))
+        assert crossing == sorted(
+            [(channel("near"), t) for t in ("for spectators", "for seat 0", "news")] +
+            [(channel("far"), t) for t in ("for spectators", "news", "for seat 2")])
+        for where, text in posted:
+            holders[where.removeprefix(channel(""))]._relayed(text)
+        for conn in here:
+            assert [conn.queue.get_nowait() for _ in range(conn.queue.qsize())] == \
+                [t for to, t in texts if conn.seat in to]
+        got: dict[str, list[str | None]] = {}
+        for name, conn in relayed:
+            queue = [conn.queue.get_nowait() for _ in range(conn.queue.qsize())]
+            assert queue == [f"catch-up {conn.cid}",
+                             *(t for to, t in texts if conn.seat in to)]
+            if conn.seat is None:  # the same text for every spectator of a process
+                assert all(a is b for a, b in zip(got.setdefault(name, queue)[1:],
+                                                  queue[1:], strict=True))
+        await store.close()
 
     asyncio.run(go())
 
@@ -437,7 +557,8 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
     """Pub/sub keeps nothing: after its channel was down a holder closes every relayed
     socket as a slow one (the client reconnects with its version and catches up from
     the journal) and answers its waiting requests at once; an owner whose publish failed
-    closes the remote sockets whose messages were lost."""
+    closes the sockets it relays to the holders whose messages were lost (each holder
+    would see the gap in its numbers, at the next message, and close them all)."""
     async def go() -> None:
         holder = Cluster("redis://127.0.0.1:1/0", Log())  # never connects here
         conn = Conn("tableid1", 0, "token", 10)
@@ -453,15 +574,18 @@ def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
         owner.redis = aioredis.Redis.from_url(owner.url, decode_responses=True)
         remote = RemoteConn(owner, "holder", "cid1", "tableid1", 0, None)
         owner.remote[("holder", "cid1")] = remote
-        other = RemoteConn(owner, "holder", "cid2", "tableid1", 1, None)
+        other = RemoteConn(owner, "holder", "cid2", "tableid2", 1, None)
         owner.remote[("holder", "cid2")] = other
+        elsewhere = RemoteConn(owner, "another", "cid3", "tableid1", 2, None)
+        owner.remote[("another", "cid3")] = elsewhere
         sender = asyncio.ensure_future(owner._send_forever())
         remote.send("a message")
         end = time.monotonic() + 60  # the publish fails at once; a loaded machine is slow
         while not remote.closed and time.monotonic() < end:
             await asyncio.sleep(0.01)
         assert remote.closed and remote.close_code == CLOSE_SLOW
-        assert not other.closed  # nothing of its was lost
+        assert other.closed  # its holder lost a message: its count has a gap
+        assert not elsewhere.closed  # nothing was lost on the way to its holder
         sender.cancel()
         await owner.redis.aclose()
 

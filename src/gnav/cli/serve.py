@@ -27,6 +27,12 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                             "which several servers may share (pip install 'gnav[redis]')")
     where.add_argument("--db", default=None, metavar="PATH",
                        help="the SQLite file (the same as --store sqlite:///PATH)")
+    s.add_argument("--key-file", default=None, metavar="FILE",
+                   help="with --store redis://...: the servers' key, which seals what "
+                        "Redis must not show (tables' seeds, messages between servers); "
+                        "default $GNAV_KEY_FILE, else gnav.key here; made if missing. "
+                        "Every server on the same Redis needs the same key ($GNAV_KEY "
+                        "may hold it instead)")
     s.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
                    help="behind a reverse proxy: the proxies' addresses or networks "
                         "(comma-separated) whose X-Forwarded-For gives the client's address "
@@ -162,4 +168,4 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  sockets_per_client=args.sockets_per_client,
                  costly_per_minute=args.costly_per_minute, workers=args.workers,
                   forwarded_allow_ips=args.forwarded_allow_ips, odds_dir=args.odds_dir,
-                  grow_puzzles=args.grow_puzzles)
+                  grow_puzzles=args.grow_puzzles, key_file=args.key_file)

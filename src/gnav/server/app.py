@@ -38,7 +38,7 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
 
         assert isinstance(store, RedisStore)
         store.lease_ms = int(settings.lease * 1000)
-        cluster = Cluster(store.url, log, settings.lease, store.last_ids)
+        cluster = Cluster(store.url, log, settings.lease, store.last_ids, store.box)
     hub = Hub(store, settings, log, clock, cluster)
     api = Api(hub, settings, log)
     sockets = Sockets(hub, settings, log)

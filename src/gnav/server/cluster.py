@@ -11,13 +11,20 @@ took the table over, can never add to the journal again.
 A process asked about a table owned elsewhere (``Elsewhere``) forwards the request to
 the owner over the owner's channel (``gnav:proc:ID``, pub/sub) and waits for its reply.
 A socket it holds for such a table is relayed: the owner keeps a ``RemoteConn`` for it in
-the table's connections, so the table renders that seat's messages as for any socket of
-its own, and publishes them to the holder, numbered; the holder passes them to the
-socket. Pub/sub delivers at most once: a number missed closes the socket as a slow one
-is closed (``CLOSE_SLOW``), and the client reconnects with the last version it saw and
-gets what it missed from the table's journal, as it would after any lost connection.
-The last message lost leaves no gap to see: a holder whose channel was down, an owner
-whose publish failed, and a holder whose relayed table moved close those sockets too.
+the table's connections, so the table knows that seat is listening, and the table's
+messages go to the holder once a process, not once a socket: each distinct message
+(the spectators' view, a seat's own view, news for all) is published once to every
+holder with a socket it is for, naming the table and the seats it is for, and the holder
+hands that one text to each of its sockets at that table with one of those seats. A
+socket's own catch-up (its hello's answer) goes to it alone, and a mark after it
+says the socket is on the table's list: from then on it takes the table's messages.
+Everything an owner sends a holder this way is numbered, one count per pair of
+processes. Pub/sub delivers at most once: a number missed closes the holder's sockets
+relayed from that owner as a slow one is closed (``CLOSE_SLOW``), and their clients
+reconnect with the last version they saw and get what they missed from the table's
+journal, as after any lost connection. The last message lost leaves no gap to see: a
+holder whose channel was down, an owner whose publish failed, and a holder whose relayed
+table moved close those sockets too.
 
 Every process says it is alive (``gnav:alive:ID``, renewed with its leases). An owner that
 dies stops renewing: its sockets' holders close them (the clients reconnect), and once
@@ -25,6 +32,13 @@ its leases run out the next request for one of its tables, or the sweep for unow
 tables in play that every process makes, takes the table over from its journal, timers
 included. A holder that dies leaves its relayed seats disconnected at the owner, which
 then treats them as any leaver (grace, then a stand-in bot).
+
+Whatever goes over a channel (forwarded hellos with seat tokens, joins' replies,
+relayed seats' views) is sealed with the servers' key (``gnav.server.sealing``), bound
+to the channel's name, with its sender's id inside: a reader of Redis sees its size and
+nothing else, and a message sealed for one process does not open at another. What
+spectators may see crosses through a deflate stream of each pair of processes
+(``gnav.server.streams``).
 """
 
 from __future__ import annotations
@@ -34,6 +48,7 @@ import contextlib
 import itertools
 import json
 import random
+import time
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -53,11 +68,14 @@ from gnav.server.redis_store import (
     OPEN,
     connect,
     full,
+    journal_key,
     lease_key,
     retrying,
     table_key,
 )
+from gnav.server.sealing import Box, Unsealable, load_key
 from gnav.server.store import StoreFull
+from gnav.server.streams import Packer, Unpacker
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
@@ -77,22 +95,37 @@ def channel(process: str) -> str:
     return f"{PREFIX}proc:{process}"
 
 
+def _seats(to: tuple[int | None, ...]) -> str:
+    """The seats a message is for, as the relay's head says them (``-``: spectators)."""
+    return ",".join("-" if seat is None else str(seat) for seat in to)
+
+
+def _parse_seats(text: str) -> frozenset[int | None]:
+    return frozenset(None if part == "-" else int(part) for part in text.split(","))
+
+
 class RemoteConn(Conn):
-    """At the owner: a socket another process holds. What the table sends it is
-    published to that process, numbered in order."""
+    """At the owner: a socket another process holds. Its own messages (its catch-up)
+    are published to that process for it alone; the table's messages for all that
+    process's sockets go once (``Cluster.fan``)."""
 
     def __init__(self, cluster: Cluster, holder: str, cid: str, table_id: str,
                  seat: int | None, token: str | None) -> None:
         super().__init__(table_id, seat, token, 0)
-        self.cluster, self.holder, self.cid, self.sent = cluster, holder, cid, 0
+        self.cluster, self.holder, self.cid = cluster, holder, cid
+
+    @property
+    def relayed_to(self) -> str | None:
+        return self.holder
 
     def send(self, text: str) -> None:
-        if self.closed:
-            return
-        self.sent += 1
-        # Not a JSON envelope: the text as it is, after a head of its own ("m", the
-        # socket's id and its number), so neither side encodes or parses it again.
-        self.cluster.post_text(self.holder, f"m{self.cid} {self.sent} {text}")
+        if not self.closed:  # ``w``: a spectator's, which anyone may see
+            kind = "w" if self.seat is None else "s"
+            self.cluster.data(self.holder, kind, f"{self.cid} {text}")
+
+    def joined(self) -> None:
+        if not self.closed:
+            self.cluster.data(self.holder, "o", self.cid)
 
     def close(self, code: int, reason: str, *, drop: bool = False) -> None:
         if self.closed:
@@ -109,16 +142,17 @@ class Relay:
 
     conn: Conn
     owner: str
-    got: int = 0  # the number of the last message passed on
+    on: bool = False  # on the table's list at the owner: takes the table's messages
 
 
 class Cluster:
     """This process's part: its leases, its channel, its forwarded requests."""
 
     def __init__(self, url: str, log: Log, lease: float = 5.0,
-                 last_ids: dict[str, str] | None = None) -> None:
+                 last_ids: dict[str, str] | None = None, box: Box | None = None) -> None:
         self.me = uuid.uuid4().hex[:12]
         self.url = url
+        self.box = Box(load_key()[0]) if box is None else box
         self.log = log
         self.lease = lease
         self.last_ids = {} if last_ids is None else last_ids  # the store's, shared
@@ -127,6 +161,13 @@ class Cluster:
         self.owned: set[str] = set()
         self.remote: dict[tuple[str, str], RemoteConn] = {}
         self.relays: dict[str, Relay] = {}
+        # The same relays by owner and table: where a table's message goes at once.
+        self.watching: dict[tuple[str, str], dict[str, Relay]] = {}
+        self._sent: dict[str, int] = {}  # numbers this process (an owner) gave, by holder
+        self._packers: dict[str, Packer] = {}  # its deflate stream to each holder
+        self._unpackers: dict[str, Unpacker] = {}  # each owner's stream to this holder
+        self._asked: dict[str, float] = {}  # when a new stream was last asked of an owner
+        self._got: dict[str, int | None] = {}  # the last number taken (a holder), by owner
         self._pending: dict[int, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
@@ -151,7 +192,7 @@ class Cluster:
         await self.redis.set(alive_key(self.me), "1", px=int(self.lease * 1000))
         # The channel on a client of its own that never retries in silence: a break must
         # be seen, since what was published to this process meanwhile is lost (``_listen``).
-        self._bus = aioredis.Redis.from_url(self.url, decode_responses=True,
+        self._bus = aioredis.Redis.from_url(self.url, decode_responses=False,
                                             socket_connect_timeout=5.0,
                                             health_check_interval=30,
                                             retry=Retry(NoBackoff(), 0))
@@ -217,6 +258,63 @@ class Cluster:
     def stats(self) -> dict[str, Any]:
         return {"process": self.me, "owned": len(self.owned), "relayed": len(self.relays),
                 "remote": len(self.remote)}
+
+    # -- the relay ------------------------------------------------------------------
+
+    def data(self, holder: str, kind: str, rest: str) -> None:
+        """Post a relayed message to ``holder``, numbered: its head is the kind (``s``
+        one seat's socket's, ``w`` a spectator's, ``o`` a socket on the table's list,
+        ``t`` a table's), this process and the number, then ``rest``. Not a JSON
+        envelope: a message's text goes as it is, so neither side encodes or parses it
+        again."""
+        n = self._sent.get(holder, 0) + 1
+        self._sent[holder] = n
+        self.post_text(holder, f"{kind}{self.me} {n} {rest}")
+
+    def fan(self, holder: str, table_id: str, to: tuple[int | None, ...], text: str) -> None:
+        """The table's message ``text`` for the seats ``to`` (None: spectators), once to
+        ``holder`` for all its sockets there."""
+        self.data(holder, "t", f"{table_id} {_seats(to)} {text}")
+
+    def _relayed(self, data: str) -> None:
+        """A numbered message from an owner (``data``'s head: see ``data``)."""
+        head, number, rest = data.split(" ", 2)
+        kind, owner, n = head[0], head[1:], int(number)
+        # An owner numbers from 1 for each holder (a process id is never used again);
+        # None: this holder's channel was down, the count starts again at what comes.
+        got = self._got.get(owner, 0)
+        if got is not None and n <= got:  # published twice (retried after its reply was lost)
+            return
+        self._got[owner] = n
+        if got is not None and n != got + 1:  # some went missing: catch up by reconnecting
+            self._lose(owner)
+            return
+        if kind == "t":
+            table_id, seats, text = rest.split(" ", 2)
+            relays = self.watching.get((owner, table_id))
+            if relays:
+                to = _parse_seats(seats)
+                for relay in relays.values():
+                    if relay.on and relay.conn.seat in to:
+                        relay.conn.send(text)  # one text for all: shared, not copied
+            return
+        cid, _, text = rest.partition(" ")  # "s", "w" or "o"
+        one = self.relays.get(cid)
+        if one is None or one.owner != owner:
+            return
+        if kind == "o":
+            one.on = True
+        else:
+            one.conn.send(text)
+
+    def _lose(self, owner: str) -> None:
+        """Messages from ``owner`` were lost: its relayed sockets here reconnect."""
+        for cid, relay in list(self.relays.items()):
+            if relay.owner == owner:
+                self.drop(cid)
+                relay.conn.close(CLOSE_SLOW, "messages were lost between servers: "
+                                 "reconnect with your last version")
+                self._chore(self._forget(relay))
 
     # -- leases ----------------------------------------------------------------------
 
@@ -329,9 +427,13 @@ class Cluster:
         dead, self._suspects = missing & self._suspects, missing
         for cid, relay in list(self.relays.items()):
             if relay.owner in dead:
-                self.relays.pop(cid, None)
+                self.drop(cid)
                 relay.conn.close(CLOSE_GOING_AWAY, "the server that held this table is "
                                  "gone: reconnect")
+        for peer in dead:  # a process id is never used again
+            for state in (self._sent, self._got, self._packers, self._unpackers,
+                          self._asked):
+                state.pop(peer, None)
         for key, conn in list(self.remote.items()):
             if key[0] in dead:
                 self.remote.pop(key, None)
@@ -360,7 +462,7 @@ class Cluster:
             if holder is None and cid not in self._adrift:
                 adrift.add(cid)  # nobody holds it: its owner may take it back yet
                 continue
-            self.relays.pop(cid, None)
+            self.drop(cid)
             relay.conn.close(CLOSE_GOING_AWAY, "this table moved to another server: "
                              "reconnect")
         self._adrift = adrift
@@ -399,6 +501,7 @@ class Cluster:
         texts one a line (compact JSON has no line break, and neither has a relayed
         message's head), in the order posted; one publish, not one a text."""
         assert self.redis is not None
+        prefix = channel("")
         while True:
             batch = [await self._outbox.get()]
             while not self._outbox.empty() and len(batch) < 1000:
@@ -409,23 +512,29 @@ class Cluster:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for where, texts in joined.items():
-                        pipe.publish(where, "\n".join(texts))
+                        holder = where.removeprefix(prefix)
+                        packer = self._packers.get(holder)
+                        if packer is None:  # (not setdefault: a deflater is costly to make)
+                            packer = self._packers[holder] = Packer()
+                        payload = self.me.encode() + b" " + packer.pack(texts)
+                        pipe.publish(where, self.box.seal(payload, where.encode()))
                     await pipe.execute()
             except (rerr.RedisError, OSError) as e:
-                # Lost: a caller sees its timeout; a relay would see the gap in its
-                # numbers only at the next message, which may never come: the sockets
-                # whose messages were lost are closed, to catch up by reconnecting (the
-                # close is posted, as the next batch, once Redis answers again).
+                # Lost: a caller sees its timeout; a holder would see the gap in the
+                # numbers only at the next message, which may never come, and closes
+                # every socket relayed from here then: those sockets are closed now, to
+                # catch up by reconnecting (the close is posted, as the next batch, once
+                # Redis answers again).
                 self.log.warning("cluster.publish_failed", count=len(batch),
                                  error=str(e).splitlines()[0] if str(e) else type(e).__name__)
-                prefix = channel("")
-                for where, text in batch:
-                    if text.startswith("m"):
-                        remote = self.remote.get((where.removeprefix(prefix),
-                                                  text[1:].split(" ", 1)[0]))
-                        if remote is not None:
-                            remote.close(CLOSE_SLOW, "messages were lost between servers: "
-                                         "reconnect with your last version")
+                holders = {where.removeprefix(prefix) for where, _ in batch}
+                for holder in holders:  # what the stream holds is not known: a new one
+                    if holder in self._packers:
+                        self._packers[holder].reset()
+                for key, remote in list(self.remote.items()):
+                    if key[0] in holders:
+                        remote.close(CLOSE_SLOW, "messages were lost between servers: "
+                                     "reconnect with your last version")
 
     async def _listen(self, pubsub: Any) -> None:
         # listen(), not get_message(timeout): the latter looks at the socket only, and
@@ -433,6 +542,7 @@ class Cluster:
         # packet or the timeout (measured: forwarded requests answered in bursts, a
         # second apart).
         broken = False
+        mine = channel(self.me).encode()
         while True:
             try:
                 if broken:  # Redis is back (or this raises again)
@@ -443,11 +553,19 @@ class Cluster:
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
-                    for data in message["data"].split("\n"):  # _send_forever's lines
+                    try:
+                        sender, _, payload = self.box.open(message["data"], mine
+                                                           ).partition(b" ")
+                    except Unsealable:
+                        self.log.warning("cluster.unsealable", note="a message this "
+                                         "server's key does not open: every server "
+                                         "needs the same key")
+                        continue
+                    lines = self._unpack(sender.decode(), payload)
+                    for data in lines:  # _send_forever's lines
                         try:
-                            if data.startswith("m"):  # a relayed socket's message
-                                cid, n, text = data[1:].split(" ", 2)
-                                self._relayed(cid, int(n), text)
+                            if data[:1] in ("s", "w", "o", "t"):  # relayed: ``data``'s head
+                                self._relayed(data)
                             else:
                                 self._take(json.loads(data))
                         except Exception:
@@ -461,6 +579,26 @@ class Cluster:
                 broken = True
             await asyncio.sleep(0.2)
 
+    def _unpack(self, owner: str, payload: bytes) -> list[str]:
+        """The lines of ``owner``'s payload that can be read. A chunk of its stream
+        missed: what it relays here reconnects, and a new stream is asked of it (again
+        at most once a second, while its chunks keep coming unreadable)."""
+        unpacker = self._unpackers.get(owner)
+        if unpacker is None:  # (not setdefault: an inflater made for nothing each time)
+            unpacker = self._unpackers[owner] = Unpacker()
+        try:
+            lines, missed = unpacker.unpack(payload)
+        except ValueError as e:
+            self.log.error("cluster.bad_message", error=str(e))
+            return []
+        if missed:
+            self._lose(owner)
+            now = time.monotonic()
+            if now - self._asked.get(owner, -10.0) >= 1.0:
+                self._asked[owner] = now
+                self.post(owner, {"k": "reset", "from": self.me, "epoch": unpacker.epoch})
+        return lines
+
     def _missed(self) -> None:
         """The channel was down: whatever was published to this process meanwhile is
         lost, and the last message lost leaves no gap in the numbers to see (measured:
@@ -469,10 +607,13 @@ class Cluster:
         with the last version it saw and catches up from the journal), and the requests
         waiting for an answer are answered "unanswered" now, not at their timeout."""
         for cid, relay in list(self.relays.items()):
-            self.relays.pop(cid, None)
+            self.drop(cid)
             relay.conn.close(CLOSE_SLOW, "messages were lost between servers: reconnect "
                              "with your last version")
             self._chore(self._forget(relay))
+        self._got = dict.fromkeys(self._got)  # each owner's count starts again
+        for unpacker in self._unpackers.values():
+            unpacker.forget()
         for future in self._pending.values():
             if not future.done():
                 future.set_exception(Unanswered("the server that holds this table did "
@@ -482,9 +623,13 @@ class Cluster:
     def _take(self, m: dict[str, Any]) -> None:
         kind = m["k"]
         if kind == "close":
-            relay = self.relays.pop(m["c"], None)
+            relay = self.drop(m["c"])
             if relay is not None:
                 relay.conn.close(int(m["code"]), str(m["reason"]), drop=bool(m["drop"]))
+        elif kind == "reset":  # a holder missed a chunk of the stream to it: a new one
+            packer = self._packers.get(str(m["from"]))
+            if packer is not None and packer.epoch == int(m["epoch"]):
+                packer.reset()
         elif kind == "rep":
             future = self._pending.get(m["id"])
             if future is not None and not future.done():
@@ -497,21 +642,6 @@ class Cluster:
             while len(self._answered) > 10_000:
                 self._answered.popitem(last=False)
             self._chore(self._answer(m))
-
-    def _relayed(self, cid: str, n: int, text: str) -> None:
-        relay = self.relays.get(cid)
-        if relay is None:
-            return
-        if n <= relay.got:  # published twice (retried after its reply was lost)
-            return
-        if n != relay.got + 1:  # one went missing: catch up by reconnecting
-            self.relays.pop(cid, None)
-            relay.conn.close(CLOSE_SLOW, "messages were lost between servers: "
-                             "reconnect with your last version")
-            self._chore(self._forget(relay))
-            return
-        relay.got = n
-        relay.conn.send(text)
 
     async def call(self, owner: str, op: str, args: list[Any], timeout: float = 10.0
                    ) -> Any:
@@ -587,11 +717,24 @@ class Cluster:
     def relay(self, owner: str, conn: Conn) -> str:
         """Make ``conn`` (a socket of this process) a relay of ``owner``'s table."""
         conn.via, conn.cid = owner, uuid.uuid4().hex[:16]
-        self.relays[conn.cid] = Relay(conn, owner)
+        relay = self.relays[conn.cid] = Relay(conn, owner)
+        self.watching.setdefault((owner, conn.table_id), {})[conn.cid] = relay
         return conn.cid
 
+    def drop(self, cid: str) -> Relay | None:
+        """Forget the relay ``cid`` here (the owner is not told: ``unrelay``)."""
+        relay = self.relays.pop(cid, None)
+        if relay is not None:
+            key = (relay.owner, relay.conn.table_id)
+            relays = self.watching.get(key)
+            if relays is not None:
+                relays.pop(cid, None)
+                if not relays:
+                    del self.watching[key]
+        return relay
+
     def unrelay(self, conn: Conn) -> None:
-        relay = self.relays.pop(conn.cid, None)
+        relay = self.drop(conn.cid)
         if relay is not None:
             self._chore(self._forget(relay))
 

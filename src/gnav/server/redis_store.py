@@ -16,6 +16,9 @@ half-way. How durable an acknowledged write is depends on Redis's own persistenc
 A change may name an owner (``fence``): then it is stored only if the table's lease
 (``gnav:t:ID:lease``) still holds that owner, so a server that has lost a table (it
 stalled past its lease, and another took the table over) can never add to its journal.
+
+What a reader of Redis must not learn is sealed with the servers' key first
+(``gnav.server.sealing``): the seed and host digest in a table's first entry.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import EqualJitterBackoff
 
 from gnav.server.jsontext import dumps as _dumps
+from gnav.server.sealing import Box, Unsealable, load_key
 from gnav.server.store import Diverged, Entry, StoreError, StoreFull, TableExists
 from gnav.vocab import TablePhase
 
@@ -37,6 +41,7 @@ PREFIX = "gnav:"
 OPEN = f"{PREFIX}open"  # unfinished tables (lobby or playing), by last change
 LISTED = f"{PREFIX}listed"  # the listed ones among them, by last change
 CHANGES = f"{PREFIX}changes"  # the counter that orders both
+KEY_CHECK = f"{PREFIX}key"  # the check of the key the tables here were sealed with
 
 # KEYS: table, journal, records, open, listed, changes, lease.
 # ARGV: mode ('create'|'append'), id, summary, phase, listed, created, game, record,
@@ -141,9 +146,13 @@ class RedisStore:
     """Tables in the Redis at ``url`` (``redis://HOST:PORT/DB``). The client connects
     on first use, in the event loop that uses it."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, box: Box | None = None, key_from: str = "") -> None:
         self.url = url
         self.where = url.split("@")[-1]  # never a password in a message
+        if box is None:
+            key, key_from = load_key()
+            box = Box(key)
+        self.box, self.key_from = box, key_from  # the servers' key (and where it is kept)
         self.created = False  # whether Redis was empty is not this store's to say
         self.shared = True  # several processes may use it (gnav.server.cluster)
         self.lease_ms = 5000  # a fenced write that takes its lease back holds it this long
@@ -161,8 +170,14 @@ class RedisStore:
             with redis.Redis.from_url(self.url, socket_timeout=5.0,
                                       socket_connect_timeout=5.0) as client:
                 client.ping()
+                client.set(KEY_CHECK, self.box.check, nx=True)
+                held = client.get(KEY_CHECK)
         except (rerr.RedisError, OSError) as e:
             raise self._explain(e) from None
+        if held is not None and held.decode() != self.box.check:
+            raise StoreError(f"the tables in Redis at {self.where} were sealed with "
+                             f"another key than this server's ({self.key_from or 'given'}): "
+                             f"give every server the same key (docs/deploy.md)")
 
     @property
     def client(self) -> aioredis.Redis:
@@ -200,7 +215,8 @@ class RedisStore:
         args = [mode, table_id, _dumps(summary), phase,
                 "1" if summary.get("listed") else "0", repr(float(summary.get("created", 0.0))),
                 game, record, fence or "", self.last_ids.get(table_id, ""),
-                str(self.lease_ms), *(_dumps(e) for e in entries)]
+                str(self.lease_ms),
+                *(_dumps(self.box.seal_entry(table_id, e)) for e in entries)]
         before = self.last_ids.get(table_id) if mode == "append" else None
         try:
             self.client  # noqa: B018 - connects, and registers the script
@@ -210,7 +226,7 @@ class RedisStore:
         except rerr.ResponseError as e:
             # A write sent again (its reply was lost) finds itself stored: it is done.
             again = "GNAV_EXISTS" in str(e) or "GNAV_MOVED" in str(e)
-            if again and await self._landed(table_id, before, args[11:]):
+            if again and await self._landed(table_id, before, entries):
                 return
             if "GNAV_EXISTS" in str(e):
                 raise TableExists(f"table {table_id} exists already") from None
@@ -223,15 +239,19 @@ class RedisStore:
         except (rerr.RedisError, OSError) as e:
             raise self._explain(e) from None
 
-    async def _landed(self, table_id: str, before: str | None, texts: Sequence[str]) -> bool:
-        """Whether the journal holds exactly ``texts`` after id ``before`` (None: from its
-        start): a write that Redis made, whose reply was lost."""
+    async def _landed(self, table_id: str, before: str | None,
+                      entries: Sequence[Entry]) -> bool:
+        """Whether the journal holds exactly ``entries`` after id ``before`` (None: from
+        its start): a write that Redis made, whose reply was lost. Compared opened: a
+        seal differs each time it is made."""
         try:
             rows = await self.client.xrange(journal_key(table_id),
                                             "-" if before is None else f"({before}")
         except (rerr.RedisError, OSError) as e:
             raise self._explain(e) from None
-        if not rows or [fields and fields["e"] for _, fields in rows] != list(texts):
+        if not rows or any(not fields or "e" not in fields for _, fields in rows):
+            return False
+        if self._entries(table_id, rows) != [json.loads(_dumps(e)) for e in entries]:
             return False
         self.last_ids[table_id] = str(rows[-1][0])
         return True
@@ -257,7 +277,16 @@ class RedisStore:
             return None
         if rows:
             self.last_ids[table_id] = str(rows[-1][0])
-        return [json.loads(fields["e"]) for _, fields in rows]
+        return self._entries(table_id, rows)
+
+    def _entries(self, table_id: str, rows: list[Any]) -> list[Entry]:
+        """A journal's entries as the table reads them (their secrets opened)."""
+        try:
+            return [self.box.open_entry(table_id, json.loads(fields["e"]))
+                    for _, fields in rows]
+        except Unsealable:
+            raise StoreError(f"table {table_id} in Redis at {self.where} was sealed with "
+                             f"another key than this server's") from None
 
     async def load_unfinished(self) -> dict[str, list[Entry]]:
         try:
@@ -268,7 +297,7 @@ class RedisStore:
                 journals = await pipe.execute()
         except (rerr.RedisError, OSError) as e:
             raise self._explain(e) from None
-        return {table_id: [json.loads(fields["e"]) for _, fields in rows]
+        return {table_id: self._entries(table_id, rows)
                 for table_id, rows in zip(ids, journals, strict=True)}
 
     async def record(self, table_id: str, game: int) -> Entry | None:

@@ -131,7 +131,7 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
           sockets_per_client: int = Settings.sockets_per_client,
           costly_per_minute: int = Settings.costly_per_minute, workers: int = 1,
           forwarded_allow_ips: str = "", odds_dir: str | None = None,
-          grow_puzzles: str | None = None) -> int:
+          grow_puzzles: str | None = None, key_file: str | None = None) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
     if creates_per_minute < 1:
@@ -153,7 +153,7 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
         origin_of(public_url)  # a base URL: scheme and host, nothing after
     sock = bind(host, port)  # first: a taken port leaves no database file behind
     try:
-        store = open_store(where)
+        store = open_store(where, key_file)
         store.check()  # reachable now, or one line and no server
     except GnavError:
         sock.close()

@@ -75,7 +75,9 @@ class Settings:
     idle_after: float = 600.0  # seconds before a table nobody is at leaves memory
     sweep_every: float = 60.0  # seconds between looks for expired and idle tables
     finished_cached: int = 1000  # finished tables' info kept to answer reads cheaply
-    send_backlog: int = 2000  # messages queued for one slow connection before it is cut
+    # Bytes queued for one slow connection before it is cut (it reconnects and catches
+    # up from the journal): a few snapshots of the largest table, or hundreds of updates.
+    send_backlog: int = 1 << 20
     max_sockets: int = 200  # sockets at one table (seats replace their old socket)
     sockets_per_client: int = 256  # WebSockets one address block may hold open, and open a minute
     costly_per_minute: int = 60  # expensive reads (records, replays, ...) per address

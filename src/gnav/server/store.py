@@ -366,10 +366,12 @@ class SQLiteStore:
         self._pool.shutdown(wait=True)
 
 
-def open_store(url: str) -> Store:
+def open_store(url: str, key_file: str | None = None) -> Store:
     """The store a ``--store`` URL names: ``sqlite:///PATH`` (a relative path; four
     slashes for an absolute one, as SQLAlchemy writes it), a bare path (SQLite too), or
-    ``redis://HOST:PORT/DB`` (``rediss://`` for TLS; needs the ``[redis]`` extra).
+    ``redis://HOST:PORT/DB`` (``rediss://`` for TLS; needs the ``[redis]`` extra),
+    whose secrets are sealed with the servers' key (``gnav.server.sealing.load_key``:
+    ``GNAV_KEY``, else ``key_file``).
 
     :raises: :exc:`StoreError` if it is none of them or cannot be opened.
     """
@@ -385,9 +387,11 @@ def open_store(url: str) -> Store:
     if scheme in ("redis", "rediss", "unix"):
         try:
             from gnav.server.redis_store import RedisStore
+            from gnav.server.sealing import Box, load_key
         except ImportError:
-            raise StoreError(f"--store {url!r} needs redis-py: pip install 'gnav[redis]'"
-                             ) from None
-        return RedisStore(url)
+            raise StoreError(f"--store {url!r} needs redis-py and cryptography: pip "
+                             f"install 'gnav[redis]'") from None
+        key, key_from = load_key(key_file)
+        return RedisStore(url, Box(key), key_from)
     raise StoreError(f"--store {url!r}: the store is sqlite:///PATH or "
                      f"redis://HOST:PORT/DB")

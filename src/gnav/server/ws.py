@@ -176,7 +176,7 @@ class Sockets:
 
     async def _pump(self, ws: WebSocket, conn: Conn) -> None:
         while True:
-            text = await conn.queue.get()
+            text = await conn.take()
             try:
                 if text is None:
                     await ws.close(conn.close_code, conn.close_reason[:120])

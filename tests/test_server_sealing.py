@@ -1,0 +1,244 @@
+"""Redis as a trust boundary: the servers' key (from the environment or a file, never
+from Redis), what it seals (a table's seed and host digest in its journal, every
+message between processes), a Redis locked down with a password, an ACL user and TLS,
+and a ``MONITOR`` of a whole match through two processes that shows no secret."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import shutil
+import stat
+import subprocess
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from gnav.errors import GnavError
+from gnav.server.cluster import Cluster
+from gnav.server.logs import Log
+from gnav.server.redis_store import KEY_CHECK, RedisStore, journal_key
+from gnav.server.sealing import (
+    KEY_ENV,
+    KEY_FILE_ENV,
+    Box,
+    Unsealable,
+    key_text,
+    load_key,
+    new_key,
+    parse_key,
+)
+from gnav.server.security import invite_code
+from gnav.server.store import StoreError, open_store
+from gnav.table import Table, TableConfig
+from gnav.table.table import hash_token
+from redis_kit import RedisServer
+from server_kit import eventually
+from test_server_cluster import play, seat_people, servers
+
+
+def test_the_key_comes_from_the_environment_or_a_file(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(KEY_ENV, raising=False)
+    monkeypatch.delenv(KEY_FILE_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    key, where = load_key()  # none anywhere: made in gnav.key here, for its owner alone
+    assert where == "gnav.key" and len(key) == 32
+    assert stat.S_IMODE(os.stat(tmp_path / "gnav.key").st_mode) == 0o600
+    assert load_key() == (key, "gnav.key")  # the same key the next time
+    named = tmp_path / "elsewhere.key"
+    other, _ = load_key(str(named))
+    assert other != key and parse_key(named.read_text(), "x") == other
+    monkeypatch.setenv(KEY_FILE_ENV, str(named))
+    assert load_key()[0] == other
+    given = new_key()
+    monkeypatch.setenv(KEY_ENV, key_text(given))  # the key itself wins over any file
+    assert load_key(str(named)) == (given, f"${KEY_ENV}")
+    monkeypatch.setenv(KEY_ENV, "not a key")
+    with pytest.raises(GnavError, match=r"^\$GNAV_KEY: not a key"):
+        load_key()
+    monkeypatch.delenv(KEY_ENV)
+    (tmp_path / "short.key").write_text(key_text(b"x" * 16))
+    with pytest.raises(GnavError, match=r"short\.key: not a key"):
+        load_key(str(tmp_path / "short.key"))
+    with pytest.raises(GnavError, match="no-such-folder"):
+        load_key(str(tmp_path / "no-such-folder" / "gnav.key"))
+
+
+def test_a_seal_opens_with_its_key_and_for_its_place_only() -> None:
+    box, other = Box(new_key()), Box(new_key())
+    sealed = box.seal(b"a seat token", b"gnav:proc:a")
+    assert b"a seat token" not in sealed
+    assert box.open(sealed, b"gnav:proc:a") == b"a seat token"
+    assert box.seal(b"a seat token", b"gnav:proc:a") != sealed  # a fresh nonce each time
+    altered = sealed[:-1] + bytes([sealed[-1] ^ 1])
+    for opener, text, place in ((box, sealed, b"gnav:proc:b"),  # meant for another process
+                                (other, sealed, b"gnav:proc:a"),  # another key
+                                (box, altered, b"gnav:proc:a")):
+        with pytest.raises(Unsealable):
+            opener.open(text, place)
+    assert box.check != other.check and "check" in repr(box)
+    entry = {"op": "create", "id": "tableid1", "seed": 123456789012345, "host": "ab" * 32,
+             "t": 1.0}
+    kept = box.seal_entry("tableid1", entry)
+    assert "seed" not in kept and "host" not in kept and kept["t"] == 1.0
+    assert "123456789012345" not in json.dumps(kept) and "ab" * 32 not in json.dumps(kept)
+    assert box.open_entry("tableid1", kept) == entry
+    with pytest.raises(Unsealable):  # copied into another table's journal
+        box.open_entry("tableid2", kept)
+    plain = {"op": "act", "seat": 1}
+    assert box.seal_entry("tableid1", plain) is plain
+    assert box.open_entry("tableid1", entry) == entry  # written before sealing: as it is
+
+
+def test_a_tables_secrets_are_sealed_in_redis(redis_url: str,
+                                              redis_server: RedisServer) -> None:
+    """What Redis keeps of a new table tells neither its seed nor its host digest (nor
+    so its invite code); the store reads them back with the key; a journal written
+    before sealing loads as it is; a store with another key refuses, in one line."""
+    table, host, result = Table.create("tableid1", TableConfig(seats=4), now=1.0)
+    legacy, _, legacy_result = Table.create("tableid2", TableConfig(seats=4), now=1.0)
+
+    async def go() -> None:
+        store = RedisStore(redis_url)
+        store.check()
+        summary = {"id": "tableid1", "phase": "lobby"}
+        await store.create_table("tableid1", result.journal, summary)
+        with redis_server.client() as client:
+            stored = json.dumps(client.xrange(journal_key("tableid1")))
+            assert client.get(KEY_CHECK) == store.box.check
+            # As a server before sealing wrote it: the seed in plain.
+            client.hset("gnav:t:tableid2", mapping={"summary": "{}", "phase": "lobby"})
+            client.xadd(journal_key("tableid2"),
+                        {"e": json.dumps(legacy_result.journal[0]), "w": ""})
+        for secret in (str(table.seed), table.host, invite_code(table.host), host,
+                       hash_token(host)):
+            assert secret not in stored
+        journal = await store.journal("tableid1")
+        assert journal is not None
+        again = Table.restore(journal)
+        assert (again.seed, again.host) == (table.seed, table.host)
+        old = await store.journal("tableid2")
+        assert old is not None and Table.restore(old).seed == legacy.seed
+        await store.close()
+
+        stranger = RedisStore(redis_url, Box(new_key()), "stranger.key")
+        with pytest.raises(StoreError, match=r"sealed with another key than this "
+                           r"server's \(stranger.key\)"):
+            stranger.check()
+        with pytest.raises(StoreError, match=r"tableid1 .* sealed with another key"):
+            await stranger.journal("tableid1")
+        await stranger.close()
+
+    asyncio.run(go())
+
+
+def test_the_channel_between_processes_is_sealed(redis_url: str,
+                                                  redis_server: RedisServer) -> None:
+    """A process's message to another crosses Redis sealed: a subscriber without the
+    key reads nothing of it; the process it is for opens it."""
+    async def go() -> None:
+        box = Box(new_key())
+        sender, receiver = Cluster(redis_url, Log(), box=box), Cluster(redis_url, Log(),
+                                                                       box=box)
+        got: list[str] = []
+
+        async def answer(m: dict[str, object]) -> None:
+            got.append(str(m["a"]))
+
+        receiver._answer = answer  # type: ignore[method-assign]
+        with redis_server.client(decode=False) as spy:
+            watch = spy.pubsub(ignore_subscribe_messages=True)
+            watch.psubscribe("gnav:proc:*")
+            await receiver.start(_NoHub())  # type: ignore[arg-type]
+            await sender.start(_NoHub())  # type: ignore[arg-type]
+            sender.post(receiver.me, {"k": "req", "id": 1, "from": sender.me, "op": "info",
+                                      "a": ["a-plain-seat-token"]})
+            for _ in range(500):
+                if got:
+                    break
+                await asyncio.sleep(0.01)
+            assert got == ["['a-plain-seat-token']"]
+            seen = None
+            for _ in range(10):  # past the subscription's own answer
+                seen = watch.get_message(timeout=10)
+                if seen is not None:
+                    break
+            assert seen is not None and seen["channel"] == f"gnav:proc:{receiver.me}".encode()
+            assert b"a-plain-seat-token" not in seen["data"]
+            watch.close()
+        await sender.close()
+        await receiver.close()
+
+    asyncio.run(go())
+
+
+class _NoHub:
+    """A hub with no tables (the channel test's processes own nothing)."""
+
+    def lost(self, table_id: str) -> None:
+        raise AssertionError(table_id)
+
+    async def adopt(self, table_id: str) -> None:
+        raise AssertionError(table_id)
+
+
+def test_a_wrong_password_is_one_line_without_it(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "redis", locked=True)
+    try:
+        wrong = server.url.replace(server.password, "not-the-password")
+        with pytest.raises(StoreError) as caught:
+            open_store(wrong).check()
+        text = str(caught.value)
+        assert "\n" not in text and "not-the-password" not in text
+        assert f"127.0.0.1:{server.port}" in text
+        open_store(server.url).check()  # the right one
+    finally:
+        server.stop()
+
+
+def test_a_match_through_two_processes_on_a_locked_redis_shows_no_secret(
+        tmp_path: Path, servers_key: str) -> None:
+    """Redis with TLS only, a password for its admin and an ACL user for gnav limited to
+    its keys and channels: two processes play a whole match over it, the people's
+    sockets spread over both, while the admin runs ``MONITOR``. No seat token, host
+    token, invite code, seed or host digest appears in what Redis saw."""
+    redis_cli = shutil.which("redis-cli")
+    assert redis_cli, "redis-cli is not installed (Debian: apt-get install redis-tools)"
+    server = RedisServer(tmp_path / "redis", locked=True)
+    capture = tmp_path / "monitor.txt"
+    made: dict[str, object] = {}
+    with capture.open("w") as out:
+        monitor = subprocess.Popen(
+            [redis_cli, "--tls", "--cacert", str(server.ca), "-h", "127.0.0.1", "-p",
+             str(server.port), "--user", "default", "--pass", server.admin_password,
+             "--no-auth-warning", "monitor"], stdout=out, stderr=subprocess.STDOUT)
+    try:
+        eventually(lambda: capture.read_text().startswith("OK"), 20)
+        with ExitStack() as stack, servers(server.url, tmp_path) as procs:
+            tid, players, links = seat_people(stack, procs, 4, 2, [0, 1, 1, 0, 1], made)
+            play(players, random.Random(27))
+            assert players[0].phase == "finished"
+            health = [s.http.get("/health").json() for s in procs]
+            assert sum(h["relayed"] for h in health) >= 1  # sockets crossed processes
+            tokens = [str(link.token) for link in links if link.token is not None]
+            with server.client() as admin:
+                first = json.loads(admin.xrange(journal_key(tid))[0][1]["e"])
+        eventually(lambda: f'"{tid}"' in capture.read_text(), 20)
+    finally:
+        monitor.terminate()
+        monitor.wait(timeout=10)
+        server.stop()
+    seen = capture.read_text()
+    assert seen.count("PUBLISH") > 20 and seen.count('"XADD"') >= 10  # it saw the match
+    created = Box(parse_key(servers_key, "GNAV_KEY")).open_entry(tid, first)
+    assert len(tokens) == 4
+    secrets = {"seat token": tokens, "host token": [str(made["host_token"])],
+               "invite": [str(made["invite"])], "seed": [str(created["seed"])],
+               "host digest": [str(created["host"])]}
+    for name, values in secrets.items():
+        for value in values:
+            assert len(value) >= 10 and value not in seen, name

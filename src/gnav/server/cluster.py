@@ -68,7 +68,6 @@ from gnav.server.redis_store import (
     OPEN,
     connect,
     full,
-    journal_key,
     lease_key,
     retrying,
     table_key,

@@ -219,7 +219,8 @@ def test_a_match_through_two_processes_on_a_locked_redis_shows_no_secret(
     try:
         eventually(lambda: capture.read_text().startswith("OK"), 20)
         with ExitStack() as stack, servers(server.url, tmp_path) as procs:
-            tid, players, links = seat_people(stack, procs, 4, 2, [0, 1, 1, 0, 1], made)
+            tid, players, links = seat_people(stack, procs, 4, 2, [0, 1, 1, 0, 1],
+                                                made=made)
             play(players, random.Random(27))
             assert players[0].phase == "finished"
             health = [s.http.get("/health").json() for s in procs]

@@ -151,7 +151,7 @@ class Maker:
     def start(self, preset: str, seats: int) -> tuple[int, dict[str, Any]]:
         """Make the table unless it is here or under way: as ``status``.
 
-        :raises: ``RefusedError``: ``NO_ODDS`` where this server cannot make it (the
+        :raises: :exc:`RefusedError`: ``NO_ODDS`` where this server cannot make it (the
             reason says why), ``BUSY`` while another table is being made.
         """
         try:

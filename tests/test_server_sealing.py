@@ -81,8 +81,10 @@ def test_a_seal_opens_with_its_key_and_for_its_place_only() -> None:
         with pytest.raises(Unsealable):
             opener.open(text, place)
     assert box.check != other.check and "check" in repr(box)
+    # "req" and "sealed": a create sent with a request key keeps them (its retry's host
+    # token, sealed with that key): they come back beside the store's own seal.
     entry = {"op": "create", "id": "tableid1", "seed": 123456789012345, "host": "ab" * 32,
-             "t": 1.0}
+             "t": 1.0, "req": "cd" * 32, "sealed": "ef" * 16}
     kept = box.seal_entry("tableid1", entry)
     assert "seed" not in kept and "host" not in kept and kept["t"] == 1.0
     assert "123456789012345" not in json.dumps(kept) and "ab" * 32 not in json.dumps(kept)

@@ -49,6 +49,9 @@ KEY_BYTES = 32
 NONCE_BYTES = 12
 # The fields of a journal's first entry that are sealed (``Table.create`` writes them).
 SECRET = ("seed", "host")
+# The field the sealed ones travel in: a name the table's journal never writes (its own
+# "sealed" holds the host token for a retried create, sealed with the request's key).
+BOX = "box"
 
 
 class Unsealable(Exception):
@@ -140,10 +143,12 @@ class Box:
         sealed together (bound to the table), the rest as it is."""
         if not any(name in entry for name in SECRET):
             return entry
+        if BOX in entry:  # pragma: no cover - a table writing our field would lose it
+            raise ValueError(f"a journal entry may not hold {BOX!r}: the store seals in it")
         secret = {name: entry[name] for name in SECRET if name in entry}
         sealed = self.seal(json.dumps(secret).encode(), _table_context(table_id))
         kept = {k: v for k, v in entry.items() if k not in SECRET}
-        return {**kept, "sealed": base64.b64encode(sealed).decode()}
+        return {**kept, BOX: base64.b64encode(sealed).decode()}
 
     def open_entry(self, table_id: str, entry: dict[str, Any]) -> dict[str, Any]:
         """A journal entry as the table reads it (``seal_entry`` undone; an entry
@@ -151,7 +156,7 @@ class Box:
 
         :raises: :exc:`Unsealable` if it was sealed with another key.
         """
-        sealed = entry.get("sealed")
+        sealed = entry.get(BOX)
         if not isinstance(sealed, str):
             return entry
         try:
@@ -159,7 +164,7 @@ class Box:
         except (binascii.Error, ValueError):
             raise Unsealable("not a sealed value") from None
         secret = json.loads(self.open(raw, _table_context(table_id)))
-        return {**{k: v for k, v in entry.items() if k != "sealed"}, **secret}
+        return {**{k: v for k, v in entry.items() if k != BOX}, **secret}
 
 
 def _table_context(table_id: str) -> bytes:

@@ -4,6 +4,7 @@ and the player can come back and reclaim the seat with its token."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,10 @@ def test_the_turn_time_counts_from_when_the_page_shows_the_turn(tmp_path: Path) 
             play_out(players, random.Random(7))
 
 
+def _moved_on(player: Player, since: int) -> bool:
+    return (player.sync().version or 0) > since
+
+
 def test_a_leaver_is_played_after_the_grace_period_and_can_reclaim_the_seat(
         tmp_path: Path) -> None:
     clock = Clock()
@@ -141,10 +146,17 @@ def test_a_leaver_is_played_after_the_grace_period_and_can_reclaim_the_seat(
                 assert bjorn.phase == "finished" and bjorn.version == astrid.version
                 seats = client.get(f"/api/tables/{tid}").json()["seats"]
                 assert seats[1]["connected"] is True
-                # Play again: both play their own seats now.
-                client.post(f"/api/tables/{tid}/start", headers=host(created))
-                play_out([astrid, bjorn], random.Random(9))
-                later = _journal(client, tid)[len(journal):]
+                # Play again: both play their own seats now. A match may end without a
+                # decision of his (about 1 in 500 at 3 seats and 2 lives: a Cuckoo stops
+                # every round before his turn): play another then, on a fresh seed.
+                rng = random.Random(9)
+                for _ in range(5):
+                    client.post(f"/api/tables/{tid}/start", headers=host(created))
+                    eventually(functools.partial(_moved_on, astrid, astrid.version or 0))
+                    play_out([astrid, bjorn], rng)
+                    later = _journal(client, tid)[len(journal):]
+                    if 1 in _acts_by(later, "person"):
+                        break
                 assert _acts_by(later, "standin") == []
                 assert set(_acts_by(later, "person")) == {0, 1}
 

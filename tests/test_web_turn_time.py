@@ -133,7 +133,14 @@ def whole_turns(page: Page, label: str) -> None:
     """The reader's first turns: each with the whole turn left when the buttons come
     alive, on the server's clock and on the page's; the reader stands each time."""
     for n in range(1, TURNS + 1):
-        page.wait_for_function("(n) => window.__alive.length >= n", arg=n, timeout=60_000)
+        try:  # a round of 40 bots on a CPU throttled fourfold, beside a loaded CI machine
+            page.wait_for_function("(n) => window.__alive.length >= n", arg=n,
+                                   timeout=150_000)
+        except PlaywrightTimeout:
+            seen = page.evaluate("""() => [window.__turns, window.__alive,
+                document.title, [...document.querySelectorAll('.log li')].slice(-5)
+                .map((li) => li.textContent)]""")
+            raise AssertionError(f"turn {n}'s buttons never came alive: {seen}") from None
         try:
             page.wait_for_function(f"(n) => ({SEEN})(n).heard !== undefined",  # the server
                                    arg=n, timeout=20_000)  # heard the page show the turn

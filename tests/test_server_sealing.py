@@ -93,6 +93,11 @@ def test_a_seal_opens_with_its_key_and_for_its_place_only() -> None:
         box.open_entry("tableid2", kept)
     plain = {"op": "act", "seat": 1}
     assert box.seal_entry("tableid1", plain) is plain
+    # A join sent with a request key keeps its seat token sealed with that key: nothing of
+    # the store's own, so it comes back as it is (read as the store's, it failed to open,
+    # and a table with such a join could not be taken over by another process).
+    joined = {"op": "join", "seat": 1, "req": "cd" * 32, "sealed": "ef" * 16}
+    assert box.open_entry("tableid1", box.seal_entry("tableid1", joined)) == joined
     assert box.open_entry("tableid1", entry) == entry  # written before sealing: as it is
 
 

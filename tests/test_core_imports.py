@@ -33,8 +33,8 @@ LAZY_EXTRAS = {"gnav.sim.plot": frozenset({"matplotlib"}),
                "gnav.odds.plot": frozenset({"matplotlib"})}
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+def _module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -191,23 +191,109 @@ def layer_of(module: str) -> int:
     return best
 
 
-def _gnav_imports(path: Path) -> list[tuple[int, str]]:
-    """(line, module) of every import of a gnav module in ``path``, lazy ones too."""
+def _from_module(node: ast.ImportFrom, module: str | None, is_package: bool) -> str | None:
+    """The module a ``from`` import reads from, a relative form (``from . import x``,
+    ``from ..store import y``) resolved against ``module`` (the importer's name); None
+    for a relative form where the importer's name is unknown."""
+    if node.level == 0:
+        return node.module
+    if module is None:
+        return None
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[:len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _gnav_imports(path: Path, package: Path = PACKAGE) -> list[tuple[int, str]]:
+    """(line, module) of every import of a gnav module in ``path``, lazy ones too (in a
+    function, under ``if TYPE_CHECKING``) and relative ones for a file of ``package``.
+    ``from X import a`` is an import of ``X.a`` where that is a module or subpackage,
+    else of ``X``: ``from gnav import sim`` is the simulator, ``from gnav import STAND``
+    the facade."""
+    inside = path.is_relative_to(package)
+    module = _module_name(path, package) if inside else None
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found += [(node.lineno, a.name) for a in node.names if a.name.startswith("gnav")]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
-                (node.module == "gnav" or node.module.startswith("gnav.")):
-            if node.module == "gnav":  # from gnav import sim: a subpackage, or the facade
-                subs = [a.name for a in node.names if (PACKAGE / a.name).is_dir()
-                        or (PACKAGE / f"{a.name}.py").exists()]
-                found += [(node.lineno, f"gnav.{s}") for s in subs]
-                if len(subs) < len(node.names):
-                    found.append((node.lineno, "gnav"))
-            else:
-                found.append((node.lineno, node.module))
+        elif isinstance(node, ast.ImportFrom):
+            source = _from_module(node, module, path.name == "__init__.py")
+            if source is None or not (source == "gnav" or source.startswith("gnav.")):
+                continue
+            folder = package.parent.joinpath(*source.split("."))
+            subs = [a.name for a in node.names if (folder / a.name).is_dir()
+                    or (folder / f"{a.name}.py").exists()]
+            found += [(node.lineno, f"{source}.{s}") for s in subs]
+            if len(subs) < len(node.names):
+                found.append((node.lineno, source))
+    return found
+
+
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Every module of ``package`` and the modules of it that its source imports.
+
+    An arrow is an import statement's own target: the parent packages Python runs first
+    are left out (a package's ``__init__`` that gathers its modules would otherwise make
+    a circle of every module that imports a sibling)."""
+    files = {_module_name(p, package): p for p in sorted(package.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        targets = set()
+        for _, name in _gnav_imports(path, package):
+            while name not in files and "." in name:  # import gnav.x.y.NAME -> gnav.x.y
+                name = name.rpartition(".")[0]
+            if name in files and name != module:
+                targets.add(name)
+        graph[module] = targets
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One circle of imports in each group of modules that reach each other (the
+    strongly connected components, by Tarjan's algorithm), as the path around it from
+    the group's first module back to it: the shortest such path."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while not group or v not in group:
+                group.add(stack.pop())
+            if len(group) > 1:
+                groups.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    found = []
+    for group in sorted(groups, key=min):
+        first = min(group)
+        came: dict[str, str] = {}  # breadth first, inside the group, back to ``first``
+        frontier = [first]
+        while first not in came:
+            following = []
+            for v in frontier:
+                for w in sorted(graph[v] & group):
+                    if w not in came:
+                        came[w] = v
+                        following.append(w)
+            frontier = following
+        path = [first]
+        while len(path) == 1 or path[-1] != first:
+            path.append(came[path[-1]])
+        found.append(path[::-1])
     return found
 
 
@@ -245,6 +331,53 @@ def test_imports_flow_one_way(path: Path) -> None:
     upward = [(line, name, LAYERS[layer_of(name)][0]) for line, name in _gnav_imports(path)
               if layer_of(name) > mine and not (module == "gnav" and name == "gnav")]
     assert upward == [], f"{module} ({LAYERS[mine][0]}) imports upward: {upward}"
+
+
+# -- no circles ------------------------------------------------------------------------
+#
+# Inside a layer too, imports run one way: two modules that import each other (at the
+# top, in a function, or under ``if TYPE_CHECKING``) are one module split in two, and a
+# change to either is a change to both. A module that needs the one that calls it takes a
+# typed interface (a ``Protocol``) instead, or both read what they share from a module
+# below them.
+
+
+def test_circles_are_seen(tmp_path: Path) -> None:
+    # The check below could not fail if the graph missed relative, lazy or typing-only
+    # imports, or the finder missed a circle of three.
+    package = tmp_path / "gnav"
+    (package / "inner").mkdir(parents=True)
+    files = {
+        "__init__.py": "STAND = 0\n",
+        "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import B\n",
+        "b.py": "def f():\n    from . import a\n",
+        "c.py": "from .inner import d\n",
+        "inner/__init__.py": "from . import d\n",
+        "inner/d.py": "import gnav.inner.e.NAME\nfrom .. import STAND\n",
+        "inner/e.py": "from ..c import x\n",
+    }
+    for name, text in files.items():
+        (package / name).write_text(text, encoding="utf-8")
+    graph = import_graph(package)
+    assert graph == {"gnav": set(), "gnav.a": {"gnav.b"}, "gnav.b": {"gnav.a"},
+                     "gnav.c": {"gnav.inner.d"}, "gnav.inner": {"gnav.inner.d"},
+                     "gnav.inner.d": {"gnav.inner.e", "gnav"}, "gnav.inner.e": {"gnav.c"}}
+    assert circles(graph) == [["gnav.a", "gnav.b", "gnav.a"],
+                              ["gnav.c", "gnav.inner.d", "gnav.inner.e", "gnav.c"]]
+    assert circles(graph | {"gnav.b": set(), "gnav.inner.e": set()}) == []
+
+
+def test_the_graph_holds_the_package() -> None:
+    graph = import_graph()
+    assert set(graph) == {_module_name(p) for p in ALL_FILES}
+    assert graph["gnav.server.hub"] >= {"gnav.server.store", "gnav.server.cluster",
+                                        "gnav.table.table"}
+    assert "gnav.learn.puzzles" in graph["gnav.server.hub"]  # imported in a function
+
+
+def test_no_modules_import_each_other() -> None:
+    found = [" -> ".join(circle) for circle in circles(import_graph())]
+    assert found == [], "imports that run in a circle: " + "; ".join(found)
 
 
 def test_the_readme_layout_table_lists_the_layers_in_order() -> None:

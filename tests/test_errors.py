@@ -66,7 +66,7 @@ def test_the_errors_with_codes_share_one_base() -> None:
     pytest.importorskip("starlette")
     from gnav.names import BadName
     from gnav.server.api import ApiError
-    from gnav.server.hub import Fault
+    from gnav.server.faults import Fault
     from gnav.server.untrusted import Untrusted
     from gnav.server.wire import WireError
     from gnav.table import Refused

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gnav.errors import Code
 from gnav.names import NAME_MAX, BadName, Name, parse_name
-from gnav.server.hub import Fault
+from gnav.server.faults import Fault
 from gnav.server.redis_store import RedisStore
 from gnav.server.run import bind, uvicorn_config
 from gnav.server.settings import Settings

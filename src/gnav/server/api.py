@@ -21,7 +21,8 @@ from starlette.routing import BaseRoute, Route
 from gnav.bots.registry import BOT_KINDS
 from gnav.errors import Code, MalformedError, RefusedError
 from gnav.names import BadName, Name, parse_name
-from gnav.server.hub import Fault, Hub
+from gnav.server.faults import Fault
+from gnav.server.hub import Hub
 from gnav.server.logs import Log
 from gnav.server.openapi import document
 from gnav.server.security import PerKey, bearer, invite_code

@@ -52,7 +52,7 @@ import time
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 import redis.exceptions as rerr
@@ -61,6 +61,7 @@ from redis.backoff import NoBackoff
 
 from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
+from gnav.server.faults import Fault
 from gnav.server.jsontext import dumps
 from gnav.server.leases import LeaseKeeper, alive_key
 from gnav.server.logs import Log
@@ -78,9 +79,6 @@ from gnav.server.streams import Packer, Unpacker
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Refused
 from gnav.vocab import TablePhase
-
-if TYPE_CHECKING:
-    from gnav.server.hub import Hub
 
 PREFIX = "gnav:"
 
@@ -101,6 +99,24 @@ def _seats(to: tuple[int | None, ...]) -> str:
 
 def _parse_seats(text: str) -> frozenset[int | None]:
     return frozenset(None if part == "-" else int(part) for part in text.split(","))
+
+
+class Host(Protocol):
+    """What the cluster asks of this process's tables: the hub (``gnav.server.hub``),
+    which hands itself over at ``Cluster.start``. The cluster is told the hub's shape,
+    not its module: the hub imports the cluster, never the other way."""
+
+    def lost(self, table_id: str) -> None:
+        """The table's lease ran out: close its sockets, forget it."""
+
+    async def adopt(self, table_id: str) -> None:
+        """Take over a table in play that no process holds (its owner died)."""
+
+    async def detach(self, conn: Conn) -> None:
+        """A socket left (here: one relayed from a process that went away)."""
+
+    async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
+        """Run a request another process (``holder``) forwarded for a table held here."""
 
 
 class RemoteConn(Conn):
@@ -155,7 +171,7 @@ class Cluster:
         self.log = log
         self.lease = lease
         self.last_ids = {} if last_ids is None else last_ids  # the store's, shared
-        self.hub: Hub | None = None
+        self.hub: Host | None = None
         self.redis: aioredis.Redis | None = None
         self.owned: set[str] = set()
         self.remote: dict[tuple[str, str], RemoteConn] = {}
@@ -183,7 +199,7 @@ class Cluster:
 
     # -- lifecycle -------------------------------------------------------------------
 
-    async def start(self, hub: Hub) -> None:
+    async def start(self, hub: Host) -> None:
         self.hub = hub
         self.redis = connect(self.url, decode_responses=True, socket_connect_timeout=5.0,
                              health_check_interval=30, retry=retrying())
@@ -645,8 +661,6 @@ class Cluster:
     async def call(self, owner: str, op: str, args: list[Any], timeout: float = 10.0
                    ) -> Any:
         """Ask ``owner`` to run ``op``; its answer, or its refusal raised here."""
-        from gnav.server.hub import Fault
-
         n = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[n] = future
@@ -691,8 +705,6 @@ class Cluster:
                     raise TimeoutError from None
 
     async def _answer(self, m: dict[str, Any]) -> None:
-        from gnav.server.hub import Fault
-
         assert self.hub is not None
         reply: dict[str, Any] = {"k": "rep", "id": m["id"]}
         try:

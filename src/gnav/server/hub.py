@@ -35,9 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gnav.errors import Code, CodedError
+from gnav.errors import Code
 from gnav.names import Name
 from gnav.server.conn import Conn, Elsewhere, Unanswered
+from gnav.server.faults import Fault
 from gnav.server.logs import Log
 from gnav.server.security import check_invite, new_table_id, table_id_for, valid_table_id
 from gnav.server.settings import Settings
@@ -63,19 +64,6 @@ T = TypeVar("T")
 # after running changes have had the rest.
 HAND_BACK = 2.0
 Change = Callable[[Table, float], tuple[T, Result]]
-
-
-class Fault(CodedError):
-    """The server, not the request, went wrong (a bug, a failing disk); ``code`` is
-    machine-readable, the text one line. Nothing was changed. A ``CodedError`` but no
-    ``GnavError``: it is not bad input."""
-
-    def __init__(self, message: str, code: Code = Code.INTERNAL, *,
-                 reload: bool = False) -> None:
-        super().__init__(code, message)
-        # The store holds another journal than the table in memory (``Diverged``):
-        # the table must be read from the store again before it changes.
-        self.reload = reload
 
 
 @dataclass(eq=False)

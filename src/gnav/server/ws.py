@@ -18,7 +18,8 @@ from starlette.websockets import WebSocket
 
 from gnav.errors import Code
 from gnav.server.conn import Conn
-from gnav.server.hub import Fault, Hub
+from gnav.server.faults import Fault
+from gnav.server.hub import Hub
 from gnav.server.logs import Log
 from gnav.server.security import Flood, PerKey, origin_allowed
 from gnav.server.settings import Settings

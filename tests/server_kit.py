@@ -19,7 +19,7 @@ from starlette.applications import Starlette
 from gnav.server.app import create_app
 from gnav.server.hub import Hub
 from gnav.server.settings import Settings
-from gnav.server.store import open_store
+from gnav.server.stores import open_store
 
 # Starlette would rather drive its TestClient with httpx2; httpx still works.
 warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")

@@ -32,7 +32,8 @@ from gnav.server.sealing import (
     parse_key,
 )
 from gnav.server.security import invite_code
-from gnav.server.store import StoreError, open_store
+from gnav.server.store import StoreError
+from gnav.server.stores import open_store
 from gnav.table import Table, TableConfig
 from gnav.table.table import hash_token
 from redis_kit import RedisServer

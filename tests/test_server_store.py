@@ -17,7 +17,8 @@ from gnav.server.logs import JsonFormatter, Log
 from gnav.server.redis_store import NotOwner, RedisStore, lease_key
 from gnav.server.security import Flood, PerKey, origin_allowed
 from gnav.server.settings import Settings
-from gnav.server.store import Diverged, SQLiteStore, StoreError, TableExists, open_store
+from gnav.server.store import Diverged, SQLiteStore, StoreError, TableExists
+from gnav.server.stores import open_store
 from gnav.server.wire import Act, Hello, Ping, WireError, parse
 from gnav.table import Table, TableConfig
 from gnav.vocab import Action, TablePhase

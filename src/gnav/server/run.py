@@ -16,7 +16,7 @@ from gnav.errors import GnavError
 from gnav.server import logs
 from gnav.server.app import create_app
 from gnav.server.settings import Settings, origin_of, trusted_proxies
-from gnav.server.store import open_store
+from gnav.server.stores import open_store
 from gnav.server.workers import supervise
 
 # Frames above this are cut by the protocol layer (close 1009) before the application

@@ -2,10 +2,11 @@
 
 ``Store`` is the contract the hub relies on; ``SQLiteStore`` keeps it in one SQLite
 file, ``gnav.server.redis_store.RedisStore`` in a Redis that several servers share
-(``open_store`` picks one from a ``--store`` URL). A table is its journal: every entry
-the table returns is appended (and committed) before anyone is told what it did, so a
-restarted server rebuilds every table exactly. The methods are async: a network store
-fits the same shape.
+(``gnav.server.stores.open_store`` picks one from a ``--store`` URL: above both, so
+that this module, which the Redis store builds on, never imports it). A table is its
+journal: every entry the table returns is appended (and committed) before anyone is told
+what it did, so a restarted server rebuilds every table exactly. The methods are async: a
+network store fits the same shape.
 """
 
 from __future__ import annotations
@@ -364,34 +365,3 @@ class SQLiteStore:
             await asyncio.shield(self._writer)
         await self._run(self._db.close)  # checkpoints the WAL into the main file
         self._pool.shutdown(wait=True)
-
-
-def open_store(url: str, key_file: str | None = None) -> Store:
-    """The store a ``--store`` URL names: ``sqlite:///PATH`` (a relative path; four
-    slashes for an absolute one, as SQLAlchemy writes it), a bare path (SQLite too), or
-    ``redis://HOST:PORT/DB`` (``rediss://`` for TLS; needs the ``[redis]`` extra),
-    whose secrets are sealed with the servers' key (``gnav.server.sealing.load_key``:
-    ``GNAV_KEY``, else ``key_file``).
-
-    :raises: :exc:`StoreError` if it is none of them or cannot be opened.
-    """
-    scheme, sep, rest = url.partition("://")
-    if not sep:
-        return SQLiteStore(url)
-    if scheme == "sqlite":
-        path = rest[1:] if rest.startswith("/") else rest
-        if not path:
-            raise StoreError(f"--store {url!r}: no file after sqlite:/// (e.g. "
-                             f"sqlite:///gnav.sqlite3)")
-        return SQLiteStore(path)
-    if scheme in ("redis", "rediss", "unix"):
-        try:
-            from gnav.server.redis_store import RedisStore
-            from gnav.server.sealing import Box, load_key
-        except ImportError:
-            raise StoreError(f"--store {url!r} needs redis-py and cryptography: pip "
-                             f"install 'gnav[redis]'") from None
-        key, key_from = load_key(key_file)
-        return RedisStore(url, Box(key), key_from)
-    raise StoreError(f"--store {url!r}: the store is sqlite:///PATH or "
-                     f"redis://HOST:PORT/DB")

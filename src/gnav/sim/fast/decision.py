@@ -1,8 +1,9 @@
 """What a deciding seat knows, as arrays over the batch: the policies' only input.
 
-A ``Decision`` is made for one column (one position in turn order) of a ``Rounds``
-batch; every feature is an array with one entry per row, meaningful where ``deciding``
-is True (elsewhere it holds whatever the row holds, and the engine ignores the answer).
+A ``Decision`` is made for one column (one position in turn order) of a batch of rounds
+(its ``State``, which ``gnav.sim.fast.engine.Rounds`` plays); every feature is an array
+with one entry per row, meaningful where ``deciding`` is True (elsewhere it holds
+whatever the row holds, and the engine ignores the answer).
 Each feature is computed on first use, so a policy pays only for what it reads.
 
 Every feature is something the deciding seat's view holds (its ``SeatView``: its own
@@ -14,15 +15,12 @@ call, do not keep or change them.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from gnav.rules import Rules
-
-if TYPE_CHECKING:
-    from gnav.sim.fast.engine import Rounds
+from gnav.sim.fast.state import State
 
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
@@ -33,7 +31,7 @@ B8 = npt.NDArray[np.bool_]
 class Decision:
     """The deciding seats of one column, and what each of them knows."""
 
-    def __init__(self, rounds: Rounds, column: int, deciding: B8) -> None:
+    def __init__(self, rounds: State, column: int, deciding: B8) -> None:
         self.rounds = rounds
         self.column = column
         self.deciding = deciding

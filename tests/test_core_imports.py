@@ -5,6 +5,10 @@ import brings in are checked against ``sys.stdlib_module_names``; each module's 
 is also read for its import statements. Subpackages that may be added later with their
 own dependencies (server, rl, tui, web) are left out, and so are the OpenSpiel and
 PettingZoo adapters (the [rl] extra).
+
+Across the whole package, imports flow one way: up the README's layers, and with no two
+modules importing each other, however indirectly (the import graph is read from the
+source, lazy, typing-only and relative imports included).
 """
 
 from __future__ import annotations
@@ -268,7 +272,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
             elif w in stack:
                 low[v] = min(low[v], index[w])
         if low[v] == index[v]:
-            group = set()
+            group: set[str] = set()
             while not group or v not in group:
                 group.add(stack.pop())
             if len(group) > 1:

@@ -52,8 +52,8 @@ def _blend(a: I8, b: I8, m: B8) -> I8:
 class Rounds(State):
     """A batch of rounds being played: the turns and the showdown, which change the
     arrays its ``State`` holds (dealt by ``State.__init__``); the arrays are public and
-    documented in /work/coord/batch-api.md (and the module ``gnav.sim.fast.decision``,
-    which reads them for a deciding seat)."""
+    documented in docs/batch.md and ``gnav.sim.fast.state`` (``gnav.sim.fast.decision``
+    reads them for a deciding seat)."""
 
     # -- turns -----------------------------------------------------------------------
 

@@ -108,7 +108,7 @@ class TablePolicy:
 class PieceAbstraction:
     """The smallest useful abstraction: position from the dealer (capped), the table's
     size band and the piece held. An example of the protocol; the trained policies use
-    the abstraction of /work/coord/abstraction.md."""
+    the abstraction of ``gnav.sim.fast.abstraction`` (docs/batch.md)."""
 
     def __init__(self, rules: Rules, *, max_seats: int = 41, max_from_dealer: int = 41
                  ) -> None:

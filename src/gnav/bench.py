@@ -16,6 +16,7 @@ from gnav.bots.random_bot import RandomBot
 from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.runner import play_round
+from gnav.seeds import derive
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def run(rules: Rules, seats: int, rounds: int, *, seed: int = 0) -> BenchResult:
     rules.check_seats(seats)
     names = [f"S{i + 1}" for i in range(seats)]
     rng = Random(seed)
-    bots = [RandomBot(seed * 1000 + i) for i in range(seats)]
+    bots = [RandomBot(derive(seed, "bot", i)) for i in range(seats)]
     played = decisions = 0
     fresh = match = MatchState.new(rules, names, dealer=0)
     start = time.perf_counter()
@@ -88,7 +89,8 @@ def run_parallel(rules: Rules, seats: int, rounds: int, *, jobs: int | None = No
     shares = [rounds // jobs + (1 if i < rounds % jobs else 0) for i in range(jobs)]
     start = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(_job, [(rules, seats, n, seed + i) for i, n in enumerate(shares)]))
+        parts = list(pool.map(_job, [(rules, seats, n, derive(seed, "job", i))
+                                      for i, n in enumerate(shares)]))
     wall = time.perf_counter() - start
     return BenchResult(rules.name, seats, sum(p.rounds for p in parts),
                        sum(p.decisions for p in parts), wall, jobs,

@@ -36,6 +36,7 @@ from gnav.events import Answer, Ask, Draw, RoundStart, Stand, Swap, Undo
 from gnav.powers import Outcome
 from gnav.round import RoundState
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.views import SeatView
 from gnav.vocab import Action, BotKind
 
@@ -357,7 +358,9 @@ class CounterBot:
         self.threshold = check_threshold(threshold)
         self.likelihood = float(likelihood)
         self.adaptive = bool(adaptive)
-        self._base = Random(seed).getrandbits(64)
+        # Unseeded, the bot draws a seed of its own once, so that it still gives one view
+        # one answer for as long as it lives.
+        self._base = Random().getrandbits(63) if seed is None else seed
         self._model: _Model | None = None
 
     def model(self, rules: Rules) -> _Model:
@@ -396,8 +399,8 @@ class CounterBot:
         deals = Deals.of(view, self.model(view.rules))
         if deals is None:
             return None
-        rng = Random(f"{self._base}:{view.seat}:{view.round}:{view.dealt}:{view.piece}:"
-                     f"{view.order}:{len(view.public)}")
+        rng = Random(derive(self._base, "counter", view.seat, view.round, view.dealt,
+                            view.piece, view.order, len(view.public)))
         n = deals.seats
         seat = deals.seat
         policy = deals.model.policy

@@ -16,7 +16,6 @@ one view always gets one answer, in any process.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from gnav.abstraction import abstract_key
@@ -24,6 +23,7 @@ from gnav.bots.counter import CounterBot
 from gnav.errors import IllegalActionError
 from gnav.infoset import infoset_key
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.strategies import Strategy, load, shipped
 from gnav.strategies.policy import Policy, shipped_policy
 from gnav.views import SeatView
@@ -123,9 +123,7 @@ class ExpertBot:
         return SWAP if self._uniform(view, key) < p else STAND
 
     def _uniform(self, view: SeatView, key: str) -> float:
-        text = f"{self.seed}/{view.round}/{view.seat}/{view.lives}/{key}"
-        digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big") / 2**64
+        return derive(self.seed, "expert", view.round, view.seat, view.lives, key) / 2**63
 
 
 def what_plays(bot: ExpertBot, rules: Rules, sizes: Sequence[int]) -> list[tuple[str, str]]:

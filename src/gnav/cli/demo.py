@@ -16,6 +16,7 @@ from gnav.cli.common import (
     at_table,
     rules_of,
 )
+from gnav.seeds import derive
 
 
 def register(sub: Any) -> None:
@@ -49,7 +50,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rules, set_here = at_table(args, rules, len(names))
     if set_here is not None:
         print(f"gnav demo: {set_here}")
-    bots = [RandomBot(seed + i) for i in range(len(names))]
+    bots = [RandomBot(derive(seed, "bot", i)) for i in range(len(names))]
     narrator = Narrator(rules, names, lang=args.lang, text=args.lang or Lang.EN)
     lives = rules.options.lives
     print(f"{rules.preset.title}: {len(names)} seats, {lives} {'life' if lives == 1 else 'lives'} "

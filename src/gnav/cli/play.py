@@ -29,6 +29,7 @@ from gnav.cli.common import (
 from gnav.errors import GnavError
 from gnav.names import NAME_MAX, name_key, name_problem, parse_name
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.vocab import Lang
 
 
@@ -174,7 +175,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seat_kinds = {}
     for i, seat in enumerate(range(len(people), seats)):
         kind = kinds[i % len(kinds)]
-        bots[seat] = bot_from_spec(kind, seed + seat, rules)
+        bots[seat] = bot_from_spec(kind, derive(seed, "bot", seat), rules)
         seat_kinds[seat] = kind
         names.append(bot_names[i] if i < len(bot_names) else f"Bot {i + 1}")
     for kind in kinds:  # a kind given but never seated is still a typo worth reporting

@@ -56,6 +56,7 @@ from gnav.odds.figures import Figure
 from gnav.odds.simulated import Z, wilson
 from gnav.odds.verdict import PRINTED, verdict, why
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.strategies import shipped
 from gnav.strategies.policy import Policy, shipped_policy
 from gnav.views import SeatView
@@ -68,6 +69,9 @@ MOST = 8192  # on the compiled engine
 MOST_REFERENCE = 2048  # on the reference engine, about ten times dearer a deal
 FEWEST = 32  # effective deals before the gap's standard error is believed
 FORMAT = "gnav-coach/1"
+# The master seed of the coach's random streams, each derived from it and the view, so
+# that one view always gets one answer.
+SEED = 0
 
 
 @dataclass(frozen=True)
@@ -274,30 +278,31 @@ def sampled(view: SeatView, samples: int | None, expert: Action, swap_p: float
     deals = Deals.of(view, _model(view.rules))
     if deals is None:
         return None
-    # One view, one answer: the streams are drawn from the view's own contents, one for
-    # the deals and one for the engine's draws, so that both engines meet the same deals.
-    where = f"{infoset_key(view)}:{view.round}"
-    rng = Random(f"coach:{where}")
-    seeds = Random(f"coach-engine:{where}")
+    # One view, one answer: the streams are derived from the view's own contents, one
+    # for the deals and one for the engine's draws of each batch, so that both engines
+    # meet the same deals.
+    where = infoset_key(view)
+    rng = Random(derive(SEED, "coach", "deals", where, view.round))
     policy = _batch_policy(view, deals)
     plays = _plays(view)
-    batch: Callable[[int], Batch | None]
+    batch: Callable[[int, int], Batch | None]
     if policy is not None:
         play = _BatchPlay(view, deals, policy)
         most = MOST
 
-        def batch(size: int) -> Batch | None:
-            return play.sums(rng, size, seeds.getrandbits(32))
+        def batch(size: int, first: int) -> Batch | None:
+            return play.sums(rng, size, derive(SEED, "coach", "engine", where, view.round,
+                                               first))
     else:
         most = MOST_REFERENCE
 
-        def batch(size: int) -> Batch | None:
+        def batch(size: int, first: int) -> Batch | None:
             return _reference_sums(view, deals, rng, size)
     sums = _Sums()
     drawn = 0
     while True:
         size = samples if samples is not None else BATCH
-        got = batch(size)
+        got = batch(size, drawn)
         drawn += size
         if got is not None:
             sums.add(*got)

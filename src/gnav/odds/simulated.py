@@ -25,6 +25,7 @@ from gnav.match import MatchState
 from gnav.odds.figures import Atlas, Cell, Choice, Figure, situation
 from gnav.protocol import Bot
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.sim.stats import Moments, z_quantile
 from gnav.views import seat_view
 from gnav.vocab import Action
@@ -68,7 +69,7 @@ def atlas(rules: Rules, seats: int, bots: Sequence[Bot], policy: str, rounds: in
     names = [f"s{i}" for i in range(n)]
     lives = dict.fromkeys(range(n), LIVES)
     rng = Random(seed)
-    pick = Random(seed + 1)
+    pick = Random(derive(seed, "branches"))
     ids = rules.ids
     pieces = [ids[t] for t in sorted(set(rules.deck), reverse=True)]
     count: dict[tuple[str, int], int] = defaultdict(int)

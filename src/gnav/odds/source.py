@@ -22,6 +22,7 @@ from gnav.bots.registry import bot_from_spec
 from gnav.errors import MalformedError
 from gnav.odds.figures import Atlas
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.strategies import shipped
 from gnav.strategies.policy import shipped_policy
 from gnav.vocab import BotKind
@@ -91,7 +92,7 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
                            progress=progress)
     from gnav.odds.simulated import atlas as simulated_atlas
     rounds = rounds or DEFAULT_ROUNDS
-    bots = [bot_from_spec(policy, seed=seed * 1000 + i, rules=rules) for i in range(seats)]
+    bots = [bot_from_spec(policy, seed=derive(seed, "bot", i), rules=rules) for i in range(seats)]
     note = ""
     if policy == BotKind.EXPERT:
         # The bot says what it plays here: a trained policy where one ships (issue 18),

@@ -62,6 +62,7 @@ from gnav.options import RANGES, Options
 from gnav.presets import PRESETS
 from gnav.round import RoundState
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.views import SeatView, seat_view, spectator_view
 from gnav.vocab import Action
 
@@ -460,9 +461,9 @@ class BotPolicy(os_policy.Policy):  # type: ignore[misc]
     (``"threshold:7"``, ``"expert:my.json.gz"``). A bot with ``probabilities(view) ->
     {action: probability}`` (the ``expert``) gives its mixed strategy exactly; ``random``
     gives the uniform strategy (its coin); any other bot gives the action it chooses,
-    with probability 1. The bot of player ``p`` is made from ``seed + p``, afresh for
-    each question, so the answer is a function of the information state and the seed
-    alone, as OpenSpiel expects of a policy."""
+    with probability 1. The bot of player ``p`` is made from ``derive(seed, "bot", p)``,
+    afresh for each question, so the answer is a function of the information state and
+    the seed alone, as OpenSpiel expects of a policy."""
 
     def __init__(self, game: GnavGame, spec: str, seed: int = 0) -> None:
         super().__init__(game, list(range(game.num_players())))
@@ -471,7 +472,7 @@ class BotPolicy(os_policy.Policy):  # type: ignore[misc]
         self._bots = [self._make(p) for p in range(game.num_players())]
 
     def _make(self, player: int) -> Bot:
-        return make_bot(self.kind, self.seed + player, **self.params)
+        return make_bot(self.kind, derive(self.seed, "bot", player), **self.params)
 
     def action_probabilities(self, state: GnavState,
                              player_id: int | None = None) -> dict[int, float]:

@@ -39,6 +39,7 @@ from gnav.errors import MalformedError
 from gnav.features import information, information_size, observation, observation_size
 from gnav.match import MatchState
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.tui.board import play_frame
 from gnav.tui.style import Style
 from gnav.views import SeatView, seat_view, spectator_view
@@ -120,8 +121,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
     # -- the game ----------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._rng = Random(seed)
-        match = MatchState.new(self.rules, self._names, seed=self._rng.getrandbits(64))
+        if seed is None:  # a game of its own
+            seed = Random().getrandbits(63)
+        self._rng = Random(derive(seed, "deals"))
+        match = MatchState.new(self.rules, self._names, seed=derive(seed, "match"))
         self.match = match.deal(rng=self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

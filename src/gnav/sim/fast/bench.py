@@ -16,6 +16,7 @@ import numpy as np
 
 from gnav.bench import BenchResult
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.sim.fast.deck import Deck
 from gnav.sim.fast.engine import Rounds
 from gnav.sim.fast.policies import Policy, ThresholdPolicy
@@ -85,7 +86,7 @@ def run_parallel(rules: Rules, seats: int, rounds: int, *, jobs: int | None = No
     shares = [rounds // jobs + (1 if i < rounds % jobs else 0) for i in range(jobs)]
     start = time.perf_counter()
     with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(_job, [(rules, seats, n, seed + i, engine)
+        parts = list(pool.map(_job, [(rules, seats, n, derive(seed, "job", i), engine)
                                      for i, n in enumerate(shares)]))
     wall = time.perf_counter() - start
     return BenchResult(rules.name, seats, sum(p.rounds for p in parts),

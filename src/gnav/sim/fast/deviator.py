@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.jit import ABSTRACT, RICH, values
 
@@ -68,7 +69,7 @@ def best_response(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
         who[column] = 1
         stand, swap, on = values(rules, seats, rows, np.stack([table, table]),
                                  RICH if rich else ABSTRACT, column,
-                                 seed=seed * 1000 + column, policy_of=who)
+                                 seed=derive(seed, "deviator", column), policy_of=who)
         keys = on.keys[:, column]
         diff = swap.astype(np.float64) - stand
         fit = keys[:half] >= 0

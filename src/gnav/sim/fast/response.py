@@ -45,6 +45,7 @@ from gnav.bots.expert import ExpertBot
 from gnav.bots.registry import bot_from_spec
 from gnav.bots.threshold import ThresholdBot, threshold_action
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.deviator import from_pieces
 from gnav.sim.fast.jit import ABSTRACT, RICH, VIEW, VIEW_BITS, JitRounds
@@ -159,7 +160,8 @@ def bracket(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
             for action in (0, 1):
                 forced = np.full(seats, -1)
                 forced[column] = action
-                r = JitRounds(rules, seats, m, seed=seed * 1000 + column, first_row=first)
+                r = JitRounds(rules, seats, m, seed=derive(seed, "response", column),
+                              first_row=first)
                 r.play(tables, kind, forced=forced)
                 lives.append(r.lives[:, column].astype(np.float64))
                 k = r.keys[:, column].copy()

@@ -3,7 +3,9 @@ solver, and the online table's older arithmetic kept for the journals written wi
 
 from __future__ import annotations
 
+import ast
 import hashlib
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -78,3 +80,96 @@ def test_a_journal_without_its_way_of_seeding_replays_with_the_arithmetic() -> N
     first = MatchState.new(table.rules, [s.name or "" for s in table.seats],
                            seed=42 * 1009 + 1)
     assert table.steps[0].match.round == first.deal(rng=Random(42 * 1_000_003 + 10_007)).round
+
+
+# -- no seed is drawn any other way ----------------------------------------------------
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "gnav"
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Mod, ast.FloorDiv, ast.Pow, ast.BitXor,
+               ast.BitOr, ast.BitAnd, ast.LShift, ast.RShift)
+_SEEDED = frozenset({"Random", "default_rng", "RandomState", "SeedSequence", "seed"})
+# Where a seed meets arithmetic on purpose, and why:
+ALLOWED = {
+    # The compiled engine's counter-based generator: splitmix64 over (seed, stream, row)
+    # is the generator itself, not a seed drawn for another use (numba has no hashlib).
+    ("sim/fast/jit.py", "_key"),
+}
+
+
+def _is_seed(node: ast.expr) -> bool:
+    name = node.id if isinstance(node, ast.Name) else \
+        node.attr if isinstance(node, ast.Attribute) else ""
+    return "seed" in name.lower()
+
+
+def _called(node: ast.Call) -> str:
+    f = node.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _mixed(node: ast.expr) -> bool:
+    """A seed argument that is not a seed: a string, arithmetic, or a hash."""
+    if isinstance(node, ast.JoinedStr | ast.BinOp) or (
+            isinstance(node, ast.Constant) and isinstance(node.value, str | bytes)):
+        return True
+    return (isinstance(node, ast.Call) and _called(node) in {"hash", "hash_token"}) or any(
+        isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+        and n.value.id == "hashlib" for n in ast.walk(node))
+
+
+def seed_arithmetic(source: str, where: str = "<test>") -> list[str]:
+    """Each place in ``source`` where a seed is drawn from another other than by
+    ``derive``: arithmetic on a seed, a seeded generator or a ``seed=`` given a string,
+    arithmetic or a hash, and a function that hashes with hashlib beside a seed."""
+    found = []
+    tree = ast.parse(source)
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    owner = {id(inner): f.name for f in functions for inner in ast.walk(f)}
+    for node in ast.walk(tree):
+        if (where, owner.get(id(node))) in ALLOWED:
+            continue
+        line = f"{where}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC) and (
+                _is_seed(node.left) or _is_seed(node.right)):
+            found.append(f"{line}: arithmetic on a seed")
+        elif isinstance(node, ast.Call):
+            given = [k.value for k in node.keywords if k.arg and "seed" in k.arg]
+            if _called(node) in _SEEDED:
+                given += node.args[:1]
+            if any(_mixed(g) for g in given):
+                found.append(f"{line}: a seed made of a string, arithmetic or a hash")
+        elif isinstance(node, ast.FunctionDef):
+            names = list(ast.walk(node))
+            if any(isinstance(n, ast.Name) and n.id == "hashlib" for n in names) and any(
+                    isinstance(n, ast.Name | ast.Attribute) and _is_seed(n) for n in names):
+                found.append(f"{line}: {node.name} hashes beside a seed")
+    return found
+
+
+@pytest.mark.parametrize("source", [
+    "x = seed * 1009 + game",
+    "bot = make(self.seed + player)",
+    "rng = Random(f'{job.seed}/{shard}')",
+    "rng = Random('coach:' + where)",
+    "rng = default_rng(hash((name, seed)))",
+    "bot = make_bot(kind, seed=base * 1000 + i)",
+    "def u(self, v):\n    return hashlib.blake2b(f'{self.seed}/{v}'.encode()).digest()",
+])
+def test_the_scan_finds_seed_arithmetic(source: str) -> None:
+    assert seed_arithmetic(source)
+
+
+def test_the_scan_passes_derived_seeds() -> None:
+    assert seed_arithmetic("rng = Random(derive(seed, 'bot', i))\n"
+                           "bot = make_bot(kind, seed=derive(self.seed, 'bot', p))\n"
+                           "rng = Random(seed)\nmatch = new(seed=seed)\n") == []
+
+
+def test_no_seed_is_drawn_from_another_but_by_derive() -> None:
+    # seeds.py holds derive and the table's legacy arithmetic (kept for old journals).
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE).as_posix()
+        if where != "seeds.py":
+            found += seed_arithmetic(path.read_text(encoding="utf-8"), where)
+    assert found == []

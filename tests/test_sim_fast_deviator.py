@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from gnav.rules import Rules
+from gnav.seeds import derive
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.deviator import best_response, from_pieces
 from gnav.sim.fast.jit import ABSTRACT, RICH, JitRounds
@@ -24,7 +25,7 @@ def test_the_held_out_gain_is_what_the_deviator_gets_when_it_plays() -> None:
     for column in range(seats):
         who = np.zeros(seats, np.int64)
         who[column] = 1
-        seed = 2 * 1000 + column
+        seed = derive(2, "deviator", column)  # the seed best_response gives the column
         own = JitRounds(rules, seats, rows, seed=seed).play(np.stack([field, field]), ABSTRACT)
         dev = JitRounds(rules, seats, rows, seed=seed).play(
             np.stack([field, gain.tables[column]]), ABSTRACT, policy_of=who)

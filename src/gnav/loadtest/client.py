@@ -20,6 +20,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from gnav.errors import Code
+from gnav.loadtest.failures import Closed, code_of
 from gnav.loadtest.stats import Stats
 from gnav.vocab import TablePhase
 
@@ -172,7 +174,7 @@ class SeatClient:
                 return
             rcvd = ws.close_code
             if rcvd in FINAL_CLOSES or not await self._reconnect():
-                self.stats.error(f"closed_{rcvd}" if rcvd is not None else "closed")
+                self.stats.error(Closed(rcvd))
                 self.game.lost()
                 return
 
@@ -261,14 +263,14 @@ class SeatClient:
         try:
             message = json.loads(text)
         except ValueError:
-            self.stats.error("bad_message")
+            self.stats.error(Code.BAD_MESSAGE)  # the server's, unreadable here
             return None
         if not isinstance(message, dict):
-            self.stats.error("bad_message")
+            self.stats.error(Code.BAD_MESSAGE)  # the server's, unreadable here
             return None
         kind = message.get("type")
         if kind == "error":
-            self.stats.error(str(message.get("code")))
+            self.stats.error(code_of(message.get("code")))
             self.pending = -1  # a refused act gets no update of its own
             return None
         version = message.get("version")

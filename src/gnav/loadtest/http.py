@@ -11,13 +11,17 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from gnav.errors import Code
+from gnav.loadtest.failures import Failure, HttpStatus, Unknown, code_of
+
 IDLE = 2.0  # seconds after which a kept connection is replaced (servers drop idle ones)
 
 
 class HttpError(Exception):
-    """A request that failed: ``code`` is the server's error code, or the transport's."""
+    """A request that failed: ``code`` is the server's error code, or what the client
+    saw (the transport failed, an answer with a status and no code, or no JSON)."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: Code | Failure | HttpStatus | Unknown, reason: str) -> None:
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
@@ -61,7 +65,7 @@ class Http:
         except (OSError, http.client.HTTPException) as e:
             conn.close()
             self._local.conn = None
-            raise HttpError("http_failed", f"{method} {path}: {e!r}") from None
+            raise HttpError(Failure.HTTP_FAILED, f"{method} {path}: {e!r}") from None
         self._local.used = time.monotonic()
         if response.will_close:
             conn.close()
@@ -72,10 +76,11 @@ class Http:
             parsed = {}
         if response.status >= 400:
             error = parsed.get("error", {}) if isinstance(parsed, dict) else {}
-            raise HttpError(str(error.get("code", f"http_{response.status}")),
+            code = error.get("code")
+            raise HttpError(HttpStatus(response.status) if code is None else code_of(code),
                             f"{method} {path}: {error.get('reason', response.reason)}")
         if not isinstance(parsed, dict):
-            raise HttpError("bad_response", f"{method} {path}: not a JSON object")
+            raise HttpError(Failure.BAD_RESPONSE, f"{method} {path}: not a JSON object")
         return parsed
 
     async def post(self, path: str, body: dict[str, Any] | None = None,

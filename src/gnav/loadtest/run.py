@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from gnav.errors import Code, GnavError
 from gnav.loadtest.client import Game, SeatClient, make_policy
+from gnav.loadtest.failures import Failure, Raised
 from gnav.loadtest.http import Http, HttpError
 from gnav.loadtest.stats import Stats
 from gnav.tui.progress import ProgressBar as Progress  # the one progress bar
@@ -36,9 +37,9 @@ MAX_MATCHES = 1000  # per table, even in a --duration run
 SETUP_TIMEOUT = 30.0  # one request or one socket's hello
 RETRY_FOR = 60.0  # seconds a request (or a setup socket) is sent again, server after server
 # What a server answers when it cannot do it now, but another (or it, a moment later)
-# may: a server gone (the transport's http_failed), busy, stopping, or its store away.
-RETRYABLE = frozenset({"http_failed", Code.BUSY, Code.CLOSING, Code.STORE_FAILED,
-                       Code.STORE_FULL})
+# may: a server gone (no answer at all), busy, stopping, or its store away.
+RETRYABLE: frozenset[Code | Failure] = frozenset({Failure.HTTP_FAILED, Code.BUSY, Code.CLOSING,
+                                                  Code.STORE_FAILED, Code.STORE_FULL})
 
 
 @dataclass(frozen=True)
@@ -225,10 +226,11 @@ class LoadTest:
                 self.fatal = "the server holds as many unfinished tables as it may"
             return
         except (OSError, TimeoutError) as e:
-            self.stats.error("connect_failed" if isinstance(e, OSError) else "timeout")
+            self.stats.error(Failure.CONNECT_FAILED if isinstance(e, OSError)
+                             else Failure.TIMEOUT)
             return
         except Exception as e:  # a refused handshake, a closed socket
-            self.stats.error(type(e).__name__)
+            self.stats.error(Raised(type(e).__name__))
             response = getattr(e, "response", None)  # websockets' InvalidStatus
             if getattr(response, "status_code", None) == 429:
                 self.fatal = ("the server limits sockets per address: start it with "
@@ -314,7 +316,7 @@ class LoadTest:
             _, pending = await asyncio.wait(setups, timeout=limit)
             for task in pending:
                 task.cancel()
-                self.stats.error("setup_timeout")
+                self.stats.error(Failure.SETUP_TIMEOUT)
             await asyncio.gather(*pending, return_exceptions=True)
             setup_s = time.perf_counter() - t0
             if self.fatal is not None:
@@ -334,7 +336,7 @@ class LoadTest:
                     task.cancel()
                 await asyncio.gather(*late, return_exceptions=True)
                 if late and o.duration is None:
-                    self.stats.error("timeout")
+                    self.stats.error(Failure.TIMEOUT)
         finally:
             shower.cancel()
             with contextlib.suppress(asyncio.CancelledError):

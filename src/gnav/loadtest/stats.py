@@ -8,6 +8,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from gnav.loadtest.failures import Error
+
 
 def percentile(ordered: list[float], p: float) -> float:
     """The nearest-rank ``p``-th percentile of an ascending list (0.0 if empty)."""
@@ -22,7 +24,7 @@ class Stats:
     """Counters the clients bump (one event loop: no locks)."""
 
     latencies: list[float] = field(default_factory=list)  # seconds, act -> its update
-    errors: Counter[str] = field(default_factory=Counter)
+    errors: Counter[Error] = field(default_factory=Counter)
     acts: int = 0  # acts sent
     messages: int = 0  # messages received over every socket
     matches: int = 0  # matches seen to end
@@ -32,12 +34,15 @@ class Stats:
     retries: int = 0  # requests (create, join, start) and setup sockets sent again
     longest_pause: float = 0.0  # the longest silence any table saw in play, in seconds
 
-    def error(self, code: str) -> None:
-        self.errors[code] += 1
+    def error(self, what: Error) -> None:
+        self.errors[what] += 1
 
     def report(self, *, config: dict[str, Any], setup_s: float, play_s: float,
                matches_expected: int | None) -> dict[str, Any]:
         ordered = sorted(self.latencies)
+        errors: Counter[str] = Counter()  # by the string each error always had
+        for what, n in self.errors.items():
+            errors[str(what)] += n
         acked = len(ordered)
         play = max(play_s, 1e-9)
 
@@ -57,7 +62,7 @@ class Stats:
             "messages_per_s": round(self.messages / play, 1),
             "matches_finished": self.matches,
             "matches_expected": matches_expected,
-            "errors": dict(sorted(self.errors.items())),
+            "errors": dict(sorted(errors.items())),
             "reconnects": self.reconnects,
             "retries": self.retries,
             "longest_pause_s": round(self.longest_pause, 3),

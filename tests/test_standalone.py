@@ -55,6 +55,19 @@ def test_nothing_reads_a_folder_beside_the_repository() -> None:
     assert _hits(OUTSIDE, files) == []
 
 
+# A path on the machine the project was written on (its notes' folders): meaningless in
+# a clone. Spelled in pieces, as above.
+MACHINE = re.compile(re.escape("/wo" + "rk/") + r"\w")
+
+
+def test_no_source_or_doc_names_a_path_of_the_machine_it_was_written_on() -> None:
+    files = _files("src", "docs", "README.md", "tools", "tests",
+                   suffixes=(".py", ".js", ".md", ".html"))
+    assert len(files) > 50
+    assert _hits(MACHINE, files) == []
+    assert MACHINE.search("see " + "/wo" + "rk/coord/x.md")  # the pattern does catch one
+
+
 def test_the_pattern_catches_what_the_old_tests_did(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     up, folder = "parents[1]" + ".parent", '"sha' + 'red"'

@@ -7,7 +7,10 @@ stored replay, and Redis seals the first entry's secrets as before
 (``gnav.server.sealing``). A journal read back from a store is data from outside the
 process, as the wire's messages are: ``parse_entry`` checks every field of an entry once,
 at the edge (``Table.restore``), and refuses a malformed one in one line naming the
-entry and the field; the table then replays types alone.
+entry and the field; the table then replays types alone. An entry parsed and dumped
+again is the text it was; only an old creation's config comes back as the table reads it
+(``TableConfig``: a field added since, at its default), which changes nothing stored, as
+a stored entry is never rewritten.
 
 ``t`` (the clock at the change) and ``v`` (the table's version after it) are left out
 of an entry that has none: the bots a start seats write neither, and a journal written

@@ -312,13 +312,12 @@ class Table:
             raise GnavError("a table journal starts with its creation")
         # A journal written before seeds were derived says nothing of them: it replays
         # with the arithmetic it was written with.
-        table = cls(first.id, first.config, seed=first.seed, host=first.host, now=first.t,
+        table = cls(first.id, first.config, seed=first.seed, host=first.host, now=float(first.t),
                     seeds=LEGACY if first.seeds is None else first.seeds)
         table.create_req, table.host_sealed = first.req, first.sealed
         for i, entry in enumerate(entries[1:], 1):
             table._replay(entry, f"journal entry {i} ({entry.op})")
-        last = entries[-1].t
-        last = table.created if last is None else last
+        last = table.created if entries[-1].t is None else float(entries[-1].t)
         since = last if now is None else max(now, last)
         for seat in table.seats:  # nobody is connected to a restarted server yet
             if seat.kind == SeatKind.HUMAN:
@@ -332,7 +331,7 @@ class Table:
         # The journal is the table's own writing, parsed at the edge: its names, kinds
         # and actions were checked before they were written, so they are taken as they
         # are; only what depends on the table (its seats) is checked here.
-        t = 0.0 if e.t is None else e.t
+        t = 0.0 if e.t is None else float(e.t)
         match e:
             case JoinEntry(seat=seat):
                 self._replayed_seat(seat, where)

@@ -231,7 +231,8 @@ BAD: list[tuple[str, Any, str, str]] = [
     ("join", {"t": "noon"}, "t", "must be a finite number of seconds, not text"),
     ("join", {"t": float("nan")}, "t", "must be a finite number of seconds, not a number"),
     ("join", {"v": 1.5}, "v", "must be a whole number, not a number"),
-    ("join", {"extra": 1}, "extra", "not a field of this entry"),
+    ("join", {"extra": 1}, "'extra'", "not a field of this entry"),
+    ("join", {"x\n" * 40: 1}, "'x\\nx\\nx", "not a field of this entry"),
     ("bot", {"kind": "oracle"}, "kind", "must be one of"),
     ("bot", {"name": ["Bot"]}, "name", "must be text, not a list"),
     ("act", {"action": "cheat"}, "action", "must be one of"),
@@ -259,7 +260,7 @@ def test_a_malformed_entry_is_refused_in_one_line_naming_the_entry_and_field(
     with pytest.raises(MalformedError) as refused:
         Table.restore(journal)
     text = str(refused.value)
-    assert text.startswith(f"journal entry {at} ({op}): {name}: ")
+    assert text.startswith(f"journal entry {at} ({op}): {name}")
     assert said in text and "\n" not in text
     # No value of the entry is shown: a digest or sealed token never reaches a log.
     for value in entry.values():

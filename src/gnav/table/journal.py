@@ -293,8 +293,8 @@ class _Fields:
 
     def done(self) -> None:
         extra = sorted(set(self.raw) - self.taken)
-        if extra:
-            raise self.fail(extra[0], "not a field of this entry")
+        if extra:  # (a name from outside: shown quoted and cut, so the line stays one)
+            raise self.fail(repr(extra[0][:24]), "not a field of this entry")
 
 
 def _create(f: _Fields) -> CreateEntry:

@@ -14,6 +14,7 @@ from gnav.match import MatchState
 from gnav.names import parse_name
 from gnav.seeds import DERIVED, LEGACY, TableSeeds, derive
 from gnav.table import Table, TableConfig
+from gnav.table.journal import dump
 
 
 def test_derived_seeds_are_fixed_and_distinct() -> None:
@@ -56,7 +57,7 @@ def _started(seed: int) -> tuple[Table, list[dict[str, object]]]:
     journal = list(result.journal)
     _, _, joined = table.join(parse_name("Astrid"), 0.0)
     journal += joined.journal + table.start(host, 0.0).journal
-    return table, journal
+    return table, dump(journal)  # as a store keeps it
 
 
 def test_a_new_table_writes_its_way_of_seeding_and_deals_from_derived_seeds() -> None:

@@ -11,6 +11,7 @@ from gnav.names import parse_name
 from gnav.odds.analyse import analyse, coached_of
 from gnav.record import dumps, parse
 from gnav.table import Refused, Table, TableConfig
+from gnav.table.journal import ActEntry, Entry, Mover
 from gnav.verify import verify_text
 from gnav.views import seat_view
 from gnav.vocab import Action, TablePhase
@@ -91,7 +92,7 @@ def test_coaching_must_be_true_or_false(tmp_path: Any) -> None:
         assert create(client)["table"]["config"]["coaching"] is True
 
 
-def _seated(**config: Any) -> tuple[Table, dict[int, str], list[dict[str, Any]]]:
+def _seated(**config: Any) -> tuple[Table, dict[int, str], list[Entry]]:
     cfg = TableConfig.from_json({"seats": 3, "bot": "threshold", **config})
     table, host, result = Table.create("t1", cfg, now=T0, seed=7)
     journal = list(result.journal)
@@ -105,7 +106,7 @@ def _seated(**config: Any) -> tuple[Table, dict[int, str], list[dict[str, Any]]]
 
 
 def _person_to_act(table: Table, tokens: dict[int, str],
-                   journal: list[dict[str, Any]]) -> int | None:
+                   journal: list[Entry]) -> int | None:
     """The person to decide next, once the bots have played (they play in bursts cut by
     the clock: the test's clock moves on until a person is due), or None at the end."""
     now = T0
@@ -155,8 +156,8 @@ def test_a_restored_table_keeps_no_coaching_and_every_coached_decision() -> None
                            Action.SWAP if Action.SWAP in legal else legal[0], T0)
         journal += result.journal
     assert table.phase == TablePhase.FINISHED and asked
-    marked = [(e["seat"], e.get("coached", False)) for e in journal if e["op"] == "act"
-              and e["by"] == "person"]
+    marked = [(e.seat, e.coached) for e in journal
+              if isinstance(e, ActEntry) and e.by == Mover.PERSON]
     assert all(coached == (seat == 0) for seat, coached in marked)
     record = table.record()
     assert record["x"] == {"coached": [[r, "Astrid"] for r, _ in asked]}

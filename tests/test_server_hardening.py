@@ -35,6 +35,7 @@ from gnav.server.store import SQLiteStore, Store, StoreError
 from gnav.server.untrusted import Untrusted, address_block, whole
 from gnav.server.wire import CLOSE_GOING_AWAY
 from gnav.table import Pace, Refused, Table, TableConfig
+from gnav.table.journal import ActEntry, Mover
 from gnav.table.table import MAX_CATCH_UP
 from gnav.verify import verify_text
 from gnav.vocab import BotKind, TablePhase
@@ -313,7 +314,8 @@ def test_a_never_connected_seat_has_a_deadline_at_its_turn() -> None:
     assert table.match is not None and table.match.to_act is not None
     assert table.deadline() == 10.0
     assert table.tick(9.0).journal == []
-    assert table.tick(10.0).journal[0]["by"] == "standin"
+    first = table.tick(10.0).journal[0]
+    assert isinstance(first, ActEntry) and first.by == Mover.STANDIN
 
 
 # -- 4. the table cap --------------------------------------------------------------------

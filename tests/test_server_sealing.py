@@ -35,6 +35,7 @@ from gnav.server.security import invite_code
 from gnav.server.store import StoreError
 from gnav.server.stores import open_store
 from gnav.table import Table, TableConfig
+from gnav.table.journal import dump
 from gnav.table.table import hash_token
 from redis_kit import RedisServer
 from server_kit import eventually
@@ -114,14 +115,14 @@ def test_a_tables_secrets_are_sealed_in_redis(redis_url: str,
         store = RedisStore(redis_url)
         store.check()
         summary = {"id": "tableid1", "phase": "lobby"}
-        await store.create_table("tableid1", result.journal, summary)
+        await store.create_table("tableid1", dump(result.journal), summary)
         with redis_server.client() as client:
             stored = json.dumps(client.xrange(journal_key("tableid1")))
             assert client.get(KEY_CHECK) == store.box.check
             # As a server before sealing wrote it: the seed in plain.
             client.hset("gnav:t:tableid2", mapping={"summary": "{}", "phase": "lobby"})
             client.xadd(journal_key("tableid2"),
-                        {"e": json.dumps(legacy_result.journal[0]), "w": ""})
+                        {"e": json.dumps(dump(legacy_result.journal)[0]), "w": ""})
         for secret in (str(table.seed), table.host, invite_code(table.host), host,
                        hash_token(host)):
             assert secret not in stored

@@ -21,6 +21,7 @@ from gnav.server.store import Diverged, SQLiteStore, StoreError, TableExists
 from gnav.server.stores import open_store
 from gnav.server.wire import Act, Hello, Ping, WireError, parse
 from gnav.table import Table, TableConfig
+from gnav.table.journal import dump
 from gnav.vocab import Action, TablePhase
 from redis_kit import RedisServer
 
@@ -34,7 +35,7 @@ def _played(seats: int = 3) -> tuple[Table, list[dict[str, Any]]]:
     while table.phase != TablePhase.FINISHED:  # bots only: the clock plays the match out, in bursts
         now += 1.0
         journal += table.tick(now).journal
-    return table, journal
+    return table, dump(journal)  # as a store keeps it
 
 
 def test_the_store_keeps_journals_records_and_the_lobby(store_url: str) -> None:

@@ -11,6 +11,7 @@ import pytest
 from gnav.names import BadName, parse_name
 from gnav.record import dumps
 from gnav.table import Refused, Table, TableConfig, messages, render
+from gnav.table.journal import ActEntry, Entry, Mover
 from gnav.table.table import Result
 from gnav.verify import verify_text
 from gnav.vocab import Action, BotKind, TablePhase
@@ -37,7 +38,7 @@ def still() -> float:
     return 0.0
 
 
-def new_table(**config: Any) -> tuple[Table, str, list[dict[str, Any]]]:
+def new_table(**config: Any) -> tuple[Table, str, list[Entry]]:
     cfg = TableConfig.from_json({"seats": 4, "bot": "random", "turn_timer": 30,
                                  "grace": 10, **config})
     table, host, result = Table.create("t1", cfg, now=T0, seed=42)
@@ -45,7 +46,7 @@ def new_table(**config: Any) -> tuple[Table, str, list[dict[str, Any]]]:
     return table, host, list(result.journal)
 
 
-def seated(**config: Any) -> tuple[Table, str, dict[int, str], list[dict[str, Any]]]:
+def seated(**config: Any) -> tuple[Table, str, dict[int, str], list[Entry]]:
     table, host, journal = new_table(**config)
     tokens = {}
     for name in ("Astrid", "Bjørn"):
@@ -57,7 +58,7 @@ def seated(**config: Any) -> tuple[Table, str, dict[int, str], list[dict[str, An
     return table, host, tokens, journal
 
 
-def play_out(table: Table, tokens: dict[int, str], journal: list[dict[str, Any]],
+def play_out(table: Table, tokens: dict[int, str], journal: list[Entry],
              now: float = T0, limit: int = 5000) -> list[Sent]:
     """People always swap when they may (else stand) until the match ends."""
     out: list[Sent] = []
@@ -172,8 +173,9 @@ def test_turn_timer_lets_a_bot_act_for_a_silent_seat() -> None:
     seat, version = table.match.to_act, table.version
     assert table.tick(T0 + 29).journal == []
     result = table.tick(T0 + 31)
-    assert result.journal[0]["op"] == "act" and result.journal[0]["seat"] == seat
-    assert result.journal[0]["by"] == "timer"
+    first = result.journal[0]
+    assert isinstance(first, ActEntry) and first.seat == seat
+    assert first.by == Mover.TIMER
     assert table.version > version
 
 
@@ -197,7 +199,8 @@ def test_the_turn_timer_starts_when_the_page_shows_the_turn_but_a_bounded_time_l
     assert table.shown(seat, tokens[seat], version, T0 + 3).notices == []
     assert table.deadline() == T0 + 32
     result = table.tick(T0 + 32)
-    assert result.journal[0]["by"] == "timer" and result.journal[0]["seat"] == seat
+    first = result.journal[0]
+    assert isinstance(first, ActEntry) and first.by == Mover.TIMER and first.seat == seat
     # The next person's page says it far too late (or lies): it wins ``shown_within``.
     nxt = table.match.to_act
     assert nxt is not None and nxt in tokens and table.turn_since == T0 + 32
@@ -243,7 +246,8 @@ def test_a_disconnected_seat_is_played_until_reclaimed() -> None:
             break
         result = table.tick(now)
         assert result.journal, "a stand-in must act for an away seat"
-        assert all(e["by"] in ("standin", "bot") for e in result.journal)
+        assert all(isinstance(e, ActEntry) and e.by in (Mover.STANDIN, Mover.BOT)
+                   for e in result.journal)
         now += 1
     assert table.phase == TablePhase.FINISHED  # every match finishes
     # The player comes back and reclaims the seat with the token.
@@ -297,7 +301,7 @@ def test_a_burst_of_bots_ends_when_its_thinking_time_is_up() -> None:
     timer's ticks play the rest; one that stands still lets the bots play until the
     person is due, in one change. Either way the same decisions."""
     def acts(result: Result) -> int:
-        return sum(1 for e in result.journal if e["op"] == "act")
+        return sum(1 for e in result.journal if isinstance(e, ActEntry))
 
     played = []
     for ticking in (False, True):
@@ -317,7 +321,7 @@ def test_a_burst_of_bots_ends_when_its_thinking_time_is_up() -> None:
                 assert acts(result) == 1
                 journal += result.journal
         assert table.match.to_act == seat
-        played.append([e for e in journal if e["op"] == "act"])
+        played.append([e for e in journal if isinstance(e, ActEntry)])
     assert len(played[0]) > 1
     assert played[0] == played[1]
 

@@ -10,6 +10,7 @@ import pytest
 
 from gnav.names import parse_name
 from gnav.table import Missed, Refused, Snapshot, Table, TableConfig
+from gnav.table.journal import Entry, dump
 from gnav.table.retries import KEPT, RequestKey, digest, parse_key, seal, unseal
 from gnav.table.table import hash_token
 from gnav.vocab import Action, BotKind, TablePhase
@@ -18,7 +19,7 @@ T0 = 1000.0
 A, B, C, D = (RequestKey(f"{c}" * 22) for c in "abcd")
 
 
-def _table(**config: Any) -> tuple[Table, str, list[dict[str, Any]]]:
+def _table(**config: Any) -> tuple[Table, str, list[Entry]]:
     cfg = TableConfig.from_json({"seats": 4, "bot": "random", "turn_timer": None,
                                  "grace": 600, **config})
     table, host, result = Table.create("t1", cfg, now=T0, seed=42, req=A)
@@ -38,7 +39,8 @@ def test_a_key_is_bounded_and_its_seal_opens_with_it_alone() -> None:
 
 
 def test_a_retried_create_finds_the_host_token_in_the_journal() -> None:
-    _, host, journal = _table()
+    _, host, entries = _table()
+    journal = dump(entries)  # as a store keeps it
     assert "sealed" in journal[0] and host not in str(journal)
     again = Table.restore(journal)
     assert again.host_token_for(A) == host
@@ -107,7 +109,7 @@ def test_a_failed_change_forgets_its_key() -> None:
     assert table.asked == [] and table.add_bot(host, BotKind.RANDOM, T0, B).journal
 
 
-def _playing() -> tuple[Table, dict[int, str], list[dict[str, Any]]]:
+def _playing() -> tuple[Table, dict[int, str], list[Entry]]:
     table, host, journal = _table(seats=3)
     tokens = {}
     for name in ("Astrid", "Bjørn"):

@@ -51,9 +51,11 @@ from gnav.server.wire import (
     encode,
 )
 from gnav.table import Refused, Table, TableConfig
+from gnav.table.journal import Entry as JournalEntry
+from gnav.table.journal import Op, dump
 from gnav.table.render import messages, render
 from gnav.table.retries import RequestKey, parse_key
-from gnav.table.table import Op, Result, check_token
+from gnav.table.table import Result, check_token
 from gnav.vocab import Action, BotKind, SeatKind, TablePhase
 
 if TYPE_CHECKING:
@@ -91,7 +93,7 @@ class Loading:
     users: int = 0
 
 
-def record_of(journal: list[Entry]) -> Entry:
+def record_of(journal: list[Entry | JournalEntry]) -> Entry:
     """The record of the match a journal ends with (run in another process)."""
     return Table.restore(journal).record()
 
@@ -443,7 +445,7 @@ class Hub:
         if result.journal:
             try:
                 await self._store(self.store.append(
-                    table.id, result.journal, summary(table), finished,
+                    table.id, dump(result.journal), summary(table), finished,
                     fence=None if self.cluster is None else self.cluster.me))
             except Fault as e:
                 table.undo(saved)  # memory never gets ahead of the journal
@@ -505,7 +507,7 @@ class Hub:
                 for holder in holders:
                     self.cluster.fan(holder, live.table.id, to, text)
 
-    async def _record(self, table: Table, entries: list[Entry]) -> Entry:
+    async def _record(self, table: Table, entries: list[JournalEntry]) -> Entry:
         """The record of the match that has just ended. A big one (``gnav.record``
         replays the match to write it: 0.9 s for 12,000 decisions) is built in another
         process from the journal, so that no thread holds the GIL, and with it every
@@ -639,7 +641,7 @@ class Hub:
                     return await self._created_again(table_id, req)
                 continue  # the id was taken: draw another
             try:
-                await self._store(self.store.create_table(table_id, result.journal,
+                await self._store(self.store.create_table(table_id, dump(result.journal),
                                                           summary(table)))
             except TableExists:
                 if self.cluster is not None and table_id not in self._tables:

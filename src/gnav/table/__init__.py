@@ -6,8 +6,9 @@ table decides can be tested without a network.
 """
 
 from gnav.table.config import TableConfig
+from gnav.table.journal import Mover
 from gnav.table.render import Outbound, messages, render
-from gnav.table.table import Missed, Mover, News, Notice, Pace, Played, Refused, Snapshot, Table
+from gnav.table.table import Missed, News, Notice, Pace, Played, Refused, Snapshot, Table
 
 __all__ = ["Missed", "Mover", "News", "Notice", "Outbound", "Pace", "Played", "Refused",
            "Snapshot", "Table", "TableConfig", "messages", "render"]

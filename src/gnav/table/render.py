@@ -29,7 +29,8 @@ from typing import Any, TypeAlias
 from gnav.events import Event, RoundStart, event_to_json
 from gnav.match import MatchState
 from gnav.round import merge
-from gnav.table.table import Missed, Mover, News, Notice, Played, Snapshot, Step
+from gnav.table.journal import Mover
+from gnav.table.table import Missed, News, Notice, Played, Snapshot, Step
 from gnav.views import SeatView, public_view_json, seat_view, spectator_view, view_to_json
 
 Message: TypeAlias = dict[str, Any]

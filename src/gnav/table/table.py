@@ -16,9 +16,8 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import chain, count
 from random import Random
 from typing import Any, TypeAlias
@@ -34,6 +33,19 @@ from gnav.rules import Rules
 from gnav.runner import play_until
 from gnav.seeds import DERIVED, LEGACY, TableSeeds
 from gnav.table.config import DEFAULT, TableConfig
+from gnav.table.journal import (
+    ActEntry,
+    BotEntry,
+    CreateEntry,
+    Entry,
+    ExpireEntry,
+    JoinEntry,
+    Mover,
+    Raw,
+    StartEntry,
+    UnbotEntry,
+    parse_entry,
+)
 from gnav.table.retries import KEPT, RequestKey, digest, same, seal, unseal
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action, BotKind, Phase, SeatKind, TablePhase
@@ -71,32 +83,6 @@ class Refused(RefusedError):
     """A request the table turns down for the table's state (not your turn, a stale
     version, a name taken, a full table, not the host); ``code`` says which."""
 
-
-class Mover(StrEnum):
-    """Who made a decision at the table, as the journal's ``by`` writes it: the person
-    in the seat, the seat's bot, a stand-in for a person away past their grace, or a
-    bot for a person whose turn timer ran out."""
-
-    PERSON = "person"
-    BOT = "bot"
-    STANDIN = "standin"
-    TIMER = "timer"
-
-
-MOVERS = frozenset(Mover)
-
-
-class Op(StrEnum):
-    """What a journal entry records (its ``op``): the table's creation, a person
-    seated, a bot seated or a seat freed, a match started, a decision, a lobby closed."""
-
-    CREATE = "create"
-    JOIN = "join"
-    BOT = "bot"
-    UNBOT = "unbot"
-    START = "start"
-    ACT = "act"
-    EXPIRE = "expire"
 
 # The public description of the table (``Table.info``): the same for everyone, so one
 # is built per notice and every seat's message shares it.
@@ -161,7 +147,7 @@ Notice: TypeAlias = Played | Missed | News | Snapshot
 
 @dataclass
 class Result:
-    journal: list[dict[str, Any]] = field(default_factory=list)
+    journal: list[Entry] = field(default_factory=list)  # the store's JSON: journal.dump
     notices: list[Notice] = field(default_factory=list)
 
     def extend(self, other: Result) -> None:
@@ -294,11 +280,10 @@ class Table:
         seed = secrets.randbits(48) if seed is None else seed
         token = secrets.token_urlsafe(24)
         table = cls(table_id, config, seed=seed, host=hash_token(token), now=now)
-        entry = {"op": Op.CREATE, "id": table_id, "config": config.to_json(), "seed": seed,
-                 "seeds": table.seeds.version, "host": table.host, "t": now}
         if req is not None:
             table.create_req, table.host_sealed = digest(req), seal(token, req)
-            entry |= {"req": table.create_req, "sealed": table.host_sealed}
+        entry = CreateEntry(table_id, config, seed, table.seeds.version, table.host, now,
+                            table.create_req, table.host_sealed)
         return table, token, Result([entry])
 
     def host_token_for(self, req: RequestKey) -> str | None:
@@ -308,28 +293,31 @@ class Table:
         return unseal(self.host_sealed, req)
 
     @classmethod
-    def restore(cls, journal: list[dict[str, Any]], *, now: float | None = None) -> Table:
+    def restore(cls, journal: Sequence[Raw | Entry], *, now: float | None = None) -> Table:
         """The table as its journal left it. Bots are not asked again: every decision,
-        theirs included, is in the journal.
+        theirs included, is in the journal. Raw entries (JSON, as a store gives them
+        back) are parsed here, at the edge, each once (``gnav.table.journal``); typed
+        ones (a table's own, not yet stored) are taken as they are.
 
         With ``now`` (a server coming back), the turn timer and every grace period start
         again at ``now``: nobody loses a turn, or a seat to a bot, to the outage.
 
-        :raises: :exc:`GnavError` for a journal that does not start with a creation or holds
-            an entry this table does not write.
+        :raises: :exc:`GnavError` in one line for a journal that does not start with a
+            creation, or an entry that is malformed or does not fit the table (naming
+            the entry, counted from 0, and the field).
         """
-        if not journal or journal[0].get("op") != Op.CREATE:
+        entries = [e if isinstance(e, Entry) else parse_entry(e, f"journal entry {i}")
+                   for i, e in enumerate(journal)]
+        if not entries or not isinstance(first := entries[0], CreateEntry):
             raise GnavError("a table journal starts with its creation")
-        first = journal[0]
-        config = TableConfig.from_json({k: v for k, v in first["config"].items()})
         # A journal written before seeds were derived says nothing of them: it replays
         # with the arithmetic it was written with.
-        table = cls(first["id"], config, seed=int(first["seed"]), host=first["host"],
-                    now=float(first["t"]), seeds=int(first.get("seeds", LEGACY)))
-        table.create_req, table.host_sealed = first.get("req"), first.get("sealed")
-        for entry in journal[1:]:
-            table._replay(entry)
-        last = float(journal[-1].get("t", table.created))
+        table = cls(first.id, first.config, seed=first.seed, host=first.host, now=float(first.t),
+                    seeds=LEGACY if first.seeds is None else first.seeds)
+        table.create_req, table.host_sealed = first.req, first.sealed
+        for i, entry in enumerate(entries[1:], 1):
+            table._replay(entry, f"journal entry {i} ({entry.op})")
+        last = table.created if entries[-1].t is None else float(entries[-1].t)
         since = last if now is None else max(now, last)
         for seat in table.seats:  # nobody is connected to a restarted server yet
             if seat.kind == SeatKind.HUMAN:
@@ -339,29 +327,41 @@ class Table:
             table.turn_since = max(table.turn_since, since)
         return table
 
-    def _replay(self, e: dict[str, Any]) -> None:
-        # The journal is the table's own writing: its names, kinds and actions were
-        # parsed before they were written, so they are taken as they are.
-        op, t = e["op"], float(e.get("t", 0.0))
-        self._asked(e.get("req") if op != Op.JOIN else None)
-        if op == Op.JOIN:
-            self.seats[e["seat"]] = Seat(SeatKind.HUMAN, Name(e["name"]), None, e["token"],
-                                         req=e.get("req"), sealed=e.get("sealed"))
-        elif op == Op.BOT:
-            self.seats[e["seat"]] = Seat(SeatKind.BOT, Name(e["name"]), BotKind(e["kind"]))
-        elif op == Op.UNBOT:
-            self.seats[e["seat"]] = Seat()
-        elif op == Op.START:
-            self._start(t)
-        elif op == Op.ACT:
-            by = e.get("by")
-            self._apply(e["seat"], Action(e["action"]), t,
-                        Mover(by) if by in MOVERS else None, coached=e.get("coached") is True)
-        elif op == Op.EXPIRE:
-            self.phase = TablePhase.EXPIRED
-        else:
-            raise GnavError(f"unknown journal entry {op!r}")
-        self.version = int(e.get("v", self.version))
+    def _replay(self, e: Entry, where: str) -> None:
+        # The journal is the table's own writing, parsed at the edge: its names, kinds
+        # and actions were checked before they were written, so they are taken as they
+        # are; only what depends on the table (its seats) is checked here.
+        t = 0.0 if e.t is None else float(e.t)
+        match e:
+            case JoinEntry(seat=seat):
+                self._replayed_seat(seat, where)
+                self.seats[seat] = Seat(SeatKind.HUMAN, e.name, None, e.token, req=e.req,
+                                        sealed=e.sealed)
+            case BotEntry(seat=seat):
+                self._replayed_seat(seat, where)
+                self._asked(e.req)
+                self.seats[seat] = Seat(SeatKind.BOT, e.name, e.kind)
+            case UnbotEntry(seat=seat):
+                self._replayed_seat(seat, where)
+                self._asked(e.req)
+                self.seats[seat] = Seat()
+            case StartEntry():
+                self._asked(e.req)
+                self._start(t)
+            case ActEntry(seat=seat):
+                self._replayed_seat(seat, where)
+                self._apply(seat, e.action, t, e.by, coached=e.coached)
+            case ExpireEntry():
+                self.phase = TablePhase.EXPIRED
+            case CreateEntry():
+                raise GnavError(f"{where}: a table journal holds one creation, at its start")
+        if e.v is not None:
+            self.version = e.v
+
+    def _replayed_seat(self, seat: int, where: str) -> None:
+        if seat >= len(self.seats):
+            raise GnavError(f"{where}: seat: the table has seats 0 to {len(self.seats) - 1}, "
+                            f"not {seat}")
 
     # -- what everyone may see -------------------------------------------------------
 
@@ -482,11 +482,12 @@ class Table:
             raise Refused(Code.NAME_TAKEN, f"{name!r} is already at this table")
         seat = self._free()
         token = secrets.token_urlsafe(24)
-        taken = self.seats[seat] = Seat(SeatKind.HUMAN, name, None, hash_token(token))
-        entry = {"op": Op.JOIN, "seat": seat, "name": name, "token": taken.token}
+        hashed = hash_token(token)
+        taken = self.seats[seat] = Seat(SeatKind.HUMAN, name, None, hashed)
         if req is not None:
             taken.req, taken.sealed = digest(req), seal(token, req)
-            entry |= {"req": taken.req, "sealed": taken.sealed}
+        entry = JoinEntry(seat, name, hashed, taken.req, taken.sealed,
+                          v=self._next_version(), t=now)
         return seat, token, self._lobby_change(entry, now)
 
     def add_bot(self, host: str, kind: BotKind | None, now: float,
@@ -507,9 +508,10 @@ class Table:
         if problem is not None:
             raise Refused(Code.BAD_BOT, problem)
         seat = self._free()
-        self.seats[seat] = Seat(SeatKind.BOT, self._bot_name(seat, bot), bot)
-        entry = {"op": Op.BOT, "seat": seat, "kind": bot.value, "name": self.seats[seat].name}
-        return self._lobby_change(self._keyed(entry, req), now)
+        entry = BotEntry(seat, bot, self._bot_name(seat, bot), self._key(req),
+                         v=self._next_version(), t=now)
+        self.seats[seat] = Seat(SeatKind.BOT, entry.name, bot)
+        return self._lobby_change(entry, now)
 
     def remove_seat(self, host: str, seat: int, now: float,
                     req: RequestKey | None = None) -> Result:
@@ -525,7 +527,8 @@ class Table:
             raise Refused(Code.STARTED, "seats can only change before the match")
         self._seat(seat)
         self.seats[seat] = Seat()
-        return self._lobby_change(self._keyed({"op": Op.UNBOT, "seat": seat}, req), now)
+        entry = UnbotEntry(seat, self._key(req), v=self._next_version(), t=now)
+        return self._lobby_change(entry, now)
 
     def start(self, host: str, now: float, req: RequestKey | None = None) -> Result:
         """The host starts the match (or the next one): empty seats get bots. A retry
@@ -543,11 +546,11 @@ class Table:
         bot = self.config.bot
         for i, s in enumerate(self.seats):
             if s.kind == SeatKind.EMPTY:
-                self.seats[i] = Seat(SeatKind.BOT, self._bot_name(i, bot), bot)
-                result.journal.append({"op": Op.BOT, "seat": i, "kind": bot.value,
-                                       "name": self.seats[i].name})
+                seated = BotEntry(i, bot, self._bot_name(i, bot))  # when: the start's
+                self.seats[i] = Seat(SeatKind.BOT, seated.name, bot)
+                result.journal.append(seated)
         self._start(now)
-        result.journal.append(self._keyed({"op": Op.START, "t": now, "v": self.version}, req))
+        result.journal.append(StartEntry(t=now, v=self.version, req=self._key(req)))
         result.notices.append(self.snapshot(now))
         result.extend(self._run_bots(now))
         return result
@@ -608,12 +611,13 @@ class Table:
         self._host(host)
         return req is not None and digest(req) in self.asked
 
-    def _keyed(self, entry: dict[str, Any], req: RequestKey | None) -> dict[str, Any]:
-        """``entry`` with the digest of its request's key, now kept among the asked."""
-        if req is not None:
-            entry["req"] = digest(req)
-            self._asked(entry["req"])
-        return entry
+    def _key(self, req: RequestKey | None) -> str | None:
+        """The digest of a host request's key, for its entry, now kept among the asked."""
+        if req is None:
+            return None
+        key = digest(req)
+        self._asked(key)
+        return key
 
     def _asked(self, key: str | None) -> None:
         if key is not None:
@@ -645,10 +649,12 @@ class Table:
             raise Refused(Code.BAD_TOKEN, "that token does not hold this seat")
         return info
 
-    def _lobby_change(self, entry: dict[str, Any], now: float) -> Result:
+    def _next_version(self) -> int:
+        """A lobby change's version (its entry is written with it)."""
         self.version += 1
-        entry["v"] = self.version
-        entry["t"] = now
+        return self.version
+
+    def _lobby_change(self, entry: Entry, now: float) -> Result:
         return Result([entry], [self._news(now)])
 
     def _news(self, now: float) -> News:
@@ -743,7 +749,7 @@ class Table:
         if self.phase != TablePhase.LOBBY:
             raise Refused(Code.STARTED, "only a table that has not started can expire")
         self.phase = TablePhase.EXPIRED
-        return self._lobby_change({"op": Op.EXPIRE}, now)
+        return self._lobby_change(ExpireEntry(v=self._next_version(), t=now), now)
 
     def _bot_for(self, seat: int) -> Bot:
         """A bot for this one decision, seeded by the table, game and version: a table
@@ -816,10 +822,7 @@ class Table:
                 now: float, *, coached: bool = False) -> Result:
         """The journal entry of the decision that followed version ``before``, and the
         notice of its steps (the decision, and the deal it may have led to)."""
-        entry: dict[str, Any] = {"op": Op.ACT, "seat": seat, "action": action.value,
-                                 "by": by.value, "t": now, "v": self.version}
-        if coached:
-            entry["coached"] = True
+        entry = ActEntry(seat, action, by, t=now, v=self.version, coached=coached)
         steps = tuple(s for s in self.steps if s.version > before)
         return Result([entry], [Played(steps, self.info(now), self._told())])
 

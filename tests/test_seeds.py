@@ -12,7 +12,17 @@ import pytest
 
 from gnav.match import MatchState
 from gnav.names import parse_name
-from gnav.seeds import DERIVED, LEGACY, TableSeeds, derive
+from gnav.seeds import (
+    DERIVED,
+    LEGACY,
+    SEEDINGS,
+    VIEWS,
+    TableSeeds,
+    counter_base,
+    counter_random,
+    derive,
+    expert_uniform,
+)
 from gnav.table import Table, TableConfig
 from gnav.table.journal import dump
 
@@ -47,8 +57,25 @@ def test_derived_table_seeds_do_not_collide_where_the_arithmetic_did() -> None:
     assert new_a.match(1) == derive(0, "match", 1)
     assert new_a.deal(1, 0) == derive(0, "deal", 1, 0)
     assert new_a.bot(1, 5, 2) == derive(0, "bot", 1, 5, 2)
-    with pytest.raises(ValueError, match="unknown way of seeding 3"):
-        TableSeeds(0, 3)
+    views = TableSeeds(0, VIEWS)  # the table's own seeds as DERIVED's; its bots' differ
+    assert (views.match(1), views.deal(1, 0), views.bot(1, 5, 2)) == \
+        (new_a.match(1), new_a.deal(1, 0), new_a.bot(1, 5, 2))
+    with pytest.raises(ValueError, match="unknown way of seeding 4"):
+        TableSeeds(0, 4)
+
+
+def test_a_bots_draws_keep_the_way_of_the_table_it_plays_at() -> None:
+    # Under the two older ways a bot drew from a text (a journal stored then goes on with
+    # the answers its bots gave: tests/test_table_journals.py); new tables derive them.
+    fields = (2, 3, 1, "V", 0, 4)
+    old = [counter_random(counter_base(7, way), fields, way).random()
+           for way in (LEGACY, DERIVED)]
+    assert old[0] == old[1] != counter_random(counter_base(7), fields).random()
+    assert counter_base(7) == 7 and counter_base(7, DERIVED) == Random(7).getrandbits(64)
+    assert counter_random(7, fields).random() == Random(derive(7, "counter", *fields)).random()
+    later = [expert_uniform(7, fields, way) for way in SEEDINGS]
+    assert later[0] == later[1] != later[2] == derive(7, "expert", *fields) / 2**63
+    assert all(0 <= u < 1 for u in later)
 
 
 def _started(seed: int) -> tuple[Table, list[dict[str, object]]]:
@@ -62,13 +89,13 @@ def _started(seed: int) -> tuple[Table, list[dict[str, object]]]:
 
 def test_a_new_table_writes_its_way_of_seeding_and_deals_from_derived_seeds() -> None:
     table, journal = _started(42)
-    assert journal[0]["seeds"] == DERIVED
+    assert journal[0]["seeds"] == VIEWS
     first = MatchState.new(table.rules, [s.name or "" for s in table.seats],
                            seed=derive(42, "match", 1))
     dealt = first.deal(rng=Random(derive(42, "deal", 1, 0)))
     assert table.steps[0].match.round == dealt.round
     again = Table.restore(journal)
-    assert again.seeds.version == DERIVED and again.match == table.match
+    assert again.seeds.version == VIEWS and again.match == table.match
 
 
 def test_a_journal_without_its_way_of_seeding_replays_with_the_arithmetic() -> None:

@@ -6,18 +6,31 @@ a seed is the same in every process, on every machine and in every Python (``has
 a string is salted per process, so it will not do; arithmetic such as ``seed * 1009 +
 game`` lets two tables' seeds collide).
 
-An online table's journal stores its master seed and replays from it, so a table also
-keeps the arithmetic it was created with: ``TableSeeds(seed, LEGACY)`` for a journal
-written before seeds were derived (its creation entry has no ``"seeds"``), and
-``TableSeeds(seed)`` (``DERIVED``, written into new journals) otherwise.
+An online table's journal stores its master seed and replays from it, and a table
+restored from it goes on as the lost one would have: the same deals, and its bots the
+same answers. So a table keeps the way of seeding it was created with (its creation
+entry's ``"seeds"``):
+
+- ``LEGACY`` (no ``"seeds"``): written before seeds were derived: arithmetic.
+- ``DERIVED`` (2): the table's seeds derived; a bot still drew from its seed and a view
+  through a text it hashed (the counter bot a ``Random`` of the text, the expert a
+  BLAKE2b of it).
+- ``VIEWS`` (3, what new tables write): derived all the way, a bot's draws too.
+
+The old ways live here, named, and nowhere else: ``counter_base``, ``counter_random``
+and ``expert_uniform`` give a bot's draws under the table's way.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
+from random import Random
 
 LEGACY = 1  # the table's arithmetic of commit b809165 and before
-DERIVED = 2  # derive(): what new tables write into their journal
+DERIVED = 2  # derive() for the table's seeds; a bot's draws from a view by text
+VIEWS = 3  # derive() for a bot's draws too: what new tables write into their journal
+SEEDINGS = (LEGACY, DERIVED, VIEWS)
 
 
 def derive(seed: int, *path: object) -> int:
@@ -35,9 +48,9 @@ class TableSeeds:
     __slots__ = ("seed", "version")
 
     def __init__(self, seed: int, version: int = DERIVED) -> None:
-        if version not in (LEGACY, DERIVED):
-            raise ValueError(f"unknown way of seeding {version!r} (known: {LEGACY}, "
-                             f"{DERIVED})")
+        if version not in SEEDINGS:
+            raise ValueError(f"unknown way of seeding {version!r} (known: "
+                             f"{', '.join(map(str, SEEDINGS))})")
         self.seed = seed
         self.version = version
 
@@ -59,3 +72,28 @@ class TableSeeds:
         if self.version == LEGACY:
             return ((self.seed * 1_000_003 + game) * 10_007 + version) * 41 + seat
         return derive(self.seed, "bot", game, version, seat)
+
+
+# -- a bot's draws from its seed and a view, under a table's way of seeding ---------------
+
+def counter_base(seed: int | None, seeding: int = VIEWS) -> int:
+    """The counter bot's base for its draws: its seed (one drawn once when it has none)."""
+    if seeding < VIEWS:
+        return Random(seed).getrandbits(64)
+    return Random().getrandbits(63) if seed is None else seed
+
+
+def counter_random(base: int, fields: Sequence[object], seeding: int = VIEWS) -> Random:
+    """The counter bot's generator for one view (``fields`` name it)."""
+    if seeding < VIEWS:
+        return Random(":".join(f"{x}" for x in (base, *fields)))
+    return Random(derive(base, "counter", *fields))
+
+
+def expert_uniform(seed: int, fields: Sequence[object], seeding: int = VIEWS) -> float:
+    """The expert's uniform draw in [0, 1) for one view, to play a mixed strategy."""
+    if seeding < VIEWS:
+        text = "/".join(f"{x}" for x in (seed, *fields))
+        digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") / 2**64
+    return derive(seed, "expert", *fields) / 2**63

@@ -36,7 +36,7 @@ from gnav.events import Answer, Ask, Draw, RoundStart, Stand, Swap, Undo
 from gnav.powers import Outcome
 from gnav.round import RoundState
 from gnav.rules import Rules
-from gnav.seeds import derive
+from gnav.seeds import VIEWS, counter_base, counter_random
 from gnav.views import SeatView
 from gnav.vocab import Action, BotKind
 
@@ -345,6 +345,7 @@ class CounterBot:
         threshold: str | int | None = None,
         likelihood: float = DEFAULT_LIKELIHOOD,
         adaptive: bool = True,
+        seeding: int = VIEWS,
     ) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise MalformedError(f"samples must be a whole number of at least 1, not "
@@ -358,9 +359,11 @@ class CounterBot:
         self.threshold = check_threshold(threshold)
         self.likelihood = float(likelihood)
         self.adaptive = bool(adaptive)
-        # Unseeded, the bot draws a seed of its own once, so that it still gives one view
-        # one answer for as long as it lives.
-        self._base = Random().getrandbits(63) if seed is None else seed
+        # ``seeding``: the way of the table it plays at (gnav.seeds), so that a table
+        # restored from an old journal gets the answers its bots gave. Unseeded, the bot
+        # draws a seed of its own once: it still gives one view one answer while it lives.
+        self.seeding = seeding
+        self._base = counter_base(seed, seeding)
         self._model: _Model | None = None
 
     def model(self, rules: Rules) -> _Model:
@@ -399,8 +402,8 @@ class CounterBot:
         deals = Deals.of(view, self.model(view.rules))
         if deals is None:
             return None
-        rng = Random(derive(self._base, "counter", view.seat, view.round, view.dealt,
-                            view.piece, view.order, len(view.public)))
+        rng = counter_random(self._base, (view.seat, view.round, view.dealt, view.piece,
+                                          view.order, len(view.public)), self.seeding)
         n = deals.seats
         seat = deals.seat
         policy = deals.model.policy

@@ -23,7 +23,7 @@ from gnav.bots.counter import CounterBot
 from gnav.errors import IllegalActionError
 from gnav.infoset import infoset_key
 from gnav.rules import Rules
-from gnav.seeds import derive
+from gnav.seeds import VIEWS, expert_uniform
 from gnav.strategies import Strategy, load, shipped
 from gnav.strategies.policy import Policy, shipped_policy
 from gnav.views import SeatView
@@ -45,10 +45,12 @@ class ExpertBot:
     name = BotKind.EXPERT
 
     def __init__(self, seed: int | None = None, strategy: str | Strategy | None = None,
-                 *, fallback: CounterBot | None = None) -> None:
+                 *, fallback: CounterBot | None = None, seeding: int = VIEWS) -> None:
         self.seed = 0 if seed is None else seed
+        self.seeding = seeding  # the table's way (gnav.seeds): an old table's answers
         self.given = load(strategy) if isinstance(strategy, str) else strategy
-        self.fallback = fallback if fallback is not None else CounterBot(seed)
+        self.fallback = fallback if fallback is not None else \
+            CounterBot(seed, seeding=seeding)
         # Keyed by the rules object itself (hashed by identity), which the key keeps alive.
         self._tables: dict[tuple[Rules, int], Strategy | Policy | None] = {}
 
@@ -123,7 +125,8 @@ class ExpertBot:
         return SWAP if self._uniform(view, key) < p else STAND
 
     def _uniform(self, view: SeatView, key: str) -> float:
-        return derive(self.seed, "expert", view.round, view.seat, view.lives, key) / 2**63
+        return expert_uniform(self.seed, (view.round, view.seat, view.lives, key),
+                              self.seeding)
 
 
 def what_plays(bot: ExpertBot, rules: Rules, sizes: Sequence[int]) -> list[tuple[str, str]]:

@@ -15,18 +15,19 @@ from gnav.bots.threshold import ThresholdBot
 from gnav.errors import MalformedError
 from gnav.protocol import Bot
 from gnav.rules import Rules
+from gnav.seeds import VIEWS
 from gnav.vocab import BotKind, parse_bot_kind
 
 BOT_KINDS: tuple[BotKind, ...] = tuple(BotKind)
 
 
-def _random(seed: int | None, params: dict[str, object]) -> Bot:
+def _random(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
     if params:
         raise MalformedError(f"bot 'random' takes no parameters, not {', '.join(params)}")
     return RandomBot(seed)
 
 
-def _threshold(seed: int | None, params: dict[str, object]) -> Bot:
+def _threshold(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
     unknown = set(params) - {"threshold"}
     if unknown:
         raise MalformedError(f"bot 'threshold' takes only 'threshold', not "
@@ -37,7 +38,7 @@ def _threshold(seed: int | None, params: dict[str, object]) -> Bot:
     return ThresholdBot(seed, threshold)
 
 
-def _counter(seed: int | None, params: dict[str, object]) -> Bot:
+def _counter(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
     unknown = set(params) - {"samples", "threshold", "likelihood"}
     if unknown:
         raise MalformedError(f"bot 'counter' takes samples, threshold and likelihood, not "
@@ -51,10 +52,11 @@ def _counter(seed: int | None, params: dict[str, object]) -> Bot:
         raise MalformedError(f"a threshold is a piece name or a rank, not {threshold!r}")
     if not isinstance(likelihood, int | float):
         raise MalformedError(f"likelihood must be a number, not {likelihood!r}")
-    return CounterBot(seed, samples, threshold=threshold, likelihood=likelihood)
+    return CounterBot(seed, samples, threshold=threshold, likelihood=likelihood,
+                      seeding=seeding)
 
 
-def _expert(seed: int | None, params: dict[str, object]) -> Bot:
+def _expert(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
     from gnav.bots.expert import ExpertBot
 
     unknown = set(params) - {"strategy"}
@@ -64,10 +66,12 @@ def _expert(seed: int | None, params: dict[str, object]) -> Bot:
     strategy = params.get("strategy")
     if strategy is not None and not isinstance(strategy, str):
         raise MalformedError(f"a strategy is a file name, not {strategy!r}")
-    return ExpertBot(seed, strategy)
+    return ExpertBot(seed, strategy, seeding=seeding)
 
 
-MAKERS: dict[BotKind, Callable[[int | None, dict[str, object]], Bot]] = {
+# A maker takes the seed, the parameters and the way of seeding of the table the bot plays
+# at (gnav.seeds: only the bots that draw from a view read it).
+MAKERS: dict[BotKind, Callable[[int | None, dict[str, object], int], Bot]] = {
     BotKind.RANDOM: _random,
     BotKind.THRESHOLD: _threshold,
     BotKind.COUNTER: _counter,
@@ -83,7 +87,17 @@ def make_bot(kind: str, seed: int | None = None, **params: object) -> Bot:
     :raises: :exc:`MalformedError` for an unknown kind or a parameter the kind does not
         take.
     """
-    return MAKERS[parse_bot_kind(kind)](seed, params)
+    return table_bot(kind, seed, params)
+
+
+def table_bot(kind: str, seed: int | None, params: dict[str, object],
+              seeding: int = VIEWS) -> Bot:
+    """``make_bot`` for a table of a given way of seeding (``gnav.seeds``): a table
+    restored from an old journal has its bots answer as they did.
+
+    :raises: :exc:`MalformedError` as ``make_bot``.
+    """
+    return MAKERS[parse_bot_kind(kind)](seed, dict(params), seeding)
 
 
 def bot_from_spec(spec: str, seed: int | None = None, rules: Rules | None = None) -> Bot:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 
 from gnav.errors import MalformedError
 from gnav.names import Name
-from gnav.seeds import DERIVED, LEGACY
+from gnav.seeds import SEEDINGS
 from gnav.table.config import TableConfig
 from gnav.vocab import Action, BotKind
 
@@ -305,8 +305,8 @@ def _create(f: _Fields) -> CreateEntry:
         raise f.fail("config", str(e)) from None
     seed = f.whole("seed", least=None)
     seeds = f.maybe_whole("seeds")
-    if seeds is not None and seeds not in (LEGACY, DERIVED):
-        raise f.fail("seeds", f"must be {LEGACY} or {DERIVED}, not {seeds}")
+    if seeds is not None and seeds not in SEEDINGS:
+        raise f.fail("seeds", f"must be one of {', '.join(map(str, SEEDINGS))}, not {seeds}")
     host = f.text("host")
     return CreateEntry(id_, config, seed, seeds, host, f.time("t"), f.maybe_text("req"),
                        f.maybe_text("sealed"))

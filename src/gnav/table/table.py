@@ -22,7 +22,7 @@ from itertools import chain, count
 from random import Random
 from typing import Any, TypeAlias
 
-from gnav.bots.registry import make_bot
+from gnav.bots.registry import table_bot
 from gnav.errors import Code, GnavError, RefusedError
 from gnav.events import Eliminated, Event, MatchEnd
 from gnav.match import MatchState
@@ -31,7 +31,7 @@ from gnav.protocol import Bot
 from gnav.record import from_match
 from gnav.rules import Rules
 from gnav.runner import play_until
-from gnav.seeds import DERIVED, LEGACY, TableSeeds
+from gnav.seeds import LEGACY, VIEWS, TableSeeds
 from gnav.table.config import DEFAULT, TableConfig
 from gnav.table.journal import (
     ActEntry,
@@ -212,7 +212,7 @@ def check_token(token: object, digest: str | None) -> bool:
 
 class Table:
     def __init__(self, table_id: str, config: TableConfig, *, seed: int, host: str,
-                 now: float, seeds: int = DERIVED) -> None:
+                 now: float, seeds: int = VIEWS) -> None:
         self.id = table_id
         self.config = config
         self.rules: Rules = config.rules()
@@ -755,7 +755,8 @@ class Table:
         """A bot for this one decision, seeded by the table, game and version: a table
         restored from its journal goes on exactly as the lost one would have."""
         kind = self.seats[seat].bot or self.config.bot
-        return make_bot(kind, seed=self.seeds.bot(self.games, self.version, seat))
+        return table_bot(kind, self.seeds.bot(self.games, self.version, seat), {},
+                         self.seeds.version)
 
     def _mover(self, seat: int, now: float) -> Mover | None:
         """Who plays ``seat`` now without being asked: its bot, or a stand-in for a

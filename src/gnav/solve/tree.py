@@ -21,7 +21,10 @@ Payoff: each seat's change of lives in the round. Every seat starts the round wi
 ``LIVES`` lives, so that every payment is made (the solved game assumes every seat has
 lives to pay). Beside it the tree holds a second measure on the same edges, ``pay``: the
 chance that the seat ends the round with fewer lives than it began (the odds atlas and
-the coach read it; the solver reads only the payoff).
+the coach read it; the solver reads only the payoff). ``build(endings=True)`` adds a
+third, for the match (``gnav.solve.match``): each way the round can end (an ``Ending``:
+each position's change of lives and who sits out next) with its chance weight on the
+same edges, and one engine path to it, which the match replays with real lives.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
+from typing import NamedTuple
 
 from gnav.errors import OptionError
 from gnav.events import Draw, Knock
@@ -46,6 +50,16 @@ ACTIONS = (STAND, SWAP)  # action 0 and action 1 of every node
 # solver's working arrays); ``check_size`` refuses a table that would not fit.
 BYTES_PER_NODE = 400
 MEMORY_LIMIT = 4 * 1024**3
+
+Step = str | int  # a decision (STAND or SWAP), or the piece type chance draws
+Path = tuple[tuple[int, ...], tuple[Step, ...]]  # the deal by type, then the steps
+
+
+class Ending(NamedTuple):
+    """How a round ended, at ``LIVES`` each: what the match needs to go on."""
+
+    change: tuple[int, ...]  # each position's change of lives
+    sit_out: tuple[int, ...]  # the positions that sit out the next round
 
 
 @dataclass
@@ -75,6 +89,16 @@ class Tree:
     pay: array[float] = field(default_factory=lambda: array("d"))
     # The deal by piece type of each root, in the order the roots were built.
     deals: list[tuple[int, ...]] = field(default_factory=list)
+    # ``build(endings=True)`` only: entry k gives ``ending_weight[k]``, the chance
+    # (weighted as ``term``) that action ``ending_row[k] % 2`` at node ``ending_row[k] //
+    # 2`` ends the round as ``endings[ending_id[k]]``; ``paths[e]``: one engine path
+    # (deal and steps) that ends as ``endings[e]``. Summed with each ending's change,
+    # the weights give ``term``.
+    ending_row: array[int] = field(default_factory=lambda: array("i"))
+    ending_id: array[int] = field(default_factory=lambda: array("i"))
+    ending_weight: array[float] = field(default_factory=lambda: array("d"))
+    endings: list[Ending] = field(default_factory=list)
+    paths: list[Path] = field(default_factory=list)
 
     @property
     def nodes(self) -> int:
@@ -122,8 +146,17 @@ def check_size(rules: Rules, seats: int, limit: int = MEMORY_LIMIT) -> None:
 
 
 class _Builder:
-    def __init__(self, rules: Rules, seats: int, fast: bool) -> None:
+    def __init__(self, rules: Rules, seats: int, fast: bool, endings: bool = False) -> None:
         self.rules = rules
+        self.track = endings
+        self.hand: tuple[int, ...] = ()  # the deal being built
+        self.ending_row: array[int] = array("i")
+        self.ending_id: array[int] = array("i")
+        self.ending_weight: array[float] = array("d")
+        self.ending_index: dict[Ending, int] = {}
+        self.endings: list[Ending] = []
+        self.paths: list[Path] = []
+        self.sit_outs: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.n = seats
         self.fast = fast
         self.seat_order = tuple(range(seats))
@@ -144,8 +177,24 @@ class _Builder:
 
     # -- nodes ---------------------------------------------------------------------
 
+    def record(self, row: int, p: float, change: Sequence[float], sit_out: tuple[int, ...],
+               steps: tuple[Step, ...]) -> None:
+        """With ``endings``: the round ends as (change, sit_out) with chance ``p`` at
+        ``row`` (node * 2 + action), reached by ``steps`` from the deal."""
+        if not self.track:
+            return
+        ending = Ending(tuple(round(x) for x in change), sit_out)
+        e = self.ending_index.get(ending)
+        if e is None:
+            e = self.ending_index[ending] = len(self.endings)
+            self.endings.append(ending)
+            self.paths.append((self.hand, steps))
+        self.ending_row.append(row)
+        self.ending_id.append(e)
+        self.ending_weight.append(p)
+
     def node(self, state: RoundState, prob: float, parent: int, action: int,
-             depth: int) -> None:
+             depth: int, path: tuple[Step, ...] = ()) -> None:
         n = self.n
         h = len(self.parent)
         pos = state.turn
@@ -174,8 +223,9 @@ class _Builder:
             # The dealer's move ends the round: its payoffs straight from the showdowns.
             for a, act in enumerate(ACTIONS):
                 if act in legal:
-                    payoff, pays = self.dealer_stand(state) if act == STAND \
-                        else self.dealer_swap(state)
+                    row = h * 2 + a
+                    payoff, pays = self.dealer_stand(state, row, (*path, act)) \
+                        if act == STAND else self.dealer_swap(state, row, (*path, act))
                     for i in range(n):
                         self.term[base + a * n + i] = payoff[i]
                         self.pay[base + a * n + i] = pays[i]
@@ -184,34 +234,39 @@ class _Builder:
             if act not in legal:
                 continue
             if self.fast and act == SWAP:
-                final = self.final_draw(state)
+                final = self.final_draw(state, h * 2 + a, (*path, act))
                 if final is not None:
                     for i in range(n):
                         self.term[base + a * n + i] = final[0][i]
                         self.pay[base + a * n + i] = final[1][i]
                     continue
-            for p, nxt in self.outcomes(state, act):
+            for p, nxt, drawn in self.outcomes(state, act):
+                steps = (*path, act, *drawn)
                 if nxt.over:
                     lives = nxt.lives
                     for i in range(n):
                         self.term[base + a * n + i] += p * (lives[i] - LIVES)
                         self.pay[base + a * n + i] += p * (lives[i] < LIVES)
+                    self.record(h * 2 + a, p, [v - LIVES for v in lives], nxt.sit_out, steps)
                 else:
-                    self.node(nxt, p, h, a, depth + 1)
+                    self.node(nxt, p, h, a, depth + 1, steps)
 
     # -- chance --------------------------------------------------------------------
 
-    def outcomes(self, state: RoundState, act: str) -> list[tuple[float, RoundState]]:
+    def outcomes(self, state: RoundState, act: str
+                 ) -> list[tuple[float, RoundState, tuple[int, ...]]]:
+        """Each way ``act`` can go: its chance, the state, the pieces chance drew."""
         nxt, _ = state.apply(act)
         if not nxt.drawing:
-            return [(1.0, nxt)]
-        return self.draws(nxt, 1.0)
+            return [(1.0, nxt, ())]
+        return self.draws(nxt, 1.0, ())
 
-    def draws(self, state: RoundState, prob: float) -> list[tuple[float, RoundState]]:
+    def draws(self, state: RoundState, prob: float, drawn: tuple[int, ...]
+              ) -> list[tuple[float, RoundState, tuple[int, ...]]]:
         """Every way the engine's chance step ``state`` (a request at the undrawn stock)
         can go: a run of pass pieces (set aside, chance draws again) ending in any other
-        piece, or an empty stock."""
-        out: list[tuple[float, RoundState]] = []
+        piece, or an empty stock (``drawn``: the pieces drawn before it)."""
+        out: list[tuple[float, RoundState, tuple[int, ...]]] = []
         pool = state.chance_pool()
         total = sum(pool)
         effects = self.rules.effects
@@ -222,15 +277,15 @@ class _Builder:
             p = prob * c / total
             effect = effects[t]
             if effect is None and plain is not None and self.fast:
-                out.append((p, self.redraw(state, plain, t)))
+                out.append((p, self.redraw(state, plain, t), (*drawn, t)))
                 continue
             nxt, _ = state.apply(t)
             if nxt.drawing:  # t passed the request on: chance draws again
-                out += self.draws(nxt, p)
+                out += self.draws(nxt, p, (*drawn, t))
                 continue
             if effect is None:
                 plain = nxt
-            out.append((p, nxt))
+            out.append((p, nxt, (*drawn, t)))
         return out
 
     def redraw(self, state: RoundState, drawn: RoundState, t: int) -> RoundState:
@@ -249,17 +304,20 @@ class _Builder:
         private = list(drawn.private)
         private[asker] = tuple(overlay)
         lives = drawn.lives
+        sit_out = drawn.sit_out
         if drawn.over:
             # The draw ended the round (the seats after it take no turn): the payments
             # before the showdown, then the showdown of the new hands.
             old = self.showdown(drawn, drawn.hands)
             new = self.showdown(drawn, tuple(hands))
             lives = tuple(v - o + w for v, o, w in zip(lives, old, new, strict=True))
+            sit_out = self.sit_outs[tuple(hands)]
         stock = (*drawn.stock[:-1], t)
         return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private),
-                              lives=lives)
+                              lives=lives, sit_out=sit_out)
 
-    def final_draw(self, state: RoundState) -> tuple[list[float], list[float]] | None:
+    def final_draw(self, state: RoundState, row: int, steps: tuple[Step, ...]
+                   ) -> tuple[list[float], list[float]] | None:
         """The expected payoff (and the chance of paying) of a swap that reaches the
         stock (a pass chain to the dealer and beyond) when the round ends right after the
         draw; None if the swap does not reach the stock or the round goes on."""
@@ -286,16 +344,19 @@ class _Builder:
             return None
         shown = self.showdown(probe, probe.hands)
         before = [v - LIVES - d for v, d in zip(probe.lives, shown, strict=True)]
-        return self.stock_answer(state, pos, before)
+        return self.stock_answer(state, pos, before, row, steps)
 
-    def dealer_stand(self, state: RoundState) -> tuple[list[float], list[float]]:
+    def dealer_stand(self, state: RoundState, row: int = -1, steps: tuple[Step, ...] = ()
+                     ) -> tuple[list[float], list[float]]:
         """The dealer stands: the payments so far and the showdown of the hands (and
         whether each position pays)."""
         payoff = [float(b - LIVES + d) for b, d in
                   zip(state.lives, self.showdown(state, state.hands), strict=True)]
+        self.record(row, 1.0, payoff, self.sit_outs[state.hands], steps)
         return payoff, [float(x < 0) for x in payoff]
 
-    def dealer_swap(self, state: RoundState) -> tuple[list[float], list[float]]:
+    def dealer_swap(self, state: RoundState, row: int = -1, steps: tuple[Step, ...] = ()
+                    ) -> tuple[list[float], list[float]]:
         """The expected payoff of the dealer's swap with the stock, the round's last move.
 
         A pass piece drawn changes nothing but the pool, so the first other piece is drawn
@@ -305,10 +366,12 @@ class _Builder:
         every swap if its power undoes (the hands dealt go to the showdown); stop,
         refuse or charge: the round ends anyway. ``fast=False`` draws every piece
         through ``apply``, and a test checks both agree."""
-        return self.stock_answer(state, self.n - 1, [b - LIVES for b in state.lives])
+        return self.stock_answer(state, self.n - 1, [b - LIVES for b in state.lives], row,
+                                 steps)
 
-    def stock_answer(self, state: RoundState, last: int,
-                     before: Sequence[float]) -> tuple[list[float], list[float]]:
+    def stock_answer(self, state: RoundState, last: int, before: Sequence[float],
+                     row: int = -1, steps: tuple[Step, ...] = ()
+                     ) -> tuple[list[float], list[float]]:
         """``dealer_swap`` for a request by position ``last`` that reaches the stock and
         ends the round; ``before``: each position's payments before the showdown.
         Returns the expected payoffs and each position's chance of paying."""
@@ -321,6 +384,7 @@ class _Builder:
         if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
             delta = self.showdown(state, state.hands)
             payoff = [b + d for b, d in zip(before, delta, strict=True)]
+            self.record(row, 1.0, payoff, self.sit_outs[state.hands], steps)
             return payoff, [float(x < 0) for x in payoff]
         out = [0.0] * n
         pays = [0.0] * n
@@ -336,10 +400,11 @@ class _Builder:
                 shown = state.deal if effect.outcome is Outcome.UNDO else state.hands
                 charge = int(effect.charge)
             delta = self.showdown(state, shown)
+            change = [before[i] + delta[i] - (charge if i == last else 0) for i in range(n)]
             for i in range(n):
-                got = before[i] + delta[i] - (charge if i == last else 0)
-                out[i] += p * got
-                pays[i] += p * (got < 0)
+                out[i] += p * change[i]
+                pays[i] += p * (change[i] < 0)
+            self.record(row, p, change, self.sit_outs[shown], (*steps, t))
         return out, pays
 
     def showdown(self, state: RoundState, hands: tuple[int, ...]) -> tuple[int, ...]:
@@ -349,7 +414,7 @@ class _Builder:
             play = _Play(state)
             play.hands = list(hands)
             play.lives = [LIVES] * self.n
-            play.showdown("turns")
+            self.sit_outs[hands] = play.showdown("turns")
             got = self.showdowns[hands] = tuple(v - LIVES for v in play.lives)
         return got
 
@@ -359,11 +424,12 @@ def _draws_on(effect: Effect | None) -> bool:
     return effect is None or effect.outcome is not Outcome.PASS
 
 
-def build(rules: Rules, seats: int, *, fast: bool = True,
+def build(rules: Rules, seats: int, *, fast: bool = True, endings: bool = False,
           progress: Callable[[int, int], None] | None = None) -> Tree:
-    """The collapsed tree of one round of ``rules`` at ``seats`` seats."""
+    """The collapsed tree of one round of ``rules`` at ``seats`` seats; with ``endings``,
+    each way the round ends beside ``term`` (``Tree.endings``)."""
     rules.check_seats(seats)
-    b = _Builder(rules, seats, fast)
+    b = _Builder(rules, seats, fast, endings)
     counts = Counter(rules.deck)
     types = sorted(counts)
     deck_size = len(rules.deck)
@@ -386,10 +452,12 @@ def build(rules: Rules, seats: int, *, fast: bool = True,
     seat_order = tuple(range(seats))
     for k, (prob, hand) in enumerate(deals):
         state = RoundState.start(rules, seat_order, hand, None, lives, checked=True)
+        b.hand = hand
         b.node(state, prob, -1, 0, 0)
         if progress is not None and (k + 1) % 256 == 0:
             progress(k + 1, len(deals))
     if progress is not None:
         progress(len(deals), len(deals))
     return Tree(rules, seats, b.parent, b.action, b.prob, b.infoset, b.depth, b.term,
-                b.keys, b.player, b.legal, b.openings, b.pay, [hand for _, hand in deals])
+                b.keys, b.player, b.legal, b.openings, b.pay, [hand for _, hand in deals],
+                b.ending_row, b.ending_id, b.ending_weight, b.endings, b.paths)

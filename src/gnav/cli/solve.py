@@ -26,6 +26,11 @@ SHIP_TARGET = DEFAULT_TARGET
 SHIP_LIMIT = 1e-5
 LE_HER_TARGET = 1e-7
 MAX_ITERATIONS = 20000
+# The match: each state's round solved to this NashConv in win probability (a match of
+# a few rounds then stays below 1e-4); 3 seats costs 20 times as much a state.
+MATCH_TARGET = 1e-6
+MATCH_TARGET_3 = 1e-5
+MATCH_SEATS = 3
 
 
 def shipped_tables() -> list[tuple[str, int]]:
@@ -73,6 +78,15 @@ def register(sub: Any) -> None:
                         "4 for every 4-seat file): the NashConv of exactly what the file "
                         "holds, by a new tree and best response, against the one it records, "
                         "and its dominated choices")
+    s.add_argument("--match", action="store_true",
+                   help="solve the match, not one round: each state's chance to win (lives "
+                        "from -o lives=N), the match NashConv in win probability, and the "
+                        "round strategy's match exploitability beside it (2 or 3 seats)")
+    s.add_argument("--cap", type=int, default=None,
+                   help="with --match: lives above this read as this (two fools gaining "
+                        "let lives grow; default the start's lives + 1)")
+    s.add_argument("--differences", type=int, default=10, metavar="N",
+                   help="with --match: the N choices the match changes most (default 10)")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on stderr (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_solve)
@@ -86,6 +100,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return _ship(args, show)
     if args.check:
         return _check(args.check, args.json)
+    if args.match:
+        return _match(args, show)
     rules = make_rules(args.preset, args.option)
     result, data = run(rules, args.seats, target=args.target, iterations=args.iterations,
                        show=show, strategy=args.out is not None)
@@ -151,6 +167,45 @@ def run(rules: Any, seats: int, *, target: float | None = None,
     data = strategy_data(rules, seats, shipped, seconds=round(seconds, 3)) \
         if strategy else None
     return result, data
+
+
+def _match(args: argparse.Namespace, show: bool) -> int:
+    """``gnav solve --match``: the match solved, printed or as JSON."""
+    from gnav.solve.match import solve_match, summary
+
+    rules = make_rules(args.preset, args.option)
+    if args.seats > MATCH_SEATS:
+        raise GnavError(f"--match solves 2 to {MATCH_SEATS} seats, not {args.seats}: every "
+                        f"state of the match is a round to solve (docs/strategy.md)")
+    target = args.target if args.target is not None else \
+        MATCH_TARGET if args.seats == 2 else MATCH_TARGET_3
+    cpu = time.process_time()
+    sol = solve_match(rules, args.seats, cap=args.cap, target=target,
+                      max_iterations=args.iterations,
+                      progress=(lambda text: print(text, file=sys.stderr, flush=True))
+                      if show else None)
+    result = summary(sol, args.differences)
+    result["cpu_seconds"] = round(time.process_time() - cpu, 1)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{result['preset']}, {result['seats']} seats, {result['lives']} lives (cap "
+          f"{result['cap']}): {result['states']} states, {result['seconds']:.1f} s "
+          f"({result['cpu_seconds']} s CPU)")
+    print(f"match NashConv {result['nash_conv']:.2e} (win probability, at the start); "
+          f"each state's round at most {result['state_nash_conv_max']:.2e}")
+    print(f"the round strategy played through the match: exploitability "
+          f"{result['round_exploitability']:.2e}")
+    print("chance to win by state (seat 0 deals; 's' sits out):")
+    for row in result["values"]:
+        print(f"  {row['state']:<20} " + "  ".join(f"{v:.4f}" for v in row["values"]))
+    if result["differences"]:
+        print("where the match changes the choice (P(swap) match vs round, the round "
+              "choice's loss in win probability):")
+    for d in result["differences"]:
+        print(f"  {d['state']:<14} seat {d['seat']} {d['infoset']:<28} "
+              f"{d['swap_match']:.3f} vs {d['swap_round']:.3f}  loss {d['loss']:.2e}")
+    return 0
 
 
 def _print(r: dict[str, Any]) -> None:

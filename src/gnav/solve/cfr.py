@@ -182,6 +182,8 @@ class Solution:
     nash_conv: float
     iterations: int
     seconds: float
+    # CFR+'s regrets at the end: ``solve(regret=...)`` starts a nearby game from them.
+    regret: F | None = None
 
     def swap_probability(self) -> dict[str, float]:
         """Information set key -> probability of swapping, where both are legal."""
@@ -197,12 +199,16 @@ class Solution:
 
 def solve(game: Game, *, target: float = 1e-4, max_iterations: int = 5000,
           check_every: int = 25, alternate: bool | None = None,
-          progress: Callable[[int, float], None] | None = None) -> Solution:
-    """CFR+ (regret matching+, linear averaging) until NashConv is below ``target``."""
+          progress: Callable[[int, float], None] | None = None,
+          regret: F | None = None) -> Solution:
+    """CFR+ (regret matching+, linear averaging) until NashConv is below ``target``.
+    ``regret``: a warm start, the regrets of a game with the same tree and payoffs
+    close to these (the match solver's states, solved again as their values settle);
+    the average starts afresh from the strategy they give."""
     start = time.perf_counter()
     legal = game.legal
     uniform = game.uniform()
-    regret = np.zeros((game.infosets, 2))
+    regret = np.zeros((game.infosets, 2)) if regret is None else regret.copy()
     total = np.zeros((game.infosets, 2))
     weight = 0.0
     conv = float("inf")
@@ -241,4 +247,5 @@ def solve(game: Game, *, target: float = 1e-4, max_iterations: int = 5000,
                 break
     avg = total / weight
     conv = game.nash_conv(avg)
-    return Solution(game, avg, game.evaluate(avg), conv, it, time.perf_counter() - start)
+    return Solution(game, avg, game.evaluate(avg), conv, it, time.perf_counter() - start,
+                    regret)

@@ -233,65 +233,78 @@ class MatchSolver:
     # -- the passes over the states --------------------------------------------------
 
     def solve_states(self) -> tuple[F, list[F]]:
-        """Value iteration with a CFR+ solve of each state's round."""
-        n = self.n
-        values = np.array([[1.0 / s.alive if c not in s.key[1] else 0.0
-                            for c in range(n)] for s in self.states])
+        """Each state's round solved by CFR+ with the next states' values, the values
+        then settled under the strategies so far (policy evaluation, cheap), and again
+        until no state's payoffs moved by more than the target since its last solve."""
+        values = self.start_values()
         strategies: list[F] = [np.zeros((0, 2))] * len(self.states)
+        chances: list[F] = [np.zeros(0)] * len(self.states)
         last: list[F | None] = [None] * len(self.states)
+        regrets: list[F | None] = [None] * len(self.states)
+        # A state met for the first time starts from the regrets of the last state
+        # solved at its number of active seats: nearby lives, nearby play.
+        latest: dict[int, F | None] = {}
         for group in self.order():
             for sweep in range(MAX_SWEEPS):
-                moved = 0.0
+                solved = 0
                 for k in group:
                     state = self.states[k]
                     table = self.table(len(state.positions))
                     cont = self.continuation(state, values)
                     seen = last[k]
-                    change = np.inf if seen is None else float(np.abs(cont - seen).max())
-                    if change <= TOLERANCE / 10:
-                        continue
-                    if change > self.target:
-                        # Solved again only when the payoffs moved by more than the
-                        # target: below it the strategy stays an equilibrium to within
-                        # about that much, and the closing best response measures it.
+                    # Below the target the strategy stays an equilibrium to within about
+                    # that much (the closing best response measures it): not solved again.
+                    if seen is None or float(np.abs(cont - seen).max()) > self.target:
                         last[k] = cont
                         game = table.use(cont[:, list(state.positions)])
                         sol = solve(game, target=self.target,
-                                    max_iterations=self.max_iterations)
-                        strategies[k] = sol.strategy
-                    new = table.ending_chances(strategies[k]) @ cont
-                    moved = max(moved, float(np.abs(new - values[k]).max()))
-                    values[k] = new
+                                    max_iterations=self.max_iterations,
+                                    regret=regrets[k] if regrets[k] is not None
+                                    else latest.get(len(state.positions)))
+                        strategies[k], regrets[k] = sol.strategy, sol.regret
+                        latest[len(state.positions)] = sol.regret
+                        chances[k] = table.ending_chances(sol.strategy)
+                        solved += 1
+                    values[k] = chances[k] @ cont
+                self.settle(group, chances, values)
                 self.say(f"{len(group)} states with {self.states[group[0]].alive} alive: "
-                         f"sweep {sweep + 1} moved {moved:.2g}")
-                if moved <= TOLERANCE:
+                         f"sweep {sweep + 1} solved {solved}")
+                if solved == 0:
                     break
         return values, strategies
+
+    def start_values(self) -> F:
+        """A first guess: an even share for every seat still in."""
+        return np.array([[1.0 / s.alive if c not in s.key[1] else 0.0
+                          for c in range(self.n)] for s in self.states])
+
+    def settle(self, group: list[int], chances: list[F], values: F) -> None:
+        """``values`` of ``group`` at their fixed point, each state's endings coming
+        with ``chances`` (policy evaluation, in place)."""
+        for _ in range(MAX_SWEEPS * 10):
+            moved = 0.0
+            for k in group:
+                new = chances[k] @ self.continuation(self.states[k], values)
+                moved = max(moved, float(np.abs(new - values[k]).max()))
+                values[k] = new
+            if moved <= TOLERANCE:
+                return
 
     def evaluate(self, strategy: Callable[[int], F]) -> F:
         """Each state's values when every seat plays ``strategy(state)``: policy
         evaluation to its fixed point."""
-        values = np.array([[1.0 / s.alive if c not in s.key[1] else 0.0
-                            for c in range(self.n)] for s in self.states])
+        values = self.start_values()
         chances = [self.table(len(s.positions)).ending_chances(strategy(k))
                    for k, s in enumerate(self.states)]
         for group in self.order():
-            for _ in range(MAX_SWEEPS):
-                moved = 0.0
-                for k in group:
-                    new = chances[k] @ self.continuation(self.states[k], values)
-                    moved = max(moved, float(np.abs(new - values[k]).max()))
-                    values[k] = new
-                if moved <= TOLERANCE:
-                    break
+            self.settle(group, chances, values)
         return values
 
     def best_responses(self, strategy: Callable[[int], F]) -> tuple[F, F]:
         """(each seat's best-response chance to win against ``strategy`` at every state,
         with its own best response in the states after; each state's round NashConv with
         the best-response continuation)."""
-        values = np.array([[1.0 / s.alive if c not in s.key[1] else 0.0
-                            for c in range(self.n)] for s in self.states])
+        values = self.start_values()
         conv = np.zeros(len(self.states))
         for group in self.order():
             for _ in range(MAX_SWEEPS):

@@ -21,7 +21,7 @@ from gnav.solve.match import (
     replay,
     solve_match,
 )
-from gnav.solve.tree import build
+from gnav.solve.tree import Ending, Tree, build
 
 # Waldegrave's solution of Le Her (tests/test_solve.py derives it by hand): the receiver,
 # the dealer's left, wins the round (the dealer pays) with this chance.
@@ -46,11 +46,11 @@ def test_endings_add_up_to_the_payoff_fast_and_slow() -> None:
                   np.asarray(tree.ending_weight)[:, None] * change[np.asarray(tree.ending_id)])
         assert np.allclose(term.ravel(), np.asarray(tree.term), atol=1e-12)
 
-    def by_row(tree: object) -> dict[tuple[int, object], float]:
-        out: dict[tuple[int, object], float] = defaultdict(float)
-        for row, e, w in zip(tree.ending_row, tree.ending_id,  # type: ignore[attr-defined]
-                             tree.ending_weight, strict=True):  # type: ignore[attr-defined]
-            out[row, tree.endings[e]] += w  # type: ignore[attr-defined]
+    def by_row(tree: Tree) -> dict[tuple[int, Ending], float]:
+        out: dict[tuple[int, Ending], float] = defaultdict(float)
+        for row, e, w in zip(tree.ending_row, tree.ending_id, tree.ending_weight,
+                             strict=True):
+            out[row, tree.endings[e]] += w
         return out
 
     a, b = by_row(fast), by_row(slow)

@@ -208,14 +208,14 @@ def solve(game: Game, *, target: float = 1e-4, max_iterations: int = 5000,
     start = time.perf_counter()
     legal = game.legal
     uniform = game.uniform()
-    regret = np.zeros((game.infosets, 2)) if regret is None else regret.copy()
+    regrets: F = np.zeros((game.infosets, 2)) if regret is None else regret.copy()
     total = np.zeros((game.infosets, 2))
     weight = 0.0
     conv = float("inf")
     it = 0
     avg = uniform
     def current() -> F:
-        pos = np.where(legal, regret, 0.0)
+        pos = np.where(legal, regrets, 0.0)
         norm = pos.sum(axis=1, keepdims=True)
         return np.where(norm > 0, pos / np.where(norm > 0, norm, 1.0), uniform)
 
@@ -235,7 +235,7 @@ def solve(game: Game, *, target: float = 1e-4, max_iterations: int = 5000,
             cf = game.action_values(rho, q)
             base = (cf * sigma).sum(axis=1, keepdims=True)
             step = np.where(legal & mine[:, None], cf - base, 0.0)
-            regret = np.maximum(regret + step, 0.0)
+            regrets = np.maximum(regrets + step, 0.0)
             total[mine] += it * sigma[mine]
         weight += it
         if it % check_every == 0 or it == max_iterations:
@@ -248,4 +248,4 @@ def solve(game: Game, *, target: float = 1e-4, max_iterations: int = 5000,
     avg = total / weight
     conv = game.nash_conv(avg)
     return Solution(game, avg, game.evaluate(avg), conv, it, time.perf_counter() - start,
-                    regret)
+                    regrets)

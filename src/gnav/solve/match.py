@@ -409,8 +409,11 @@ def summary(sol: MatchSolution, top: int = 10) -> dict[str, Any]:
         "round_exploitability": sol.round_exploitability,
         "state_nash_conv_max": float(sol.state_nash_conv.max()),
         "seconds": sol.seconds,
+        # The most seats first, then by lives, the most first.
         "values": [{"state": describe(s.key), "lives": list(s.key[0]), "out": list(s.key[1]),
                     "sitting_out": list(s.key[2]), "values": [float(x) for x in v]}
-                   for s, v in zip(sol.states, sol.values, strict=True)],
+                   for s, v in sorted(zip(sol.states, sol.values, strict=True),
+                                      key=lambda sv: (-sv[0].alive, [-x for x in sv[0].key[0]],
+                                                      sv[0].key[1:]))],
         "differences": differences(sol, top),
     }

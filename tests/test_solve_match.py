@@ -178,6 +178,14 @@ def test_cli_match_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum(out["start"]) == pytest.approx(1.0)
 
 
+def test_cli_match_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--match", "--preset", "le-her", "--seats", "2", "-o", "lives=1",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "match NashConv" in out and "exploitability" in out
+    assert "D:1 1" in out  # the one state, its values on its line
+
+
 def test_cli_match_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "--match", "--seats", "4"]) == 2
     err = capsys.readouterr().err.strip()
@@ -185,6 +193,9 @@ def test_cli_match_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["solve", "--match", "--seats", "2", "-o", "max_rounds=5"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "max_rounds" in err
+    assert main(["solve", "--match", "--seats", "2", "--out", "x.json"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--match" in err
 
 
 def test_three_seats_down_to_two_is_the_two_seat_match() -> None:

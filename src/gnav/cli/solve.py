@@ -96,12 +96,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("numpy") is None:
         raise GnavError("needs numpy: pip install 'gnav[analysis]'")
     show = sys.stderr.isatty() if args.progress is None else args.progress
+    if args.match:
+        return _match(args, show)
     if args.ship:
         return _ship(args, show)
     if args.check:
         return _check(args.check, args.json)
-    if args.match:
-        return _match(args, show)
     rules = make_rules(args.preset, args.option)
     result, data = run(rules, args.seats, target=args.target, iterations=args.iterations,
                        show=show, strategy=args.out is not None)
@@ -174,6 +174,9 @@ def _match(args: argparse.Namespace, show: bool) -> int:
     from gnav.solve.match import solve_match, summary
 
     rules = make_rules(args.preset, args.option)
+    if args.out is not None or args.ship or args.check:
+        raise GnavError("--match writes and checks no strategy file yet: it prints the "
+                        "values and the measures (--json for all of them)")
     if args.seats > MATCH_SEATS:
         raise GnavError(f"--match solves 2 to {MATCH_SEATS} seats, not {args.seats}: every "
                         f"state of the match is a round to solve (docs/strategy.md)")

@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 
-import json
-import urllib.error
-import urllib.request
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -23,21 +19,13 @@ from learn_shots import play_lesson
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
 
 
-def _get(url: str) -> tuple[int, Any]:
-    try:
-        with urllib.request.urlopen(url, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-
-
 def test_the_lesson_route_serves_the_engines_frames_and_refuses_in_one_line(
         server: Running) -> None:
-    status, body = _get(f"{server.url}/api/learn?preset=gnav-1917")
+    status, body = web_kit.get_json(f"{server.url}/api/learn?preset=gnav-1917")
     assert status == 200 and body["preset"] == "gnav-1917"
     assert len(body["frames"]) == len(frames("gnav-1917"))
     for query, word in (("preset=hypp", "hypp"), ("lang=en", "lang")):
-        status, body = _get(f"{server.url}/api/learn?{query}")
+        status, body = web_kit.get_json(f"{server.url}/api/learn?{query}")
         assert status == 400
         reason = body["error"]["reason"]
         assert word in reason and "\n" not in reason
@@ -157,7 +145,7 @@ def test_the_end_of_the_lesson_seats_the_player_at_a_table_with_three_bots(
     page.wait_for_url("**/t/**")
     page.wait_for_selector("#start-match")
     table = page.url.split("/t/")[1].split("#")[0]
-    _, info = _get(f"{server.url}/api/tables/{table}")
+    _, info = web_kit.get_json(f"{server.url}/api/tables/{table}")
     kinds = sorted(s["kind"] for s in info["seats"])
     assert kinds == ["bot", "bot", "bot", "human"]
     assert info["config"]["preset"] == "gnav"

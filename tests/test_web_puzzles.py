@@ -7,10 +7,6 @@ from __future__ import annotations
 import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 
 import datetime as dt
-import json
-import urllib.error
-import urllib.request
-from typing import Any
 
 from playwright.sync_api import Browser
 
@@ -23,33 +19,25 @@ from gnav.web.puzzles import day_index
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
 
 
-def _get(url: str) -> tuple[int, Any]:
-    try:
-        with urllib.request.urlopen(url, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-
-
 def test_the_route_serves_one_puzzle_at_a_time_and_todays(server: Running) -> None:
     shipped = load()["puzzles"]
-    status, index = _get(f"{server.url}/api/puzzles")
+    status, index = web_kit.get_json(f"{server.url}/api/puzzles")
     assert status == 200 and index["count"] == len(shipped)
     today = dt.date.fromisoformat(index["date"])
     assert index["day"] == day_index(today)
     assert day_index(today + dt.timedelta(days=1)) == (index["day"] + 1) % len(shipped)
-    status, one = _get(f"{server.url}/api/puzzles?n=3")
+    status, one = web_kit.get_json(f"{server.url}/api/puzzles?n=3")
     # The puzzle, without the match it was cut from (whose record shows every piece).
     assert status == 200 and one == {k: v for k, v in shipped[3].items() if k != "from"}
     for query in ("n=-1", f"n={len(shipped)}", "n=x", "m=1"):
-        status, body = _get(f"{server.url}/api/puzzles?{query}")
+        status, body = web_kit.get_json(f"{server.url}/api/puzzles?{query}")
         assert status == 400 and "\n" not in body["error"]["reason"], query
 
 
 def test_a_puzzle_is_answered_explained_and_the_streak_kept(server: Running,
                                                             browser: Browser) -> None:
     shipped = load()["puzzles"]
-    _, index = _get(f"{server.url}/api/puzzles")
+    _, index = web_kit.get_json(f"{server.url}/api/puzzles")
     page = context(browser, lang="nb", phone=True).new_page()
     page.goto(f"{server.url}/puzzles")
     page.wait_for_selector("#puzzle-stand")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -76,3 +78,12 @@ def record_path(tmp: Path, text: str) -> Path:
     p = tmp / "record.json"
     p.write_text(text, encoding="utf-8")
     return p
+
+
+def get_json(url: str) -> tuple[int, Any]:
+    """A GET's status and JSON body, an error's too (the API answers errors in JSON)."""
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())

@@ -21,7 +21,7 @@ from gnav.errors import MalformedError
 from gnav.infoset import infoset_key
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.strategies import FORMAT, load, round_options, shipped, shipped_files
+from gnav.strategies import FORMAT, game_name, load, round_options, shipped, shipped_files
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
 
@@ -143,15 +143,20 @@ def test_shipped_strategies_load_fit_and_cover_their_tables() -> None:
 
 
 def test_shipped_tables_are_the_promised_ones() -> None:
-    """An exact strategy ships for every preset at every size from 2 to 4 seats it allows
-    (gnav-summary starts at 3, le-her is played by 2)."""
+    """An exact strategy ships for every preset's game at every size from 2 to 4 seats it
+    allows (gnav-summary starts at 3, le-her is played by 2), named by the game (issue
+    28: gnav-rulebook is gnav, and plays gnav's), and every preset finds it."""
     from gnav.presets import PRESETS_LIST
 
     names = {p.name for p in shipped_files()}
-    promised = {f"{p.name}-{n}.json.gz" for p in PRESETS_LIST
+    promised = {f"{game_name(Rules.of(p.name))}-{n}.json.gz" for p in PRESETS_LIST
                 for n in range(p.min_seats, 5) if p.max_seats is None or n <= p.max_seats}
     assert "gnav-summary-3.json.gz" in promised and "le-her-2.json.gz" in promised
+    assert "gnav-rulebook-3.json.gz" not in promised
     assert promised - names == set()
+    for p in PRESETS_LIST:
+        for n in range(p.min_seats, 5 if p.max_seats is None else min(5, p.max_seats + 1)):
+            assert shipped(Rules.of(p.name), n) is not None, (p.name, n)
 
 
 def test_expert_decides_in_well_under_a_millisecond() -> None:
@@ -228,3 +233,32 @@ def test_strategy_option_of_the_commands(tmp_path: Path) -> None:
     assert main(["simulate", "--preset", "hypp", "--seats", "2", "--rounds", "20",
                  "--field", "threshold", "--challenger", "expert", "--strategy", str(out),
                  "--seed", "1", "--jobs", "1", "--json"]) == 0
+
+
+def test_every_preset_of_one_game_gets_the_same_decisions_from_the_expert() -> None:
+    """One game, one file (issue 28): at gnav-rulebook the expert plays exactly what it
+    plays at gnav, and gnav with two_fools = pay (a large table's) what it plays at
+    gnav-pagat, on the exact strategies (2 to 4 seats) and the trained policies (5 up).
+    One seed deals the same matches to both, so each view differs by its rules alone."""
+    from gnav.presets import PRESETS_LIST
+
+    groups: dict[str, list[Rules]] = {}
+    for preset in PRESETS_LIST:
+        rules = Rules.of(preset.name)
+        groups.setdefault(game_name(rules), []).append(rules)
+    groups["gnav-pagat"].append(Rules.of("gnav", two_fools="pay"))
+    pairs = [(group[0], other) for group in groups.values() for other in group[1:]]
+    assert {(a.name, b.name) for a, b in pairs} == {("gnav", "gnav-rulebook"),
+                                                    ("gnav-pagat", "gnav")}
+    for first, other in pairs:
+        for seats in (2, 3, 4, 5, 8, 12, 20, 41):
+            bot, again = ExpertBot(7), ExpertBot(7)
+            assert bot.plays(first, seats) == again.plays(other, seats)
+            assert bot.table(first, seats) is again.table(other, seats) is not None
+            mine, theirs = decisions(first, seats, seats, 60), decisions(other, seats, seats, 60)
+            assert [v._replace(rules=other) for v in mine] == theirs
+            both = [(a, b) for a, b in zip(mine, theirs, strict=True) if len(a.legal) == 2]
+            assert both, (first.name, seats)
+            for a, b in both:
+                assert bot.probabilities(a) == again.probabilities(b)
+                assert bot.act(a) == again.act(b)

@@ -147,6 +147,7 @@ def test_shipped_policies_load_and_sample() -> None:
 
 def test_every_preset_has_a_policy_at_every_size_from_5_to_41() -> None:
     from gnav.presets import PRESETS
+    from gnav.strategies import game_name
 
     bot = ExpertBot(0)
     for name in PRESETS:
@@ -156,7 +157,7 @@ def test_every_preset_has_a_policy_at_every_size_from_5_to_41() -> None:
             assert policy is not None, f"{name} at {seats} seats has no policy"
             lo, hi = policy.seats
             assert bot.plays(rules, seats) == \
-                f"the trained policy of {name} at {lo}-{hi} seats"
+                f"the trained policy of {game_name(rules)} at {lo}-{hi} seats"
 
 
 # -- found by the game, not the name (issue 26 §2) --------------------------------------
@@ -168,13 +169,14 @@ def test_a_policy_is_found_by_the_rules_not_the_presets_name() -> None:
     from gnav.strategies.policy import shipped_policy
 
     pay = Rules.of("gnav", two_fools="pay")  # what a large table of gnav plays
-    pagat = Rules.of("gnav-pagat")
+    pagat, gnav = Rules.of("gnav-pagat"), Rules.of("gnav")
     assert games_like(pay)[0] == "gnav" and "gnav-pagat" in games_like(pay)
     assert shipped_policy(pay, 41) is shipped_policy(pagat, 41) is not None
     assert shipped(pay, 3) is shipped(pagat, 3) is not None
     assert ExpertBot(0).plays(pay, 20).startswith("the trained policy of gnav-pagat")
-    # A preset's own comes first; another game's never fits (other pieces, other powers).
+    # One file a game (issue 28): gnav-rulebook plays gnav's, the very same object;
+    # another game's never fits (other pieces, other powers).
     own = shipped_policy(Rules.of("gnav-rulebook"), 20)
-    assert own is not None and own.preset == "gnav-rulebook"
+    assert own is not None and own.preset == "gnav" and own is shipped_policy(gnav, 20)
     assert shipped_policy(Rules.of("gnav-1917", two_fools="pay"), 20) is None
     assert "gnav-pagat" not in games_like(Rules.of("gnav-1917"))

@@ -34,14 +34,19 @@ MATCH_SEATS = 3
 
 
 def shipped_tables() -> list[tuple[str, int]]:
-    """(preset, seats) of every shipped strategy: 2, 3 and 4 seats of every preset
-    that takes them (each 4-seat tree fits in 0.2 to 1.1 GB)."""
+    """(game, seats) of every shipped strategy: 2, 3 and 4 seats of every game (a preset
+    that is another's game under its own name, as gnav-rulebook is gnav, plays that
+    game's: ``gnav.strategies.game_name``) that takes them (each 4-seat tree fits in
+    0.2 to 1.1 GB)."""
     from gnav.presets import PRESETS_LIST
     from gnav.rules import Rules
+    from gnav.strategies import game_name
 
     out: list[tuple[str, int]] = []
     for preset in PRESETS_LIST:
         rules = Rules.of(preset)
+        if game_name(rules) != preset.name:
+            continue
         for seats in (2, 3, 4):
             try:
                 rules.check_seats(seats)
@@ -225,29 +230,18 @@ def _print(r: dict[str, Any]) -> None:
 def _ship(args: argparse.Namespace, show: bool) -> int:
     from gnav.rules import Rules
     from gnav.solve.export import write
-    from gnav.strategies import HERE, round_options, shipped_name
+    from gnav.strategies import HERE, shipped_name
 
     only = {s.strip() for s in args.ship_only.split(",")} if args.ship_only else None
-    done: dict[tuple[object, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
-    for preset, seats in shipped_tables():
+    for preset, seats in shipped_tables():  # one a game: gnav-rulebook plays gnav's
         if only is not None and f"{preset}-{seats}" not in only:
             continue
         rules = Rules.of(preset)
-        # gnav-rulebook is gnav under another name: one solve serves every preset with
-        # the same pieces and round options.
-        game = (seats, tuple((p.id, p.power, p.fool) for p in rules.pieces),
-                tuple(sorted(round_options(rules).items())))
-        if game in done:
-            result, data = done[game]
-            result, data = {**result, "preset": preset}, {**data, "preset": preset}
-        else:
-            target = args.target if args.target is not None else \
-                LE_HER_TARGET if preset == "le-her" else SHIP_TARGET
-            result, solved = run(rules, seats, target=target, iterations=args.iterations,
-                                 show=show, strategy=True, limit=SHIP_LIMIT)
-            assert solved is not None
-            data = solved
-            done[game] = (result, data)
+        target = args.target if args.target is not None else \
+            LE_HER_TARGET if preset == "le-her" else SHIP_TARGET
+        result, data = run(rules, seats, target=target, iterations=args.iterations,
+                           show=show, strategy=True, limit=SHIP_LIMIT)
+        assert data is not None
         path = Path(HERE) / shipped_name(preset, seats)
         write(path, data)
         print(f"{path.name}: NashConv {result['nash_conv']:.2e}, {result['iterations']} "

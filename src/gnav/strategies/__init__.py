@@ -11,9 +11,12 @@ A strategy file is gzip'd JSON (plain JSON is read too)::
 quantised to 1/scale; ``nash_conv`` is measured on the quantised strategy.
 
 A strategy is found by the game it was solved for, not by the preset's name: presets
-with the same pieces and the same round options play the same round (``games_like``), so
-gnav with ``two_fools = pay`` (which a large table sets, docs/spec/rules.md §6.1) plays
-gnav-pagat's strategies.
+with the same pieces and the same round options play the same round, one game, and the
+game ships one file a size, named by its first built-in preset (``game_name``): gnav's
+serve gnav-rulebook (the same game under another name), and gnav with ``two_fools =
+pay`` (which a large table sets, docs/spec/rules.md §6.1) plays gnav-pagat's. A match
+option (lives, rounds, who sits out after two fools, the pack) does not make another
+game: a file holds one round.
 
 This module needs only the standard library: the core and the server read strategies as
 they are, without numpy.
@@ -29,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import MalformedError
+from gnav.options import Options
 from gnav.presets import PRESETS_LIST
 from gnav.rules import Rules
 
@@ -40,7 +44,23 @@ ROUND_FREE = frozenset({"lives", "max_rounds", "two_fools_sit_out", "pack"})
 
 def round_options(rules: Rules) -> dict[str, object]:
     """The options that shape one round, as a strategy file names them."""
-    return {k: v for k, v in rules.options.as_dict().items() if k not in ROUND_FREE}
+    return _round(rules.options)
+
+
+def _round(options: Options) -> dict[str, object]:
+    return {k: v for k, v in options.as_dict().items() if k not in ROUND_FREE}
+
+
+def game_name(rules: Rules) -> str:
+    """The name of ``rules``' game: the first built-in preset with the same pieces and,
+    as it comes, the same round options (``rules``' own name where none has them). Every
+    shipped strategy and policy is named by its game, so one file serves every preset of
+    the game and no two files are for one game."""
+    options = round_options(rules)
+    for preset in PRESETS_LIST:
+        if preset.pieces == rules.pieces and _round(preset.options) == options:
+            return preset.name
+    return rules.name
 
 
 def games_like(rules: Rules) -> tuple[str, ...]:
@@ -135,12 +155,11 @@ def shipped_files() -> list[Path]:
 
 
 def shipped(rules: Rules, seats: int) -> Strategy | None:
-    """The shipped strategy for one round of ``rules`` at ``seats`` seats, if any: its own
-    preset's, else one of a preset that plays the same round (``games_like``)."""
-    for name in games_like(rules):
-        path = HERE / shipped_name(name, seats)
-        if path.exists():
-            strategy = load(str(path))
-            if strategy.fits(rules, seats):
-                return strategy
+    """The shipped strategy for one round of ``rules`` at ``seats`` seats, if any: its
+    game's (``game_name``), whatever the preset is called."""
+    path = HERE / shipped_name(game_name(rules), seats)
+    if path.exists():
+        strategy = load(str(path))
+        if strategy.fits(rules, seats):
+            return strategy
     return None

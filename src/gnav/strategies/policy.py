@@ -12,7 +12,8 @@ keys (``*`` for a feature left out: ``gave``, then ``right``, ``left``, ``k``), 
 visit-weighted mean of the keys it stands for, so that a key never seen in training still
 gets an answer from the policy (``lookup``). ``seats`` is the band of table sizes the
 policy was trained for (both ends included); ``options`` the round options (as a
-strategy file names them).
+strategy file names them). As strategies are, policies are shipped one a band per game,
+named by the game (``gnav.strategies.game_name``).
 
 Like ``gnav.strategies``, this needs only the standard library: the bots and the server
 play policies without numpy.
@@ -28,7 +29,7 @@ from typing import Any
 from gnav.abstraction import FEATURES, VERSION
 from gnav.errors import MalformedError
 from gnav.rules import Rules
-from gnav.strategies import HERE, games_like, read_json, round_options, swap_table
+from gnav.strategies import HERE, game_name, games_like, read_json, round_options, swap_table
 
 FORMAT = "gnav-policy/1"
 POLICIES = HERE / "policies"
@@ -124,13 +125,12 @@ def _index() -> dict[str, list[tuple[int, int, str]]]:
 
 
 def shipped_policy(rules: Rules, seats: int) -> Policy | None:
-    """The shipped policy for one round of ``rules`` at ``seats`` seats, if any: of
-    those whose band holds ``seats``, the narrowest; its own preset's first, else one of
-    a preset that plays the same round (``gnav.strategies.games_like``)."""
-    index = _index()
-    found = sorted((hi - lo, rank, path) for rank, name in enumerate(games_like(rules))
-                   for lo, hi, path in index.get(name, []) if lo <= seats <= hi)
-    for _, _, path in found:
+    """The shipped policy for one round of ``rules`` at ``seats`` seats, if any: its
+    game's (``gnav.strategies.game_name``), whatever the preset is called; of the game's
+    bands that hold ``seats``, the narrowest."""
+    found = sorted((hi - lo, path) for lo, hi, path in _index().get(game_name(rules), [])
+                   if lo <= seats <= hi)
+    for _, path in found:
         policy = load_policy(path)
         if policy.fits(rules, seats):
             return policy

@@ -9,9 +9,9 @@ to the sizes the preset allows, and the full table a band of its own). A batch h
 about ``--decisions`` decisions, so the rounds a batch shrink as the band's tables grow
 (a round's cost grows with its seats twice: its length, and one replay per seat).
 Presets whose round is the same game (the same pieces and the same round options, e.g.
-``gnav-rulebook`` and ``gnav``) are trained once; each gets its own file, whose
-``meta.trained_as`` names the one trained. Prints one line a band (rounds, keys kept,
-CPU seconds); slow: a command, not a test.
+``gnav-rulebook`` and ``gnav``) are trained once, into one file a band named by the game
+(``gnav.strategies.game_name``: ``gnav``), which every preset of the game plays. Prints
+one line a band (rounds, keys kept, CPU seconds); slow: a command, not a test.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.solve.export import write
-from gnav.strategies import round_options
+from gnav.strategies import game_name
 from gnav.strategies.policy import POLICIES, policy_name
 from gnav.train.bands import bands
 from gnav.train.batch import Config, train
@@ -36,11 +36,6 @@ from gnav.train.export import MIN_VISITS, TREMBLE, policy_data
 
 DECISIONS = 200_000  # decisions a batch
 BATCHES = 100
-
-
-def game_of(rules: Rules) -> tuple[object, ...]:
-    """What makes two presets' rounds the same game."""
-    return (rules.pieces, tuple(sorted((k, str(v)) for k, v in round_options(rules).items())))
 
 
 def rounds_for(lo: int, hi: int, decisions: int) -> int:
@@ -73,23 +68,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         print(f"ship: no preset {unknown[0]!r}", file=sys.stderr)
         return 2
-    done: dict[tuple[object, ...], str] = {}  # game -> the preset trained for it
+    done: set[str] = set()  # the games trained
     for name in names:
-        rules = Rules.of(name)
-        game = game_of(rules)
-        first = done.setdefault(game, name)
+        game = game_name(Rules.of(name))
+        rules = Rules.of(game)
         for lo, hi in large_bands(rules):
             if lo < args.start:
                 continue
-            if first != name:  # the same game, trained already: its file under this name
-                data = _read(args.out / policy_name(first, lo, hi))
-                data["preset"] = name
-                data["meta"] = {**data["meta"], "trained_as": first}
-                write(args.out / policy_name(name, lo, hi), data)
-                print(f"{name} {lo}-{hi}: {first}'s policy", flush=True)
+            if game in done:  # the same game under another name: no file of its own
+                print(f"{name} {lo}-{hi}: {game}'s policy", flush=True)
                 continue
             data = _train(rules, lo, hi, args)
-            write(args.out / policy_name(name, lo, hi), data)
+            write(args.out / policy_name(game, lo, hi), data)
+        done.add(game)
     return 0
 
 
@@ -118,14 +109,6 @@ def _train(rules: Rules, lo: int, hi: int, args: argparse.Namespace) -> dict[str
                        visits=state.visits_by_key(ab), **meta)
     print(f"{rules.name} {lo}-{hi}: {state.rounds:,} rounds, {len(keep):,} keys kept of "
           f"{len(average):,}, {cpu:.0f} s CPU", flush=True)
-    return data
-
-
-def _read(path: Path) -> dict[str, Any]:
-    from gnav.strategies import read_json
-
-    data = read_json(str(path))
-    assert isinstance(data, dict)
     return data
 
 

@@ -215,6 +215,9 @@ def test_every_coach_table_was_made_from_the_strategy_that_ships() -> None:
         rules = Rules.of(data["preset"])
         strategy = shipped(rules, int(data["seats"]))
         assert strategy is not None, path.name
+        # One table a game (issue 28): named by the game its strategy was solved for.
+        assert strategy.preset == data["preset"], path.name
+        assert path.name == f"{strategy.preset}-{strategy.seats}.json.gz"
         assert data["options"] == strategy.options, path.name
         rows = sorted(data["keys"].items())
         for key, row in Random(path.name).sample(rows, min(400, len(rows))):
@@ -227,6 +230,12 @@ def test_every_coach_table_was_made_from_the_strategy_that_ships() -> None:
 def test_the_coach_is_exact_at_four_seats() -> None:
     rules = Rules.of("gnav")
     assert table_for(rules, 4) is not None
+    # Every preset of one game reads the game's table; a large table's gnav
+    # (two_fools = pay) reads gnav-pagat's, whose strategy it plays.
+    assert table_for(Rules.of("gnav-rulebook"), 4) is table_for(rules, 4)
+    pay = table_for(Rules.of("gnav", two_fools="pay"), 3)
+    assert pay is not None and pay is table_for(Rules.of("gnav-pagat"), 3)
+    assert pay is not table_for(rules, 3)
     rng = Random(2)
     for _ in range(6):
         deck = rules.shuffle(rng)

@@ -143,9 +143,12 @@ def _table(preset: str, seats: int) -> dict[str, list[float]] | None:
 def table_for(rules: Rules, seats: int) -> dict[str, list[float]] | None:
     """The shipped exact table for ``seats`` seats of ``rules``, where the solved
     strategy it was made from fits these rules."""
-    if shipped(rules, seats) is None:
+    strategy = shipped(rules, seats)
+    if strategy is None:
         return None
-    return _table(rules.name, seats)
+    # Named by the game it was solved for, as the strategy is: gnav-rulebook reads gnav's,
+    # gnav with two_fools = pay gnav-pagat's.
+    return _table(strategy.preset, seats)
 
 
 _EXPERT = ExpertBot(seed=0)

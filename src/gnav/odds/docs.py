@@ -77,7 +77,7 @@ def _exact(rules: Rules, seats: int) -> dict[str, object]:
     strategy = shipped(rules, seats)
     assert strategy is not None
     made, ev = atlas(rules, seats, strategy, "expert")
-    path = table_path(rules.name, seats)
+    path = table_path(strategy.preset, seats)  # the game's, as the strategy
     if not path.exists():
         data = coach_table_of(rules, seats, strategy, ev)
         path.write_bytes(gzip.compress(json.dumps(data, separators=(",", ":")).encode(),

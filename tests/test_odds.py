@@ -166,6 +166,21 @@ def test_bad_input_is_one_line(argv: list[str], message: str,
     assert message in err and err.count("\n") == 1
 
 
+def test_the_shipped_atlases_are_one_a_size_per_game() -> None:
+    """Issue 28: an atlas is named by its game (gnav-rulebook's are gnav's), so no two
+    are for one game, and every table the docs promise ships."""
+    import gzip
+
+    from gnav.odds.docs import DATA, tables
+
+    names = sorted(p.name for p in DATA.glob("*.json.gz"))
+    assert names == sorted(f"{p}-{n}.json.gz" for p, n in tables())
+    assert ("gnav", 3) in tables() and ("gnav-rulebook", 3) not in tables()
+    for name in names:
+        data = json.loads(gzip.decompress((DATA / name).read_bytes()))
+        assert game_name(Rules.of(data["preset"])) == data["preset"], name
+
+
 def test_the_docs_are_made_table_by_table_and_resume(tmp_path: object) -> None:
     """``gnav odds --all``: each table's data, picture and the page, written as soon as
     it is made; a second run makes only what is missing."""

@@ -41,6 +41,11 @@ def test_the_index_lists_what_ships_and_each_table_is_served(client: TestClient)
     assert body["atlas"]["cells"] == atlas.as_json()["cells"]
     assert set(body["names"]["owl"]) == {"en", "nb", "da"}
     assert body["names"]["12"]["en"] == "XII"
+    # One atlas a game (issue 28): gnav-rulebook is listed with gnav's sizes and served
+    # gnav's tables, none of its own.
+    assert listed["gnav-rulebook"] == listed["gnav"] and load("gnav-rulebook", 3) is None
+    same = client.get("/api/odds?preset=gnav-rulebook&seats=3").json()
+    assert same["atlas"]["cells"] == body["atlas"]["cells"]
 
 
 @pytest.mark.parametrize(("query", "status", "words"), [

@@ -22,6 +22,7 @@ from gnav.odds.render import markdown
 from gnav.odds.source import compute, engine, is_exact
 from gnav.presets import PRESETS_LIST
 from gnav.rules import Rules
+from gnav.strategies import game_name
 
 SIZES = (3, 4, 6, 10, 20)
 # Simulated rounds by table size through the reference engine, where the expert plays
@@ -33,9 +34,13 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 def tables() -> list[tuple[str, int]]:
+    """(game, seats) of every shipped atlas: one a size per game, as the strategies
+    (``gnav.strategies.game_name``): gnav-rulebook's odds are gnav's."""
     out = []
     for preset in PRESETS_LIST:
         rules = Rules.of(preset.name)
+        if game_name(rules) != preset.name:
+            continue
         for n in SIZES:
             if rules.min_seats <= n <= rules.max_seats:
                 out.append((preset.name, n))
@@ -102,7 +107,9 @@ below (2 to 41 seats) is made on the server when you choose it, in seconds.
 
 ## Find your answer in three steps
 
-1. Find your game and your table size below (the sections are by game, then seats).
+1. Find your game and your table size below (the sections are by game, then seats; a
+   preset that is another's game under its own name has that game's: for gnav-rulebook
+   read gnav).
 2. In the picture, find your **piece** on the left edge (the best at the top, the worst
    at the bottom) and your **seat** along the bottom (seat 1 is the dealer's left, who
    decides first; the last column is the dealer).

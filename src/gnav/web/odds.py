@@ -28,6 +28,7 @@ from gnav.odds.figures import Atlas
 from gnav.odds.ondemand import LARGEST, atlas_path, read_lock, release, take_lock, why_not
 from gnav.presets import PRESETS, get_preset
 from gnav.rules import Rules
+from gnav.strategies import game_name
 from gnav.texts.rules import title
 from gnav.vocab import TEXT_LANGS
 
@@ -43,20 +44,23 @@ def default_dir() -> Path:
 
 @cache
 def shipped() -> dict[str, list[int]]:
-    """Preset -> the table sizes an atlas ships for."""
-    out: dict[str, list[int]] = {}
+    """Preset -> the table sizes an atlas ships for: its game's (the files are one a
+    game, ``gnav.strategies.game_name``: gnav-rulebook's are gnav's)."""
+    files: dict[str, list[int]] = {}
     for path in sorted(DATA.glob("*.json.gz")):
         stem = path.name.removesuffix(".json.gz")
-        preset, _, seats = stem.rpartition("-")
+        game, _, seats = stem.rpartition("-")
         if seats.isdigit():
-            out.setdefault(preset, []).append(int(seats))
-    return {p: sorted(s) for p, s in out.items()}
+            files.setdefault(game, []).append(int(seats))
+    out = {p: files.get(game_name(Rules.of(p)), []) for p in PRESETS}
+    return {p: sorted(s) for p, s in out.items() if s}
 
 
 def _table(preset: str, seats: int) -> Rules:
-    """The rules of ``preset``, checked to have an atlas of ``seats`` seats at all."""
+    """The rules of ``preset``'s game (gnav's for gnav-rulebook: one atlas a game),
+    checked to have an atlas of ``seats`` seats at all."""
     try:
-        name = get_preset(preset).name
+        name = game_name(Rules.of(get_preset(preset).name))
     except GnavError:
         raise MalformedError(f"odds: unknown preset {preset!r}") from None
     rules = Rules.of(name)
@@ -182,7 +186,8 @@ class Maker:
         return self.status(rules.name, seats)
 
     def index(self) -> dict[str, Any]:
-        return {"presets": [{**p, "made": self.made_sizes(p["preset"])} for p in offered()]}
+        return {"presets": [{**p, "made": self.made_sizes(game_name(Rules.of(p["preset"])))}
+                            for p in offered()]}
 
 
 @cache

@@ -90,3 +90,7 @@ def test_check_measures_shipped_files_afresh(tmp_path: Path, monkeypatch: Monkey
     row = json.loads(capsys.readouterr().out)
     assert not row["ok"] and row["dominated"] >= 1 and row["nash_conv"] > 1e-3
     assert main(["solve", "--check", "hypp-9"]) == 2
+    capsys.readouterr()
+    # One file a game (issue 28): gnav-rulebook has none, and the line says whose to check.
+    assert main(["solve", "--check", "gnav-rulebook-3"]) == 2
+    assert "gnav-rulebook plays gnav's: gnav-3" in capsys.readouterr().err

@@ -272,7 +272,8 @@ def _check(which: str, as_json: bool) -> int:
     else:
         unknown = [w for w in wanted if w not in names]
         if unknown:
-            raise GnavError(f"--check: no shipped table {unknown[0]!r} (e.g. {names[0]})")
+            raise GnavError(f"--check: no shipped table {unknown[0]!r} "
+                            f"({_game_of_table(unknown[0]) or f'e.g. {names[0]}'})")
         chosen = [t for t, name in zip(tables, names, strict=True) if name in wanted]
     failed = 0
     for preset, seats in chosen:
@@ -290,6 +291,22 @@ def _check(which: str, as_json: bool) -> int:
               f"missing, {row['cpu_seconds']} s CPU: {'ok' if ok else 'NOT OK'}",
               flush=True)
     return 1 if failed else 0
+
+
+def _game_of_table(table: str) -> str | None:
+    """Where ``table`` names a preset that is another's game (gnav-rulebook-3), what to
+    check instead: "gnav-rulebook plays gnav's: gnav-3"."""
+    from gnav.rules import Rules
+    from gnav.strategies import game_name
+
+    preset, _, seats = table.rpartition("-")
+    try:
+        game = game_name(Rules.of(preset))
+    except GnavError:
+        return None
+    if game == preset or not seats.isdigit():
+        return None
+    return f"{preset} plays {game}'s: {game}-{seats}"
 
 
 class _Bar:

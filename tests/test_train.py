@@ -139,6 +139,26 @@ def test_train_writes_a_policy_that_loads(tmp_path: Path) -> None:
     assert policy.lookup(key) == policy.swap_probability(key)
 
 
+def test_train_ships_a_policy_under_its_games_name(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """One file a game (issue 28): gnav-rulebook's policy ships as gnav's, and rules no
+    preset plays as they come are refused before any training."""
+    import gnav.strategies.policy as shelf
+
+    monkeypatch.setattr(shelf, "POLICIES", tmp_path)
+    assert main(["train", "--preset", "gnav-rulebook", "--seats", "6", "--batches", "1",
+                 "--rounds", "5", "--jobs", "1", "--ship"]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["gnav-5-6.json.gz"]
+    policy = load_policy(str(tmp_path / "gnav-5-6.json.gz"))
+    assert policy.preset == "gnav" and policy.fits(Rules.of("gnav-rulebook"), 6)
+    capsys.readouterr()
+    assert main(["train", "--preset", "gnav", "--seats", "6", "-o", "drag=false",
+                 "--ship"]) == 2
+    assert "no preset plays gnav with these options" in capsys.readouterr().err
+    assert len(list(tmp_path.iterdir())) == 1
+
+
 def test_a_thin_backed_off_key_is_left_to_a_coarser_one() -> None:
     # Two keys of one position and piece: one met often (it stands), one met twice (it
     # still plays 1/2). The rare key's own backed-off keys pool 2 decisions: too few to

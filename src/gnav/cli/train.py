@@ -65,14 +65,22 @@ def register(sub: Any) -> None:
 def cmd_train(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("numpy") is None:
         raise GnavError("needs numpy: pip install 'gnav[analysis]'")
+    from gnav.rules import Rules
     from gnav.sim.fast.abstraction import GnavAbstraction
     from gnav.solve.export import write
+    from gnav.strategies import game_name, round_options
     from gnav.strategies.policy import POLICIES, policy_name
     from gnav.train.batch import Config, train
     from gnav.train.export import policy_data
     from gnav.tui.progress import ProgressBar
 
     rules = make_rules(args.preset, args.option)
+    # A policy ships one a band per game, named by the game (gnav-rulebook's is gnav's):
+    # rules no preset plays as it comes would overwrite that preset's file.
+    game = game_name(rules)
+    if args.ship and round_options(Rules.of(game)) != round_options(rules):
+        raise GnavError(f"--ship: no preset plays {rules.name} with these options as it "
+                        "comes, and a shipped policy is one a preset's game (use --out)")
     lo, hi = band_of(rules, args.seats)
     if args.band is not None:
         lo, hi = parse_band(rules, args.band, args.seats)
@@ -112,7 +120,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         paths.append(Path(args.out))
     if args.ship:
         POLICIES.mkdir(exist_ok=True)
-        paths.append(POLICIES / policy_name(rules.name, lo, hi))
+        paths.append(POLICIES / policy_name(game, lo, hi))
+        data["preset"] = game  # the same round: the file holds the game's policy
     for p in paths:
         write(p, data)
     result: dict[str, Any] = {

@@ -7,7 +7,9 @@ strategy fits and a policy of ``gnav train`` does (shipped for 5 to 41 seats of 
 preset: ``gnav.strategies.policy``), it looks up the abstract information set
 (``gnav.abstraction.abstract_key``) instead. Anywhere else, and at an information set
 the strategy does not hold, it plays as ``counter``; ``plays`` says in words which of
-these a table gets, so that a command can say it once.
+these a table gets, so that a command can say it once. Strategies and policies ship one
+a game (``gnav.strategies.game_name``) and ``plays`` names the game: at gnav-rulebook,
+"the exact strategy of gnav at 3 seats", as at gnav, and the same decisions.
 
 Only the view is read, and only the standard library is needed: no numpy at the table.
 A decision's random number comes from the seed and the view (as ``counter``'s do), so

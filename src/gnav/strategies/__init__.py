@@ -51,6 +51,9 @@ def _round(options: Options) -> dict[str, object]:
     return {k: v for k, v in options.as_dict().items() if k not in ROUND_FREE}
 
 
+# Cached by the rules' value: shipped() asks at every decision the coach reads, and
+# timeit put shipped() at 158 us a call uncached, 108 us cached.
+@lru_cache(maxsize=256)
 def game_name(rules: Rules) -> str:
     """The name of ``rules``' game: the first built-in preset with the same pieces and,
     as it comes, the same round options (``rules``' own name where none has them). Every

@@ -185,21 +185,26 @@ export class Board {
       return;
     }
     // Every size read first, then every place written: one layout for the whole ring.
-    const sizes = parts.map(({ plate, body }) => [body.offsetWidth, body.offsetHeight,
-                                                  plate.offsetWidth, plate.offsetHeight]);
+    const sizes = parts.map(({ plate, body, chips }) => [body.offsetWidth, body.offsetHeight,
+      plate.offsetWidth, plate.offsetHeight,
+      Math.max(...chips.map((c) => Math.max(c.offsetWidth, c.offsetHeight)))]);
     parts.forEach(({ el, plate, chips }, i) => {
-      const [pw, ph, w, hgt] = sizes[i];
+      const [pw, ph, w, hgt, chip] = sizes[i];
       const a = Number(el.dataset.angle || 0);
       const c = Math.cos(a), s = Math.sin(a), gap = 3;
       const d = Math.min(Math.abs(c) > 1e-3 ? ((pw + w) / 2 + gap) / Math.abs(c) : Infinity,
                          Math.abs(s) > 1e-3 ? ((ph + hgt) / 2 + gap) / Math.abs(s) : Infinity);
       plate.style.left = `${pw / 2 - c * d}px`;
       plate.style.top = `${ph / 2 - s * d}px`;
-      // The dealer's mark 45 degrees one way round the outer rim, the knock's the other.
-      chips.forEach((chip, k) => {
-        const b = a + (k === 0 ? -1 : 1) * Math.PI / 4;
-        chip.style.left = `${pw / 2 + Math.cos(b) * pw / 2}px`;
-        chip.style.top = `${ph / 2 + Math.sin(b) * ph / 2}px`;
+      // The dealer's mark one way round the outer rim, the knock's the other: 45 degrees,
+      // or as far as it takes for the two (a dealer who knocks) to stand clear of each
+      // other on a small piece (their centres a chip and 2px apart).
+      const half = Math.asin(Math.min(1, (chip + 2) / Math.max(1, Math.min(pw, ph))));
+      const spread = Math.max(Math.PI / 4, half);
+      chips.forEach((mark, k) => {
+        const b = a + (k === 0 ? -1 : 1) * spread;
+        mark.style.left = `${pw / 2 + Math.cos(b) * pw / 2}px`;
+        mark.style.top = `${ph / 2 + Math.sin(b) * ph / 2}px`;
       });
     });
   }

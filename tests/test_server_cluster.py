@@ -34,13 +34,14 @@ from gnav.server.hub import Hub, Live
 from gnav.server.leases import LeaseKeeper, alive_key
 from gnav.server.logs import Log
 from gnav.server.redis_store import RedisStore, journal_key, lease_key
-from gnav.server.sealing import Box, parse_key
+from gnav.server.sealing import Box, new_key, parse_key
 from gnav.server.settings import Settings
 from gnav.server.store import SQLiteStore
 from gnav.server.streams import Unpacker
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
 from gnav.table import Table, TableConfig
 from gnav.verify import verify_text
+from link_tap import Tap
 from redis_kit import RedisServer, free_port
 from server_kit import PATIENT, Json, Player, Throttle, eventually, host
 from test_server_leaks import check_frames, one_match
@@ -123,12 +124,15 @@ class Roaming:
 
 
 @contextmanager
-def servers(redis_url: str, tmp_path: Path, count: int = 2) -> Iterator[list[Server]]:
+def servers(redis_url: str, tmp_path: Path, count: int = 2,
+            extra: dict[int, list[str]] | None = None) -> Iterator[list[Server]]:
+    """``count`` servers on one Redis; ``extra``: more arguments for some of them."""
     started: list[Server] = []
     try:
         for i in range(count):
             started.append(Server(redis_url, tmp_path / f"server{i}.log",
-                                  "--creates-per-minute", "100000"))
+                                  "--creates-per-minute", "100000",
+                                  *(extra or {}).get(i, [])))
         yield started
     finally:
         for server in started:
@@ -363,28 +367,28 @@ def test_no_frame_leaks_with_seats_on_two_processes(tmp_path: Path, redis_url: s
 def test_spectators_through_another_process_cost_one_copy_a_message(
         tmp_path: Path, redis_url: str, redis_server: RedisServer, servers_key: str) -> None:
     """Twelve spectators of a table through the process that does not own it: each of
-    the table's messages for them crosses Redis once (read off the holder's channel with
-    the servers' key), and every one of them gets every message."""
+    the table's messages for them crosses once to that process (read off a tap in front
+    of the holder's link with the servers' key), and every one of them gets every
+    message."""
     box = Box(parse_key(servers_key, "GNAV_KEY"))
-    crossed: list[str] = []
+    link = free_port()
+    tap = Tap(link)
 
-    def relayed(tid: str) -> list[Json]:
+    def relayed(tid: str, holder: str) -> list[Json]:
         """The table's messages that crossed to the holder, in order."""
-        return [json.loads(line.split(" ", 4)[4]) for line in list(crossed)
+        unpacker = Unpacker()
+        crossed: list[str] = []
+        for sealed in tap.frames():
+            _, _, payload = box.open(sealed, channel(holder).encode()).partition(b" ")
+            crossed += unpacker.unpack(payload)[0]
+        return [json.loads(line.split(" ", 4)[4]) for line in crossed
                 if line.startswith("t") and line.split(" ", 3)[2] == tid]
 
-    with ExitStack() as stack, servers(redis_url, tmp_path) as procs:
+    with ExitStack() as stack, servers(redis_url, tmp_path, extra={1: [
+            "--peer", f"127.0.0.1:{link}",
+            "--peer-advertise", f"127.0.0.1:{tap.port}"]}) as procs:
+        stack.callback(tap.close)
         holder = procs[1].http.get("/health").json()["process"]
-        spy = redis_server.client(decode=False).pubsub()
-        unpacker = Unpacker()
-
-        def heard(m: dict[str, Any]) -> None:
-            _, _, payload = box.open(m["data"], channel(holder).encode()).partition(b" ")
-            crossed.extend(unpacker.unpack(payload)[0])
-
-        spy.subscribe(**{channel(holder): heard})
-        spying = spy.run_in_thread(sleep_time=0.01, daemon=True)
-        stack.callback(spying.stop)
         # One person, on the owner (the table is made there); a spectator on the other
         # process, and eleven more there.
         tid, players, _ = seat_people(stack, procs, 4, 3, [0, 1])
@@ -399,10 +403,10 @@ def test_spectators_through_another_process_cost_one_copy_a_message(
         for w, got in zip(watchers, seen, strict=True):
             while not got or got[-1]["table"]["phase"] != "finished":
                 got.append(w.recv())
-        eventually(lambda: seen[0][-1] in relayed(tid), 10)
+        eventually(lambda: seen[0][-1] in relayed(tid, holder), 10)
+        texts = relayed(tid, holder)
     assert all(got == seen[0] for got in seen)  # every spectator there got the same
     assert all(a != b for a, b in itertools.pairwise(seen[0]))  # and each message once
-    texts = relayed(tid)
     first = texts.index(seen[0][0])
     assert texts[first:first + len(seen[0])] == seen[0]  # each crossed once, for all
     assert len(seen[0]) >= 5
@@ -431,10 +435,10 @@ def test_workers_share_one_port_and_a_dead_one_is_replaced(
 
 
 def test_a_message_published_twice_is_taken_once() -> None:
-    """Publishing is retried when Redis cuts the connection (it restarts), so a message
-    whose reply was lost arrives twice: a request runs once (a host's "add a bot" twice
-    would seat two), and a relayed message already passed on is dropped, not taken for
-    a gap (which would close the socket)."""
+    """A message may arrive twice (a batch written again over a new link after the old
+    one broke mid-write): a request runs once (a host's "add a bot" twice would seat
+    two), and a relayed message already passed on is dropped, not taken for a gap (which
+    would close the socket)."""
     async def go() -> None:
         cluster = Cluster("redis://127.0.0.1:1/0", Log())  # never connects here
         answered: list[int] = []
@@ -496,17 +500,21 @@ def test_a_tables_message_crosses_once_to_each_holder(tmp_path: Path) -> None:
             ((None,), "for spectators"), ((0,), "for seat 0"), ((0, 1, 2, None), "news"),
             ((2,), "for seat 2"), ((5,), "for nobody here")]
         hub._deliver(live, texts)
-        posted = [owner._outbox.get_nowait() for _ in range(owner._outbox.qsize())]
-        assert [text for where, text in posted if where == channel("gone")] == [
+        posted = [(where, text) for where, link in owner._links.items()
+                  for text in link.queue]
+        for link in owner._links.values():  # (nothing goes out: no process listens)
+            assert link.task is not None
+            link.task.cancel()
+        assert [text for where, text in posted if where == "gone"] == [
             '{"k":"close","c":"cid0","code":1001,"reason":"its holder is going","drop":false}']
-        posted = [(where, text) for where, text in posted if where != channel("gone")]
+        posted = [(where, text) for where, text in posted if where != "gone"]
         crossing = sorted((where, text.split(" ", 4)[-1]) for where, text in posted
                           if text.startswith("t"))
         assert crossing == sorted(
-            [(channel("near"), t) for t in ("for spectators", "for seat 0", "news")] +
-            [(channel("far"), t) for t in ("for spectators", "news", "for seat 2")])
+            [("near", t) for t in ("for spectators", "for seat 0", "news")] +
+            [("far", t) for t in ("for spectators", "news", "for seat 2")])
         for where, text in posted:
-            holders[where.removeprefix(channel(""))]._relayed(text)
+            holders[where]._relayed(text)
         for conn in here:
             assert [conn.queue.get_nowait() for _ in range(conn.queue.qsize())] == \
                 [t for to, t in texts if conn.seat in to]
@@ -553,43 +561,68 @@ def test_a_socket_relayed_to_an_owner_that_lost_its_table_is_closed(redis_url: s
     asyncio.run(go())
 
 
-def test_what_was_lost_while_the_channel_was_down_is_caught_up() -> None:
-    """Pub/sub keeps nothing: after its channel was down a holder closes every relayed
-    socket as a slow one (the client reconnects with its version and catches up from
-    the journal) and answers its waiting requests at once; an owner whose publish failed
-    closes the sockets it relays to the holders whose messages were lost (each holder
-    would see the gap in its numbers, at the next message, and close them all)."""
+def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
+    """A link keeps nothing once it breaks: a holder whose link from an owner ended
+    closes every socket relayed from that owner as a slow one (the client reconnects
+    with its version and catches up from the journal); an owner whose write to a holder
+    failed closes the sockets it relays to that holder, and no other."""
     async def go() -> None:
-        holder = Cluster("redis://127.0.0.1:1/0", Log())  # never connects here
+        box = Box(new_key())
+        owner = Cluster(redis_url, Log(), box=box)
+        holder = Cluster(redis_url, Log(), box=box)
+        await owner.start(_Tables())  # type: ignore[arg-type]
+        await holder.start(_Tables())  # type: ignore[arg-type]
         conn = Conn("tableid1", 0, "token", 10)
-        holder.relay("owner", conn)
-        waiting = asyncio.ensure_future(holder.call("owner", "info", ["tableid1"]))
-        await asyncio.sleep(0)
-        holder._missed()
+        cid = holder.relay(owner.me, conn)
+        owner.data(holder.me, "o", cid)  # the relay is on: the owner's link is made
+        for _ in range(6000):
+            if holder.relays[cid].on:
+                break
+            await asyncio.sleep(0.01)
+        assert holder.relays[cid].on
+        link = owner._links[holder.me]
+        assert link.writer is not None
+        link.writer.transport.abort()  # the connection breaks under both
+        for _ in range(6000):
+            if conn.closed:
+                break
+            await asyncio.sleep(0.01)
         assert conn.closed and conn.close_code == CLOSE_SLOW and not holder.relays
-        with pytest.raises(Unanswered):
-            await waiting
 
-        owner = Cluster(f"redis://127.0.0.1:{free_port()}/0", Log())  # Redis is away
-        owner.redis = aioredis.Redis.from_url(owner.url, decode_responses=True)
         remote = RemoteConn(owner, "holder", "cid1", "tableid1", 0, None)
         owner.remote[("holder", "cid1")] = remote
         other = RemoteConn(owner, "holder", "cid2", "tableid2", 1, None)
         owner.remote[("holder", "cid2")] = other
-        elsewhere = RemoteConn(owner, "another", "cid3", "tableid1", 2, None)
-        owner.remote[("another", "cid3")] = elsewhere
-        sender = asyncio.ensure_future(owner._send_forever())
-        remote.send("a message")
-        end = time.monotonic() + 60  # the publish fails at once; a loaded machine is slow
-        while not remote.closed and time.monotonic() < end:
+        elsewhere = RemoteConn(owner, holder.me, "cid3", "tableid1", 2, None)
+        owner.remote[(holder.me, "cid3")] = elsewhere
+        remote.send("a message")  # "holder" says it is alive nowhere: the write fails
+        for _ in range(6000):
+            if remote.closed:
+                break
             await asyncio.sleep(0.01)
         assert remote.closed and remote.close_code == CLOSE_SLOW
         assert other.closed  # its holder lost a message: its count has a gap
         assert not elsewhere.closed  # nothing was lost on the way to its holder
-        sender.cancel()
-        await owner.redis.aclose()
+        await owner.close()
+        await holder.close()
 
     asyncio.run(go())
+
+
+class _Tables:
+    """A hub whose tables are none of the test's business."""
+
+    def lost(self, table_id: str) -> None:
+        pass
+
+    async def adopt(self, table_id: str) -> None:
+        pass
+
+    async def detach(self, conn: Conn) -> None:
+        pass
+
+    async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
+        return None
 
 
 def test_a_request_to_a_dead_process_is_given_up_early(redis_url: str,

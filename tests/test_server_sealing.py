@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from gnav.errors import GnavError
-from gnav.server.cluster import Cluster
+from gnav.server.cluster import Cluster, channel
 from gnav.server.logs import Log
+from gnav.server.peers import frame
 from gnav.server.redis_store import KEY_CHECK, RedisStore, journal_key
 from gnav.server.sealing import (
     KEY_ENV,
@@ -37,7 +38,8 @@ from gnav.server.stores import open_store
 from gnav.table import Table, TableConfig
 from gnav.table.journal import dump
 from gnav.table.table import hash_token
-from redis_kit import RedisServer
+from link_tap import Tap
+from redis_kit import RedisServer, free_port
 from server_kit import eventually
 from test_server_cluster import play, seat_people, servers
 
@@ -145,48 +147,60 @@ def test_a_tables_secrets_are_sealed_in_redis(redis_url: str,
     asyncio.run(go())
 
 
-def test_the_channel_between_processes_is_sealed(redis_url: str,
-                                                  redis_server: RedisServer) -> None:
-    """A process's message to another crosses Redis sealed: a subscriber without the
-    key reads nothing of it; the process it is for opens it."""
+def test_the_link_between_processes_is_sealed(redis_url: str,
+                                               redis_server: RedisServer) -> None:
+    """A process's message to another crosses their link sealed: a reader of the
+    network (a tap in front of the receiver's link) reads nothing of it, the process it
+    is for opens it, and nothing of it crosses Redis. A stranger at the link's port,
+    without the key, is cut off at its first frame, and nothing it sent is taken."""
     async def go() -> None:
         box = Box(new_key())
-        sender, receiver = Cluster(redis_url, Log(), box=box), Cluster(redis_url, Log(),
-                                                                       box=box)
-        got: list[str] = []
+        port = free_port()
+        with Tap(port) as tap:
+            sender = Cluster(redis_url, Log(), box=box)
+            receiver = Cluster(redis_url, Log(), box=box, peer=f"127.0.0.1:{port}",
+                               advertise=f"127.0.0.1:{tap.port}")
+            got: list[str] = []
 
-        async def answer(m: dict[str, object]) -> None:
-            got.append(str(m["a"]))
+            async def answer(m: dict[str, object]) -> None:
+                got.append(str(m["a"]))
 
-        receiver._answer = answer  # type: ignore[method-assign]
-        with redis_server.client(decode=False) as spy:
-            watch = spy.pubsub(ignore_subscribe_messages=True)
-            watch.psubscribe("gnav:proc:*")
-            await receiver.start(_NoHub())  # type: ignore[arg-type]
-            await sender.start(_NoHub())  # type: ignore[arg-type]
-            sender.post(receiver.me, {"k": "req", "id": 1, "from": sender.me, "op": "info",
-                                      "a": ["a-plain-seat-token"]})
-            for _ in range(500):
-                if got:
-                    break
-                await asyncio.sleep(0.01)
+            receiver._answer = answer  # type: ignore[method-assign]
+            with redis_server.client(decode=False) as spy:
+                watch = spy.pubsub(ignore_subscribe_messages=True)
+                watch.psubscribe("gnav:*")
+                await receiver.start(_NoHub())  # type: ignore[arg-type]
+                await sender.start(_NoHub())  # type: ignore[arg-type]
+                sender.post(receiver.me, {"k": "req", "id": 1, "from": sender.me,
+                                          "op": "info", "a": ["a-plain-seat-token"]})
+                for _ in range(6000):
+                    if got:
+                        break
+                    await asyncio.sleep(0.01)
+                assert got == ["['a-plain-seat-token']"]
+                assert watch.get_message(timeout=0.5) is None  # nothing published
+                watch.close()
+            frames = tap.frames()
+            assert len(frames) == 1 and b"a-plain-seat-token" not in tap.heard()
+            assert box.open(frames[0], channel(receiver.me).encode()).startswith(
+                sender.me.encode() + b" ")
+
+            # A stranger: the sender's frame again, and one sealed with another key.
+            for sealed in (Box(new_key()).seal(b"x 1", channel(receiver.me).encode()),
+                           b"not sealed at all"):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(frame(sealed))
+                assert await asyncio.wait_for(reader.read(), 30) == b""  # cut off
+                writer.close()
             assert got == ["['a-plain-seat-token']"]
-            seen = None
-            for _ in range(10):  # past the subscription's own answer
-                seen = watch.get_message(timeout=10)
-                if seen is not None:
-                    break
-            assert seen is not None and seen["channel"] == f"gnav:proc:{receiver.me}".encode()
-            assert b"a-plain-seat-token" not in seen["data"]
-            watch.close()
-        await sender.close()
-        await receiver.close()
+            await sender.close()
+            await receiver.close()
 
     asyncio.run(go())
 
 
 class _NoHub:
-    """A hub with no tables (the channel test's processes own nothing)."""
+    """A hub with no tables (the link test's processes own nothing)."""
 
     def lost(self, table_id: str) -> None:
         raise AssertionError(table_id)
@@ -212,14 +226,18 @@ def test_a_wrong_password_is_one_line_without_it(tmp_path: Path) -> None:
 def test_a_match_through_two_processes_on_a_locked_redis_shows_no_secret(
         tmp_path: Path, servers_key: str) -> None:
     """Redis with TLS only, a password for its admin and an ACL user for gnav limited to
-    its keys and channels: two processes play a whole match over it, the people's
-    sockets spread over both, while the admin runs ``MONITOR``. No seat token, host
-    token, invite code, seed or host digest appears in what Redis saw."""
+    its keys: two processes play a whole match over it, the people's sockets spread
+    over both, while the admin runs ``MONITOR`` and a tap reads the link into one of
+    the processes. No seat token, host token, invite code, seed or host digest appears
+    in what Redis saw or in what crossed the link; and what the processes say to each
+    other crosses the link, never Redis."""
     redis_cli = shutil.which("redis-cli")
     assert redis_cli, "redis-cli is not installed (Debian: apt-get install redis-tools)"
     server = RedisServer(tmp_path / "redis", locked=True)
     capture = tmp_path / "monitor.txt"
     made: dict[str, object] = {}
+    link = free_port()
+    tap = Tap(link)
     with capture.open("w") as out:
         monitor = subprocess.Popen(
             [redis_cli, "--tls", "--cacert", str(server.ca), "-h", "127.0.0.1", "-p",
@@ -227,7 +245,9 @@ def test_a_match_through_two_processes_on_a_locked_redis_shows_no_secret(
              "--no-auth-warning", "monitor"], stdout=out, stderr=subprocess.STDOUT)
     try:
         eventually(lambda: capture.read_text().startswith("OK"), 20)
-        with ExitStack() as stack, servers(server.url, tmp_path) as procs:
+        with ExitStack() as stack, servers(server.url, tmp_path, extra={1: [
+                "--peer", f"127.0.0.1:{link}",
+                "--peer-advertise", f"127.0.0.1:{tap.port}"]}) as procs:
             tid, players, links = seat_people(stack, procs, 4, 2, [0, 1, 1, 0, 1],
                                                 made=made)
             play(players, random.Random(27))
@@ -242,8 +262,12 @@ def test_a_match_through_two_processes_on_a_locked_redis_shows_no_secret(
         monitor.terminate()
         monitor.wait(timeout=10)
         server.stop()
+        tap.close()
     seen = capture.read_text()
-    assert seen.count("PUBLISH") > 20 and seen.count('"XADD"') >= 10  # it saw the match
+    assert seen.count('"XADD"') >= 10  # it saw the match
+    assert "PUBLISH" not in seen  # and none of the processes' talk
+    crossed = tap.heard()
+    assert len(tap.frames()) > 20  # the link carried the match's relayed messages
     created = Box(parse_key(servers_key, "GNAV_KEY")).open_entry(tid, first)
     assert len(tokens) == 4
     secrets = {"seat token": tokens, "host token": [str(made["host_token"])],
@@ -252,3 +276,4 @@ def test_a_match_through_two_processes_on_a_locked_redis_shows_no_secret(
     for name, values in secrets.items():
         for value in values:
             assert len(value) >= 10 and value not in seen, name
+            assert value.encode() not in crossed, name

@@ -41,6 +41,14 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--workers", type=int, default=1, metavar="N",
                    help="server processes on this port (default 1); more than one needs "
                         "--store redis://..., through which they share the tables")
+    s.add_argument("--peer", default=None, metavar="HOST:PORT",
+                   help="with --store redis://...: where this server listens for the "
+                        "others that share its tables (their links carry relayed "
+                        "messages, sealed with the servers' key; default: --host, any "
+                        "free port)")
+    s.add_argument("--peer-advertise", default=None, metavar="HOST:PORT",
+                   help="the address the other servers reach --peer at, if not that "
+                        "(e.g. this machine's private address when --peer is 0.0.0.0:7001)")
     s.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another origin (http://host:port) whose pages may open "
                         "WebSockets (repeatable)")
@@ -168,4 +176,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  sockets_per_client=args.sockets_per_client,
                  costly_per_minute=args.costly_per_minute, workers=args.workers,
                   forwarded_allow_ips=args.forwarded_allow_ips, odds_dir=args.odds_dir,
-                  grow_puzzles=args.grow_puzzles, key_file=args.key_file)
+                  grow_puzzles=args.grow_puzzles, key_file=args.key_file,
+                  peer=args.peer, peer_advertise=args.peer_advertise)

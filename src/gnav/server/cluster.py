@@ -9,7 +9,8 @@ Only the owner applies changes, and its writes to the journal are fenced by the 
 took the table over, can never add to the journal again.
 
 A process asked about a table owned elsewhere (``Elsewhere``) forwards the request to
-the owner over the owner's channel (``gnav:proc:ID``, pub/sub) and waits for its reply.
+the owner over their link (``gnav.server.peers``: a TCP connection each way, its address
+in the owner's liveness key) and waits for its reply.
 A socket it holds for such a table is relayed: the owner keeps a ``RemoteConn`` for it in
 the table's connections, so the table knows that seat is listening, and the table's
 messages go to the holder once a process, not once a socket: each distinct message
@@ -19,26 +20,26 @@ hands that one text to each of its sockets at that table with one of those seats
 socket's own catch-up (its hello's answer) goes to it alone, and a mark after it
 says the socket is on the table's list: from then on it takes the table's messages.
 Everything an owner sends a holder this way is numbered, one count per pair of
-processes. Pub/sub delivers at most once: a number missed closes the holder's sockets
-relayed from that owner as a slow one is closed (``CLOSE_SLOW``), and their clients
-reconnect with the last version they saw and get what they missed from the table's
-journal, as after any lost connection. The last message lost leaves no gap to see: a
-holder whose channel was down, an owner whose publish failed, and a holder whose relayed
-table moved close those sockets too.
+processes. A link loses nothing while it lasts, and what was in flight when it broke
+is lost: a number missed, a link that broke (at either end) and a relayed table that
+moved close the holder's sockets relayed from that owner as a slow one is closed
+(``CLOSE_SLOW``), and their clients reconnect with the last version they saw and get
+what they missed from the table's journal, as after any lost connection.
 
-Every process says it is alive (``gnav:alive:ID``, renewed with its leases). An owner that
+Every process says it is alive and where its link listens (``gnav:alive:ID``, renewed
+with its leases). An owner that
 dies stops renewing: its sockets' holders close them (the clients reconnect), and once
 its leases run out the next request for one of its tables, or the sweep for unowned
 tables in play that every process makes, takes the table over from its journal, timers
 included. A holder that dies leaves its relayed seats disconnected at the owner, which
 then treats them as any leaver (grace, then a stand-in bot).
 
-Whatever goes over a channel (forwarded hellos with seat tokens, joins' replies,
-relayed seats' views) is sealed with the servers' key (``gnav.server.sealing``), bound
-to the channel's name, with its sender's id inside: a reader of Redis sees its size and
-nothing else, and a message sealed for one process does not open at another. What
-spectators may see crosses through a deflate stream of each pair of processes
-(``gnav.server.streams``).
+Whatever goes over a link (forwarded hellos with seat tokens, joins' replies, relayed
+seats' views) is sealed with the servers' key (``gnav.server.sealing``), bound to the
+receiver's name (``channel``), with its sender's id inside: a reader of the network sees
+its size and nothing else, a message sealed for one process does not open at another,
+and none of it crosses Redis. What spectators may see crosses through a deflate stream
+of each link (``gnav.server.streams``).
 """
 
 from __future__ import annotations
@@ -50,14 +51,12 @@ import json
 import random
 import time
 import uuid
-from collections import OrderedDict
-from dataclasses import dataclass
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 import redis.exceptions as rerr
-from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
 
 from gnav.errors import Code
 from gnav.server.conn import Conn, Elsewhere, Unanswered
@@ -65,13 +64,21 @@ from gnav.server.faults import Fault
 from gnav.server.jsontext import dumps
 from gnav.server.leases import LeaseKeeper, alive_key
 from gnav.server.logs import Log
+from gnav.server.peers import (
+    BATCH_BYTES,
+    FIRST_FRAME,
+    PeerGone,
+    frame,
+    join_address,
+    parse_address,
+    read_frame,
+)
 from gnav.server.redis_store import (
     OPEN,
     connect,
     full,
     lease_key,
     retrying,
-    table_key,
 )
 from gnav.server.sealing import Box, Unsealable, load_key
 from gnav.server.store import StoreFull
@@ -85,6 +92,21 @@ PREFIX = "gnav:"
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
+"""
+
+# KEYS: the set of open tables. ARGV: the keys' prefix, the phase of a table in play.
+# The tables in play that no process holds, looked for inside Redis: one command, not
+# two a table (every process sweeps every half lease; at 1,000 tables over two
+# processes that was a thousand commands each time, packed and parsed by redis-py).
+ORPHANS = """
+local out = {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if redis.call('EXISTS', ARGV[1] .. 't:' .. id .. ':lease') == 0
+      and redis.call('HGET', ARGV[1] .. 't:' .. id, 'phase') == ARGV[2] then
+    table.insert(out, id)
+  end
+end
+return out
 """
 
 
@@ -152,6 +174,24 @@ class RemoteConn(Conn):
 
 
 @dataclass(eq=False)
+class Link:
+    """This process's way to one peer: what waits to go, the connection it goes by
+    (made when first needed, again after it broke), and the deflate stream through it."""
+
+    queue: deque[str] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    writer: asyncio.StreamWriter | None = None
+    task: asyncio.Future[None] | None = None
+    packer: Packer = field(default_factory=Packer)
+
+    def drop(self) -> None:
+        """Close the connection (the next batch makes a new one)."""
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+@dataclass(eq=False)
 class Relay:
     """At the holder: a socket of its own for a table another process owns."""
 
@@ -164,9 +204,18 @@ class Cluster:
     """This process's part: its leases, its channel, its forwarded requests."""
 
     def __init__(self, url: str, log: Log, lease: float = 5.0,
-                 last_ids: dict[str, str] | None = None, box: Box | None = None) -> None:
+                 last_ids: dict[str, str] | None = None, box: Box | None = None,
+                 peer: str = "127.0.0.1:0", advertise: str | None = None) -> None:
         self.me = uuid.uuid4().hex[:12]
         self.url = url
+        # Where this process's link listens, and the address it gives the others (that
+        # of ``peer`` unless told: ``gnav serve --peer-advertise``; port 0 in either: the
+        # port bound).
+        self.peer, self.advertise = parse_address(peer), advertise
+        self.address = ""
+        self._server: asyncio.Server | None = None
+        self._links: dict[str, Link] = {}  # to each peer: its queue and its connection
+        self._inbound: dict[str, asyncio.StreamWriter] = {}  # from each peer: the latest
         self.box = Box(load_key()[0]) if box is None else box
         self.log = log
         self.lease = lease
@@ -179,22 +228,19 @@ class Cluster:
         # The same relays by owner and table: where a table's message goes at once.
         self.watching: dict[tuple[str, str], dict[str, Relay]] = {}
         self._sent: dict[str, int] = {}  # numbers this process (an owner) gave, by holder
-        self._packers: dict[str, Packer] = {}  # its deflate stream to each holder
         self._unpackers: dict[str, Unpacker] = {}  # each owner's stream to this holder
         self._asked: dict[str, float] = {}  # when a new stream was last asked of an owner
         self._got: dict[str, int | None] = {}  # the last number taken (a holder), by owner
-        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._pending: dict[int, tuple[str, asyncio.Future[Any]]] = {}  # by id: owner, reply
         self._ids = itertools.count(1)
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._chores: set[asyncio.Task[Any]] = set()
         self._suspects: set[str] = set()  # peers whose key was missing at the last check
-        # Requests answered lately, by sender and number: a publish retried after its
-        # reply was lost (Redis restarting) delivers a request twice; it runs once.
+        # Requests answered lately, by sender and number: one sent again (a link that
+        # broke after it was written) runs once.
         self._answered: OrderedDict[tuple[str, int], None] = OrderedDict()
         self._adrift: set[str] = set()  # relays whose table nobody held at the last check
         self._release: Any = None
-        self._bus: aioredis.Redis | None = None  # the channel's own client (``start``)
         self._keeper: LeaseKeeper | None = None  # renews the leases, on its own thread
 
     # -- lifecycle -------------------------------------------------------------------
@@ -204,26 +250,24 @@ class Cluster:
         self.redis = connect(self.url, decode_responses=True, socket_connect_timeout=5.0,
                              health_check_interval=30, retry=retrying())
         self._release = self.redis.register_script(RELEASE)
-        await self.redis.set(alive_key(self.me), "1", px=int(self.lease * 1000))
-        # The channel on a client of its own that never retries in silence: a break must
-        # be seen, since what was published to this process meanwhile is lost (``_listen``).
-        self._bus = aioredis.Redis.from_url(self.url, decode_responses=False,
-                                            socket_connect_timeout=5.0,
-                                            health_check_interval=30,
-                                            retry=Retry(NoBackoff(), 0))
-        pubsub = self._bus.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(channel(self.me))
+        host, port = self.peer
+        self._server = await asyncio.start_server(self._serve_link, host, port,
+                                                  limit=1 << 16)
+        bound = self._server.sockets[0].getsockname()[1]
+        a_host, a_port = (host, 0) if self.advertise is None else \
+            parse_address(self.advertise)
+        self.address = join_address(a_host, a_port or bound)  # port 0: the one bound
+        await self.redis.set(alive_key(self.me), self.address, px=int(self.lease * 1000))
         loop = asyncio.get_running_loop()
         self._keeper = LeaseKeeper(self.url, self.me, self.lease, self.owned, self.last_ids,
                                    lambda t: loop.call_soon_threadsafe(self._lost, t),
-                                   self.log)
+                                   self.log, address=self.address)
         self._keeper.start()
-        self._tasks = [loop.create_task(self._listen(pubsub)),
-                       loop.create_task(self._send_forever()),
-                       loop.create_task(self._pulse_forever(self._keeper)),
+        self._tasks = [loop.create_task(self._pulse_forever(self._keeper)),
                        loop.create_task(self._watch_forever())]
         await self.sweep()
-        self.log.info("cluster.joined", process=self.me, lease=self.lease)
+        self.log.info("cluster.joined", process=self.me, lease=self.lease,
+                      link=self.address)
 
     def stop_renewing(self) -> None:
         """No lease is renewed from now on (the process is stopping: the leases it lets
@@ -249,18 +293,23 @@ class Cluster:
         with contextlib.suppress(rerr.RedisError, OSError, TimeoutError):
             await asyncio.wait_for(self.redis.delete(alive_key(self.me)), left(1.0))
         for _ in range(50):  # what is queued (the last closes) goes out first
-            if self._outbox.empty() or loop.time() >= end:
+            if not any(link.queue for link in self._links.values()) or loop.time() >= end:
                 break
             await asyncio.sleep(0.02)
-        running = [*self._tasks, *self._chores]
+        running = [*self._tasks, *self._chores,
+                   *(link.task for link in self._links.values() if link.task is not None)]
         for task in running:
             task.cancel()
         if running:
             await asyncio.wait(running, timeout=left(0.5))
-        for client in (self.redis, self._bus):
-            if client is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(client.aclose(), left(0.5))
+        for link in self._links.values():
+            link.drop()
+        for writer in self._inbound.values():
+            writer.close()
+        if self._server is not None:
+            self._server.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.redis.aclose(), left(0.5))
         self.redis = None
         if self._keeper is not None:
             await asyncio.to_thread(self._keeper.stop, left(1.0))
@@ -446,9 +495,13 @@ class Cluster:
                 relay.conn.close(CLOSE_GOING_AWAY, "the server that held this table is "
                                  "gone: reconnect")
         for peer in dead:  # a process id is never used again
-            for state in (self._sent, self._got, self._packers, self._unpackers,
-                          self._asked):
+            for state in (self._sent, self._got, self._unpackers, self._asked):
                 state.pop(peer, None)
+            link = self._links.pop(peer, None)
+            if link is not None:
+                link.drop()
+                if link.task is not None:
+                    link.task.cancel()
         for key, conn in list(self.remote.items()):
             if key[0] in dead:
                 self.remote.pop(key, None)
@@ -458,7 +511,7 @@ class Cluster:
     async def _check_relays(self) -> None:
         """Sockets relayed to an owner that no longer holds their table are closed (their
         clients reconnect, and find the table where it is now). The owner closes them
-        itself when it lets a table go, but that message is lost if pub/sub is down
+        itself when it lets a table go, but that message is lost if the link is down
         then: an owner that lost its leases while Redis was away, and another process
         that took its tables over as Redis came back (measured: relayed sockets left
         open to the old owner, their clients waiting for updates that never came)."""
@@ -487,17 +540,10 @@ class Cluster:
         must run somewhere."""
         assert self.redis is not None and self.hub is not None
         hub = self.hub
-        ids = [str(t) for t in await self.redis.zrange(OPEN, 0, -1)]
-        ids = [t for t in ids if t not in self.owned]
-        if not ids:
-            return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id in ids:
-                pipe.exists(lease_key(table_id))
-                pipe.hget(table_key(table_id), "phase")
-            answers = await pipe.execute()
-        orphans = [t for t, held, phase in zip(ids, answers[::2], answers[1::2], strict=True)
-                   if not held and phase == TablePhase.PLAYING]
+        # (The script's text each time, as the lease keeper's: a restarted Redis has
+        # forgotten scripts.)
+        found = await self.redis.eval(ORPHANS, 1, OPEN, PREFIX, TablePhase.PLAYING.value)
+        orphans = [str(t) for t in found if str(t) not in self.owned]
         random.shuffle(orphans)  # processes sweeping at once take different ones first
         for table_id in orphans:
             self._chore(hub.adopt(table_id))
@@ -505,94 +551,136 @@ class Cluster:
     # -- messages between processes ----------------------------------------------------
 
     def post(self, process: str, message: dict[str, Any]) -> None:
-        """Publish to ``process``, after everything posted before (one sender)."""
+        """Send to ``process``, after everything posted to it before (one sender)."""
         self.post_text(process, dumps(message))
 
     def post_text(self, process: str, text: str) -> None:
-        self._outbox.put_nowait((channel(process), text))
+        link = self._links.get(process)
+        if link is None:
+            link = self._links[process] = Link()
+        link.queue.append(text)
+        link.wake.set()
+        if link.task is None:
+            link.task = asyncio.ensure_future(self._send_forever(process, link))
 
-    async def _send_forever(self) -> None:
-        """Publish what is posted: what waits for one process goes in one message, its
-        texts one a line (compact JSON has no line break, and neither has a relayed
-        message's head), in the order posted; one publish, not one a text."""
+    async def _send_forever(self, peer: str, link: Link) -> None:
+        """Write what is posted to ``peer``: what waits goes in one frame, its texts one
+        a line (compact JSON has no line break, and neither has a relayed message's
+        head), in the order posted. Each peer has a task of its own: a peer that reads
+        slowly holds up nothing sent to the others."""
+        place = channel(peer).encode()
+        while True:
+            await link.wake.wait()
+            link.wake.clear()
+            while link.queue:
+                batch: list[str] = []
+                size = 0
+                while link.queue and len(batch) < 1000 and size < BATCH_BYTES:
+                    text = link.queue.popleft()
+                    batch.append(text)
+                    size += len(text)
+                try:
+                    writer = link.writer
+                    if writer is None or writer.is_closing():
+                        writer = link.writer = await self._connect(peer)
+                        link.packer.reset()  # a new connection: a new stream
+                    payload = self.me.encode() + b" " + link.packer.pack(batch)
+                    writer.write(frame(self.box.seal(payload, place)))
+                    await asyncio.wait_for(writer.drain(), 10.0)
+                except asyncio.CancelledError:
+                    raise
+                except (OSError, TimeoutError, PeerGone, rerr.RedisError) as e:
+                    # What was written may be lost: a holder would see the gap in the
+                    # numbers only at the next message, which may never come. Every
+                    # socket relayed to it is closed now (to catch up by reconnecting),
+                    # and every request waiting on it is answered at once.
+                    self.log.warning("cluster.send_failed", peer=peer, count=len(batch),
+                                     error=str(e).splitlines()[0] if str(e)
+                                     else type(e).__name__)
+                    link.drop()
+                    self._broken(peer)
+
+    async def _connect(self, peer: str) -> asyncio.StreamWriter:
+        """A new connection to ``peer``'s link, at the address its liveness key gives.
+
+        :raises: :exc:`PeerGone`, :exc:`OSError` or :exc:`TimeoutError`.
+        """
         assert self.redis is not None
-        prefix = channel("")
-        while True:
-            batch = [await self._outbox.get()]
-            while not self._outbox.empty() and len(batch) < 1000:
-                batch.append(self._outbox.get_nowait())
-            joined: dict[str, list[str]] = {}
-            for where, text in batch:
-                joined.setdefault(where, []).append(text)
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for where, texts in joined.items():
-                        holder = where.removeprefix(prefix)
-                        packer = self._packers.get(holder)
-                        if packer is None:  # (not setdefault: a deflater is costly to make)
-                            packer = self._packers[holder] = Packer()
-                        payload = self.me.encode() + b" " + packer.pack(texts)
-                        pipe.publish(where, self.box.seal(payload, where.encode()))
-                    await pipe.execute()
-            except (rerr.RedisError, OSError) as e:
-                # Lost: a caller sees its timeout; a holder would see the gap in the
-                # numbers only at the next message, which may never come, and closes
-                # every socket relayed from here then: those sockets are closed now, to
-                # catch up by reconnecting (the close is posted, as the next batch, once
-                # Redis answers again).
-                self.log.warning("cluster.publish_failed", count=len(batch),
-                                 error=str(e).splitlines()[0] if str(e) else type(e).__name__)
-                holders = {where.removeprefix(prefix) for where, _ in batch}
-                for holder in holders:  # what the stream holds is not known: a new one
-                    if holder in self._packers:
-                        self._packers[holder].reset()
-                for key, remote in list(self.remote.items()):
-                    if key[0] in holders:
-                        remote.close(CLOSE_SLOW, "messages were lost between servers: "
-                                     "reconnect with your last version")
+        address = await asyncio.wait_for(self.redis.get(alive_key(peer)), 5.0)
+        if address is None:
+            raise PeerGone(f"process {peer} says it is alive nowhere")
+        host, port = parse_address(str(address), "a peer's address")
+        _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 5.0)
+        return writer
 
-    async def _listen(self, pubsub: Any) -> None:
-        # listen(), not get_message(timeout): the latter looks at the socket only, and
-        # leaves messages already read into the parser's buffer waiting for the next
-        # packet or the timeout (measured: forwarded requests answered in bursts, a
-        # second apart).
-        broken = False
+    def _broken(self, peer: str) -> None:
+        """A link to or from ``peer`` broke: what was in flight either way is lost. The
+        sockets relayed between the two close (their clients reconnect with their
+        version). A request waiting on ``peer`` waits on (``_reply``): a peer that died
+        is given up once its liveness key is gone, and one that lives may still answer
+        over a new link (a connection refused while the key stands is no proof of death:
+        answered at once, a hello to a table whose owner had just been killed got "busy"
+        where it should have waited to take the table over)."""
+        for key, remote in list(self.remote.items()):
+            if key[0] == peer:
+                remote.close(CLOSE_SLOW, "messages were lost between servers: "
+                             "reconnect with your last version")
+        self._lose(peer)
+        self._got[peer] = None  # its count starts again at what comes next
+
+    async def _serve_link(self, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+        """A connection from a peer: its frames, in order, until it ends. A frame that
+        does not open with the servers' key for this process ends it (a stranger, or a
+        server with another key)."""
         mine = channel(self.me).encode()
-        while True:
+        sender: str | None = None
+        unpacker = Unpacker()
+        try:
+            while True:
+                wait = FIRST_FRAME if sender is None else None
+                sealed = await asyncio.wait_for(read_frame(reader), wait)
+                if sealed is None:
+                    break
+                try:
+                    who, _, payload = self.box.open(sealed, mine).partition(b" ")
+                except Unsealable:
+                    self.log.warning("cluster.unsealable", note="a link whose frames this "
+                                     "server's key does not open: every server needs the "
+                                     "same key")
+                    break
+                if sender is None:  # a new link from this peer: a new stream, a new count
+                    sender = who.decode()
+                    old = self._inbound.get(sender)
+                    if old is not None:
+                        old.close()
+                    self._inbound[sender] = writer
+                    self._unpackers[sender] = unpacker
+                    self._got[sender] = None
+                elif who.decode() != sender:
+                    break
+                self._dispatch(self._unpack(sender, payload))
+        except asyncio.CancelledError:
+            raise
+        except (OSError, ValueError, TimeoutError, asyncio.IncompleteReadError) as e:
+            self.log.warning("cluster.link_failed", peer=sender,
+                             error=str(e).splitlines()[0] if str(e) else type(e).__name__)
+        finally:
+            writer.close()
+            if sender is not None and self._inbound.get(sender) is writer:
+                del self._inbound[sender]
+                if self.redis is not None:  # (not while this process stops)
+                    self._broken(sender)
+
+    def _dispatch(self, lines: list[str]) -> None:
+        for data in lines:  # _send_forever's lines
             try:
-                if broken:  # Redis is back (or this raises again)
-                    await pubsub.subscribe(channel(self.me))
-                    broken = False
-                    self.log.info("cluster.listening", process=self.me)
-                    self._missed()
-                async for message in pubsub.listen():
-                    if message.get("type") != "message":
-                        continue
-                    try:
-                        sender, _, payload = self.box.open(message["data"], mine
-                                                           ).partition(b" ")
-                    except Unsealable:
-                        self.log.warning("cluster.unsealable", note="a message this "
-                                         "server's key does not open: every server "
-                                         "needs the same key")
-                        continue
-                    lines = self._unpack(sender.decode(), payload)
-                    for data in lines:  # _send_forever's lines
-                        try:
-                            if data[:1] in ("s", "w", "o", "t"):  # relayed: ``data``'s head
-                                self._relayed(data)
-                            else:
-                                self._take(json.loads(data))
-                        except Exception:
-                            self.log.error("cluster.bad_message", exc=True)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:
-                if not broken:
-                    self.log.warning("cluster.listen_failed", error=str(e).splitlines()[0]
-                                     if str(e) else type(e).__name__)
-                broken = True
-            await asyncio.sleep(0.2)
+                if data[:1] in ("s", "w", "o", "t"):  # relayed: ``data``'s head
+                    self._relayed(data)
+                else:
+                    self._take(json.loads(data))
+            except Exception:
+                self.log.error("cluster.bad_message", exc=True)
 
     def _unpack(self, owner: str, payload: bytes) -> list[str]:
         """The lines of ``owner``'s payload that can be read. A chunk of its stream
@@ -614,27 +702,6 @@ class Cluster:
                 self.post(owner, {"k": "reset", "from": self.me, "epoch": unpacker.epoch})
         return lines
 
-    def _missed(self) -> None:
-        """The channel was down: whatever was published to this process meanwhile is
-        lost, and the last message lost leaves no gap in the numbers to see (measured:
-        after a Redis restart, relayed seats that never heard of the move that made it
-        their turn). Every relayed socket is closed as a slow one (its client reconnects
-        with the last version it saw and catches up from the journal), and the requests
-        waiting for an answer are answered "unanswered" now, not at their timeout."""
-        for cid, relay in list(self.relays.items()):
-            self.drop(cid)
-            relay.conn.close(CLOSE_SLOW, "messages were lost between servers: reconnect "
-                             "with your last version")
-            self._chore(self._forget(relay))
-        self._got = dict.fromkeys(self._got)  # each owner's count starts again
-        for unpacker in self._unpackers.values():
-            unpacker.forget()
-        for future in self._pending.values():
-            if not future.done():
-                future.set_exception(Unanswered("the server that holds this table did "
-                                                "not answer (the channel between servers "
-                                                "was down)"))
-
     def _take(self, m: dict[str, Any]) -> None:
         kind = m["k"]
         if kind == "close":
@@ -642,11 +709,11 @@ class Cluster:
             if relay is not None:
                 relay.conn.close(int(m["code"]), str(m["reason"]), drop=bool(m["drop"]))
         elif kind == "reset":  # a holder missed a chunk of the stream to it: a new one
-            packer = self._packers.get(str(m["from"]))
-            if packer is not None and packer.epoch == int(m["epoch"]):
-                packer.reset()
+            link = self._links.get(str(m["from"]))
+            if link is not None and link.packer.epoch == int(m["epoch"]):
+                link.packer.reset()
         elif kind == "rep":
-            future = self._pending.get(m["id"])
+            _, future = self._pending.get(m["id"], (None, None))
             if future is not None and not future.done():
                 future.set_result(m)
         elif kind == "req":
@@ -663,7 +730,7 @@ class Cluster:
         """Ask ``owner`` to run ``op``; its answer, or its refusal raised here."""
         n = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._pending[n] = future
+        self._pending[n] = (owner, future)
         self.post(owner, {"k": "req", "id": n, "from": self.me, "op": op, "a": args})
         try:
             reply = await self._reply(future, owner, timeout)

@@ -80,8 +80,9 @@ class LeaseKeeper:
 
     def __init__(self, url: str, me: str, lease: float, owned: set[str],
                  last_ids: dict[str, str], lost: Callable[[str], object], log: Log,
-                 stall: float = STALL) -> None:
+                 stall: float = STALL, address: str = "1") -> None:
         self.url, self.me, self.lease = url, me, lease
+        self.address = address  # the liveness key's value: where the process's link listens
         self.owned, self.last_ids, self.lost, self.log = owned, last_ids, lost, log
         self.beat = min(1.0, lease / 3)
         self.stall = stall
@@ -146,7 +147,7 @@ class LeaseKeeper:
         last = self.last_ids.copy()
         ms = int(self.lease * 1000)
         with client.pipeline(transaction=False) as pipe:
-            pipe.set(alive_key(self.me), "1", px=ms)
+            pipe.set(alive_key(self.me), self.address, px=ms)
             for i in range(0, len(ids), CHUNK):
                 chunk = ids[i:i + CHUNK]
                 # The script's text each time: a restarted Redis has forgotten scripts,

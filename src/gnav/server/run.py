@@ -15,6 +15,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from gnav.errors import GnavError
 from gnav.server import logs
 from gnav.server.app import create_app
+from gnav.server.peers import join_address, parse_address
 from gnav.server.settings import Settings, origin_of, trusted_proxies
 from gnav.server.stores import open_store
 from gnav.server.workers import supervise
@@ -61,6 +62,35 @@ def lan_address() -> str | None:
     except OSError:
         return None
     return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def peer_addresses(host: str, peer: str | None, advertise: str | None,
+                   workers: int) -> tuple[str, str | None]:
+    """``--peer`` and ``--peer-advertise`` checked, with their defaults: the link
+    listens on ``--host`` at any free port, and a server on every interface gives the
+    others its network address.
+
+    :raises: :exc:`GnavError` naming the option that is wrong.
+    """
+    listen_host, listen_port = parse_address(peer) if peer is not None else (host, 0)
+    if advertise is not None:
+        a_host, a_port = parse_address(advertise, "--peer-advertise")
+        if a_host in EVERY_INTERFACE or a_port == 0:
+            raise GnavError(f"--peer-advertise: {advertise!r} is no address another "
+                            f"server can reach (give a host and a port)")
+        if workers > 1:
+            raise GnavError("--peer-advertise names one address: not with --workers")
+    elif listen_host in EVERY_INTERFACE:
+        lan = lan_address()
+        if lan is None:
+            raise GnavError(f"--peer {join_address(listen_host, listen_port)}: this "
+                            f"machine has no network address to give the other servers; "
+                            f"pass --peer-advertise HOST:PORT")
+        advertise = join_address(lan, listen_port)  # port 0: the one bound
+    if workers > 1 and listen_port:
+        raise GnavError("--peer with --workers: give port 0 (each worker listens on a "
+                        "free port of its own)")
+    return join_address(listen_host, listen_port), advertise
 
 
 def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
@@ -131,7 +161,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
           sockets_per_client: int = Settings.sockets_per_client,
           costly_per_minute: int = Settings.costly_per_minute, workers: int = 1,
           forwarded_allow_ips: str = "", odds_dir: str | None = None,
-          grow_puzzles: str | None = None, key_file: str | None = None) -> int:
+          grow_puzzles: str | None = None, key_file: str | None = None,
+          peer: str | None = None, peer_advertise: str | None = None) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
     if creates_per_minute < 1:
@@ -147,6 +178,7 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
     if workers > 1 and not where.startswith(("redis://", "rediss://", "unix://")):
         raise GnavError(f"--workers {workers} needs a store the processes can share: "
                         f"--store redis://HOST:PORT/DB")
+    peer, peer_advertise = peer_addresses(host, peer, peer_advertise, workers)
     proxies = trusted_proxies(forwarded_allow_ips)
     origins = tuple(origin_of(o) for o in allow_origins)
     if public_url is not None:
@@ -166,7 +198,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
                         tables_per_client=tables_per_client,
                         sockets_per_client=sockets_per_client,
                         costly_per_minute=costly_per_minute, forwarded_allow_ips=proxies,
-                         odds_dir=odds_dir, grow_puzzles=grow_puzzles)
+                         odds_dir=odds_dir, grow_puzzles=grow_puzzles, peer=peer,
+                         peer_advertise=peer_advertise)
     logs.setup()
     if store.created:
         logs.Log().warning("store.created", db=where, note="no database was there: a new, "

@@ -101,6 +101,10 @@ class Settings:
     # the header is ignored, and every limit keys on the connecting address.
     forwarded_allow_ips: tuple[str, ...] = ()
     lease: float = 5.0  # seconds a process holds a table of a shared store unrenewed
+    # Where a process sharing its tables listens for the others (``gnav.server.peers``),
+    # and the address it gives them if not that one.
+    peer: str = "127.0.0.1:0"
+    peer_advertise: str | None = None
     # uvicorn's limits (see docs/server.md)
     keep_alive: float = 5.0  # seconds an idle HTTP connection stays open
     header_timeout: float = 10.0  # seconds a new connection has to send a whole request head

@@ -406,10 +406,12 @@ DEV_ONLY = frozenset({"playwright", "httpx"})  # the [dev] extra's test and tool
 
 
 def test_developer_tools_are_outside_the_package() -> None:
-    tools = ROOT / "tools"
-    for name in ("devserver.py", "browser.py", "screenshots.py"):
-        assert (tools / name).is_file(), name
+    # The browser tests' kit lives with the tests (issue 28), the commands in tools/.
+    for room, name in (("tests", "devserver.py"), ("tests", "browser.py"),
+                       ("tests", "companion_drive.py"), ("tools", "screenshots.py")):
+        assert (ROOT / room / name).is_file(), name
         assert not list(PACKAGE.rglob(name)), f"{name} is back in src/gnav"
+        assert not (ROOT / ("tools" if room == "tests" else "tests") / name).exists(), name
 
 
 def test_the_package_imports_no_developer_library() -> None:

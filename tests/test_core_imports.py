@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "gnav"
-NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web", "solve", "train",
+NOT_CORE = frozenset({"server", "rl", "tui", "web", "solve", "train",
                       "openspiel", "pettingzoo", "fast"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
@@ -172,7 +172,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The browser client's files and the data they read; the server mounts them, and
     # nothing in web imports the server.
     ("web", ("gnav.web",)),
-    ("server", ("gnav.server", "gnav.loadtest")),
+    ("server", ("gnav.server",)),
     ("cli", ("gnav.cli",)),
 )
 
@@ -309,7 +309,7 @@ def test_layers_sort_modules_as_meant() -> None:
              ("gnav.round", "gnav.texts.narration", "gnav.protocol", "gnav.runner", "gnav.bots",
               "gnav.bots.counter", "gnav", "gnav.sim.batch", "gnav.tui.game",
               "gnav.table.table", "gnav.server.app", "gnav.web.routes", "gnav.cli",
-              "gnav.cli.play", "gnav.cli.common", "gnav.loadtest.run", "gnav.tui.narrate",
+              "gnav.cli.play", "gnav.cli.common", "gnav.server.hub", "gnav.tui.narrate",
               "gnav.tui.progress", "gnav.web.steps")]
     assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim/tui",
                      "sim/tui", "table", "server", "web", "cli", "cli", "cli", "server",
@@ -397,7 +397,6 @@ def test_the_readme_layout_table_lists_the_layers_in_order() -> None:
 def test_web_sits_below_the_server() -> None:
     # The server mounts the client's routes; a web module importing the server goes up.
     assert layer_of("gnav.web.routes") < layer_of("gnav.server.app")
-    assert layer_of("gnav.loadtest") == layer_of("gnav.server")
 
 
 # -- developer tools stay out of the installed package ---------------------------------
@@ -412,6 +411,10 @@ def test_developer_tools_are_outside_the_package() -> None:
         assert (ROOT / room / name).is_file(), name
         assert not list(PACKAGE.rglob(name)), f"{name} is back in src/gnav"
         assert not (ROOT / ("tools" if room == "tests" else "tests") / name).exists(), name
+    # The load client is a developer's tool too (issue 28): a player never needs it.
+    assert (ROOT / "tools" / "loadtest.py").is_file()
+    assert (ROOT / "tools" / "loadclient" / "run.py").is_file()
+    assert not list(PACKAGE.glob("loadtest/*.py"))  # a stale __pycache__ may stay
 
 
 def test_the_package_imports_no_developer_library() -> None:
@@ -432,4 +435,4 @@ def test_the_commands_share_cli_common_not_the_cli_package() -> None:
     assert back == []
     users = [p.stem for p in commands if any(name == "gnav.cli.common"
                                              for _, name in _gnav_imports(p))]
-    assert {"play", "simulate", "serve", "solve", "bench", "demo"} <= set(users)
+    assert {"play", "simulate", "solve", "bench", "demo"} <= set(users)

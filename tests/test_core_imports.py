@@ -24,8 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "gnav"
+# bench: the engines' speed measured (numpy for the batch engine), no part of the core.
 NOT_CORE = frozenset({"server", "rl", "tui", "web", "solve", "train",
-                      "openspiel", "pettingzoo", "fast"})
+                      "openspiel", "pettingzoo", "fast", "bench"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
 # Names the interpreter itself puts in sys.modules (multiprocessing aliases the main
@@ -415,6 +416,17 @@ def test_developer_tools_are_outside_the_package() -> None:
     assert (ROOT / "tools" / "loadtest.py").is_file()
     assert (ROOT / "tools" / "loadclient" / "run.py").is_file()
     assert not list(PACKAGE.glob("loadtest/*.py"))  # a stale __pycache__ may stay
+
+
+def test_measurement_stays_in_its_room() -> None:
+    # gnav bench's code is gnav.bench's (issue 28: it sat in the core and in the batch
+    # simulator); only the command reads it, and nothing that plays a game does.
+    assert not (PACKAGE / "bench.py").exists()
+    assert not (PACKAGE / "sim" / "fast" / "bench.py").exists()
+    graph = import_graph()
+    readers = {m for m, targets in graph.items() if m.split(".")[:2] != ["gnav", "bench"]
+               and any(t.split(".")[:2] == ["gnav", "bench"] for t in targets)}
+    assert readers == {"gnav.cli.bench"}
 
 
 def test_the_package_imports_no_developer_library() -> None:

@@ -24,8 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "gnav"
-NOT_CORE = frozenset({"server", "loadtest", "rl", "tui", "web", "solve", "train",
-                      "openspiel", "pettingzoo", "fast"})
+# bench: the engines' speed measured (numpy for the batch engine), no part of the core.
+NOT_CORE = frozenset({"server", "rl", "tui", "web", "solve", "train",
+                      "openspiel", "pettingzoo", "fast", "bench"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
 # Names the interpreter itself puts in sys.modules (multiprocessing aliases the main
@@ -172,7 +173,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The browser client's files and the data they read; the server mounts them, and
     # nothing in web imports the server.
     ("web", ("gnav.web",)),
-    ("server", ("gnav.server", "gnav.loadtest")),
+    ("server", ("gnav.server",)),
     ("cli", ("gnav.cli",)),
 )
 
@@ -309,7 +310,7 @@ def test_layers_sort_modules_as_meant() -> None:
              ("gnav.round", "gnav.texts.narration", "gnav.protocol", "gnav.runner", "gnav.bots",
               "gnav.bots.counter", "gnav", "gnav.sim.batch", "gnav.tui.game",
               "gnav.table.table", "gnav.server.app", "gnav.web.routes", "gnav.cli",
-              "gnav.cli.play", "gnav.cli.common", "gnav.loadtest.run", "gnav.tui.narrate",
+              "gnav.cli.play", "gnav.cli.common", "gnav.server.hub", "gnav.tui.narrate",
               "gnav.tui.progress", "gnav.web.steps")]
     assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim/tui",
                      "sim/tui", "table", "server", "web", "cli", "cli", "cli", "server",
@@ -397,7 +398,6 @@ def test_the_readme_layout_table_lists_the_layers_in_order() -> None:
 def test_web_sits_below_the_server() -> None:
     # The server mounts the client's routes; a web module importing the server goes up.
     assert layer_of("gnav.web.routes") < layer_of("gnav.server.app")
-    assert layer_of("gnav.loadtest") == layer_of("gnav.server")
 
 
 # -- developer tools stay out of the installed package ---------------------------------
@@ -406,10 +406,27 @@ DEV_ONLY = frozenset({"playwright", "httpx"})  # the [dev] extra's test and tool
 
 
 def test_developer_tools_are_outside_the_package() -> None:
-    tools = ROOT / "tools"
-    for name in ("devserver.py", "browser.py", "screenshots.py"):
-        assert (tools / name).is_file(), name
+    # The browser tests' kit lives with the tests (issue 28), the commands in tools/.
+    for room, name in (("tests", "devserver.py"), ("tests", "browser.py"),
+                       ("tests", "companion_drive.py"), ("tools", "screenshots.py")):
+        assert (ROOT / room / name).is_file(), name
         assert not list(PACKAGE.rglob(name)), f"{name} is back in src/gnav"
+        assert not (ROOT / ("tools" if room == "tests" else "tests") / name).exists(), name
+    # The load client is a developer's tool too (issue 28): a player never needs it.
+    assert (ROOT / "tools" / "loadtest.py").is_file()
+    assert (ROOT / "tools" / "loadclient" / "run.py").is_file()
+    assert not list(PACKAGE.glob("loadtest/*.py"))  # a stale __pycache__ may stay
+
+
+def test_measurement_stays_in_its_room() -> None:
+    # gnav bench's code is gnav.bench's (issue 28: it sat in the core and in the batch
+    # simulator); only the command reads it, and nothing that plays a game does.
+    assert not (PACKAGE / "bench.py").exists()
+    assert not (PACKAGE / "sim" / "fast" / "bench.py").exists()
+    graph = import_graph()
+    readers = {m for m, targets in graph.items() if m.split(".")[:2] != ["gnav", "bench"]
+               and any(t.split(".")[:2] == ["gnav", "bench"] for t in targets)}
+    assert readers == {"gnav.cli.bench"}
 
 
 def test_the_package_imports_no_developer_library() -> None:
@@ -430,4 +447,4 @@ def test_the_commands_share_cli_common_not_the_cli_package() -> None:
     assert back == []
     users = [p.stem for p in commands if any(name == "gnav.cli.common"
                                              for _, name in _gnav_imports(p))]
-    assert {"play", "simulate", "serve", "solve", "bench", "demo"} <= set(users)
+    assert {"play", "simulate", "solve", "bench", "demo"} <= set(users)

@@ -4,6 +4,7 @@ what the lobby is told (docs/spec/rules.md §6.1)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,12 +14,13 @@ from gnav.lengths import (
     FORMAT,
     at_table,
     expected,
+    game_of,
     parse,
     remedy_rows,
     shipped,
     table_options,
 )
-from gnav.presets import PRESETS_LIST
+from gnav.presets import PRESETS_LIST, get_preset
 from gnav.rules import Rules
 from gnav.texts.rules import large_table
 
@@ -30,11 +32,31 @@ def test_every_preset_and_size_is_measured() -> None:
     for p in PRESETS_LIST:
         rules = Rules.of(p)
         sizes = range(rules.min_seats, min(rules.max_seats, 41) + 1)
-        assert sorted(found.presets[p.name].default) == list(sizes), p.name
-        assert found.presets[p.name].lives == rules.options.lives
-        remedy = found.presets[p.name].remedy
-        if remedy is not None:
-            assert sorted(found.presets[p.name].remedied) == list(sizes), p.name
+        game = found.of(p)  # its game's figures (gnav-rulebook reads gnav's)
+        assert game is not None, p.name
+        assert sorted(game.default) == list(sizes), p.name
+        assert game.lives == rules.options.lives
+        if game.remedy is not None:
+            assert sorted(game.remedied) == list(sizes), p.name
+
+
+def test_the_file_holds_each_game_once_and_a_preset_reads_its_game() -> None:
+    # Issue 28: gnav-rulebook kept an entry of its own, a copy of gnav's, after its
+    # strategies had become gnav's (gnav.strategies.game_name).
+    found = shipped()
+    assert all(game_of(get_preset(name)) == name for name in found.presets)
+    assert {game_of(p) for p in PRESETS_LIST} == set(found.presets)
+    rulebook, gnav = get_preset("gnav-rulebook"), get_preset("gnav")
+    assert game_of(rulebook) == "gnav" and "gnav-rulebook" not in found.presets
+    assert found.of(rulebook) is found.presets["gnav"]
+    assert table_options("gnav-rulebook", 41) == table_options("gnav", 41) != {}
+    x = expected(at_table(Rules.of(rulebook), 41), 41)
+    assert x is not None and x.measured and x.remedied
+    assert x.length == found.presets["gnav"].remedied[41]
+    # Another game: the same pieces with other lives are other matches.
+    assert game_of(replace(gnav, name="gnav-x", options=gnav.options.updated({"lives": 2}))) \
+        == "gnav-x"
+    assert game_of(get_preset("gnav-pagat")) == "gnav-pagat"
 
 
 def test_a_table_sets_the_remedy_from_its_size_up_unless_named() -> None:

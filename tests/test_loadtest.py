@@ -1,6 +1,6 @@
-"""``gnav loadtest`` against a real ``gnav serve`` process: a small run finishes every
-match without errors and reports its figures; non-loopback targets and bad sizes are
-refused before anything is sent."""
+"""``tools/loadtest.py`` (the load client) against a real ``gnav serve`` process: a small
+run finishes every match without errors and reports its figures; non-loopback targets
+and bad sizes are refused before anything is sent."""
 
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from gnav.errors import Code, GnavError
-from gnav.loadtest.run import Options, loopback
-from gnav.loadtest.stats import percentile
+from loadclient.run import Options, loopback
+from loadclient.stats import percentile
 
 URL = re.compile(r"open (http://\S+?)/?\s")
+LOADTEST = Path(__file__).resolve().parents[1] / "tools" / "loadtest.py"
 
 
 @contextmanager
@@ -45,7 +46,7 @@ def serving(tmp_path: Path, creates_per_minute: int) -> Iterator[str]:
 
 
 def loadtest(tmp_path: Path, url: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gnav.cli", "loadtest", "--url", url, *args],
+    return subprocess.run([sys.executable, str(LOADTEST), "--url", url, *args],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
 
 
@@ -215,7 +216,7 @@ def test_tables_spread_over_two_processes_survive_one_killed(
                       "100000") for i in range(2)]
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "gnav.cli", "loadtest", "--url", servers[0].base,
+            [sys.executable, str(LOADTEST), "--url", servers[0].base,
              "--url", servers[1].base, "--tables", "6", "--seats", "4", "--lives", "3",
              "--seed", "7", "--json",
              # Paced, so that the matches are still in play when the kill comes: at once,
@@ -261,7 +262,7 @@ def test_a_process_killed_during_set_up_loses_no_table(
                       "100000") for i in range(2)]
     try:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "gnav.cli", "loadtest", "--url", servers[0].base,
+            [sys.executable, str(LOADTEST), "--url", servers[0].base,
              "--url", servers[1].base, "--tables", "6", "--seats", "4", "--lives", "2",
              "--seed", "9", "--json", "--concurrency", "1"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)

@@ -1,4 +1,4 @@
-"""gnav.loadtest.failures: the load client's errors are typed values (the server's
+"""tools/loadclient/failures.py: the load client's errors are typed values (the server's
 ``Code``, or a failure of its own), read once from an answer, and the report writes
 each as the string it always had."""
 
@@ -15,10 +15,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from gnav.errors import Code
-from gnav.loadtest.failures import Closed, Failure, HttpStatus, Raised, Unknown, code_of
-from gnav.loadtest.http import Http, HttpError
-from gnav.loadtest.run import RETRYABLE
-from gnav.loadtest.stats import Stats
+from loadclient.failures import Closed, Failure, HttpStatus, Raised, Unknown, code_of
+from loadclient.http import Http, HttpError
+from loadclient.run import RETRYABLE
+from loadclient.stats import Stats
 
 
 def test_a_servers_code_is_read_into_a_code_and_an_unknown_one_kept_as_sent() -> None:

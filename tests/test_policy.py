@@ -114,7 +114,7 @@ def test_expert_sits_at_any_table_its_policies_cover(shelf: Path) -> None:
 
 
 def test_the_report_reads_a_policy(shelf: Path) -> None:
-    from gnav.train.report import plain_key, report
+    from policy_report import plain_key, report
 
     rules = Rules.of("gnav")
     swap = {plain_key(rules, 10, pos, "3"): 100 for pos in range(10)}

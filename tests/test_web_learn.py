@@ -14,7 +14,7 @@ from browser import context, create_table
 from devserver import Running
 from gnav.learn.lesson import frames, lesson_rules, note_text, why_text
 from gnav.texts.catalogue import say
-from learn_shots import play_lesson
+from learn_drive import play_lesson
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
 

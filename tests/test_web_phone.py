@@ -13,10 +13,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from browser import context, create_table, frames, until
+from browser import context, create_table, frames, pause_on, play_until_paused, until
 from devserver import Running
 from recordkit import bots_match
-from screenshots import pause_on, play_until_paused
 from web_kit import record_path
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()

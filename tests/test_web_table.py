@@ -16,9 +16,19 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser import can_act, click_action, context, create_table, frames, join_table, until
+from browser import (
+    can_act,
+    click_action,
+    context,
+    create_table,
+    frames,
+    join_table,
+    pause_on,
+    paused,
+    resume,
+    until,
+)
 from devserver import Running
-from screenshots import pause_on, paused, resume
 from web_kit import rng
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()

@@ -173,8 +173,8 @@ class Match:
 
 def run_baseline(seats: int, rounds: int, seed: int = 0) -> float:
     """Rounds per CPU second of the plain engine (matches restarted once a seat is out,
-    as ``gnav.bench`` does). CPU time, as ``gnav bench``'s per-core figure: the machine
-    is shared, and wall time would measure the neighbours too."""
+    as ``gnav.bench.reference`` does). CPU time, as ``gnav bench``'s per-core figure: the
+    machine is shared, and wall time would measure the neighbours too."""
     rng = random.Random(seed)
     bots = [RandomBot(seed * 1000 + i) for i in range(seats)]
     match = Match(seats, 5)
@@ -188,7 +188,7 @@ def run_baseline(seats: int, rounds: int, seed: int = 0) -> float:
 
 def run_gnav(seats: int, rounds: int, seed: int = 0) -> float:
     """Rounds per CPU second of ``gnav bench`` (one job) in this process."""
-    from gnav.bench import run
+    from gnav.bench.reference import run
     from gnav.rules import Rules
 
     result = run(Rules.of("gnav"), seats, rounds, seed=seed)

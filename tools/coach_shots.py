@@ -30,13 +30,13 @@ from unittest import mock
 
 from playwright.sync_api import Browser, Page
 
+import shots
 from browser import can_act, click_action, context, create_table, until
 from gnav.events import Ask
 from gnav.names import parse_name
 from gnav.table import Table, TableConfig
 from gnav.views import seat_view
 from gnav.vocab import TablePhase
-from shots import save, served
 
 SEATS = 6
 LIVES = 1
@@ -119,7 +119,7 @@ def shoot_coach(browser: Browser, url: str, out: Path, lang: str, phone: bool,
     page.click("#start-match")
     until(partial(can_act, page), 30, "the reader's turn")
     until(partial(coached, page), 120, "the coach")
-    save(page, out / f"coach-{'phone' if phone else 'desktop'}-{lang}.png")
+    shots.save(page, out / f"coach-{'phone' if phone else 'desktop'}-{lang}.png")
     play_out(page, url, tid)
     page.context.close()
     return tid
@@ -145,7 +145,7 @@ def shoot_analysis(browser: Browser, url: str, tmp: Path, out: Path, lang: str,
     page.locator("#analysis-list li[data-seat='Astrid']").first.scroll_into_view_if_needed()
     if not phone:  # a whole page is shot from its top
         page.evaluate("window.scrollTo(0, 0)")
-    save(page, out / f"analysis-{'phone' if phone else 'desktop'}-{lang}.png",
+    shots.save(page, out / f"analysis-{'phone' if phone else 'desktop'}-{lang}.png",
          full_page=not phone)
     page.context.close()
 
@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with served() as (url, browser, tmp):
+    with shots.served() as (url, browser, tmp):
         for lang, phone, position, piece in SHOTS:
             tid = shoot_coach(browser, url, out, lang, phone, position, piece)
             shoot_analysis(browser, url, tmp, out, lang, phone, tid)

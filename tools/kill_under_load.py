@@ -1,6 +1,6 @@
 """Kill under load: two ``gnav serve`` processes sharing one redis-server (this script's
 own, append-only with an fsync at every write), ``--tables`` tables of ``--seats`` seats
-played by ``gnav loadtest``'s clients with each table's seats spread over both, one
+played by ``tools/loadtest.py``'s clients with each table's seats spread over both, one
 match a table, and the first process SIGKILLed ``--kill-after`` seconds into set-up
 (``--kill setup``: tables being created, joined and their sockets seated; the clients
 send each request again, with its key, to the other process), as the starts go out
@@ -47,10 +47,10 @@ from typing import Any
 
 import httpx
 
-from gnav.loadtest.client import SeatClient
-from gnav.loadtest.run import LoadTest, Options, ok
 from gnav.verify import verify_text
 from load_cpu import stop_servers
+from loadclient.client import SeatClient
+from loadclient.run import LoadTest, Options, ok
 
 URL = re.compile(r"open (http://\S+?)/?\s")
 Decision = tuple[str, str]  # (seat's name, "stand" or "swap")

@@ -1,5 +1,5 @@
 """Load figures with the servers' CPU: start ``--processes`` gnav servers (SQLite, or one
-shared redis-server of this script's own), run ``gnav loadtest`` with each table's seats
+shared redis-server of this script's own), run ``tools/loadtest.py`` with each table's seats
 spread over them, sample every server process's CPU time from /proc meanwhile, and print
 actions/s, latency, errors and CPU seconds per acknowledged action during play (set-up
 left out), for the gnav processes and for them with Redis. ``--kill-after S`` SIGKILLs
@@ -41,6 +41,7 @@ from typing import Any
 from bench_before_after import export
 
 ROOT = Path(__file__).resolve().parents[1]
+LOADTEST = ROOT / "tools" / "loadtest.py"  # the load client, this tree's
 TICK = os.sysconf("SC_CLK_TCK")
 URL = re.compile(r"open (http://\S+?)/?\s")
 # Stacks whose innermost frame waits (py-spy counts a thread blocked in a system call
@@ -191,7 +192,7 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
-        args = [sys.executable, "-m", "gnav.cli", "loadtest", "--tables", str(a.tables),
+        args = [sys.executable, str(LOADTEST), "--tables", str(a.tables),
                 "--seats", str(a.seats), "--seed", str(a.seed), "--concurrency", "64",
                 "--think", str(a.think), "--json"]
         args += ["--duration", str(a.duration)] if a.matches is None else \

@@ -10,9 +10,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import shots
 from browser import context
 from gnav.odds.docs import load
-from shots import save, served
 
 SHOTS = (("en", False, "gnav", 3, "5", 2), ("nb", True, "gnav", 3, "owl", 3),
          ("nb", False, "gnav", 10, "7", 4), ("en", True, "gnav", 10, "3", 1))
@@ -24,7 +24,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with served() as (url, browser, _):
+    with shots.served() as (url, browser, _):
         for lang, phone, preset, seats, piece, seat in SHOTS:
             if load(preset, seats) is None:
                 print(f"skipped {preset}-{seats}: no atlas made yet")
@@ -33,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             page.goto(f"{url}/odds?preset={preset}&seats={seats}"
                       f"&piece={piece}&seat={seat}&lang={lang}")
             page.wait_for_selector("#odds-answer")
-            save(page, out / f"odds-{'phone' if phone else 'desktop'}-{lang}-{seats}.png",
+            shots.save(page, out / f"odds-{'phone' if phone else 'desktop'}-{lang}-{seats}.png",
                  full_page=not phone)
             page.context.close()
     return 0

@@ -21,42 +21,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
-from browser import can_act, click_action, context, create_table, until
-from shots import save, served
-
-
-def pause_on(page: Page, kinds: list[str]) -> None:
-    page.evaluate("(kinds) => { window.gnavDebug.pauseOn = new Set(kinds); }", kinds)
-
-
-def paused(page: Page) -> str | None:
-    value = page.evaluate("() => window.gnavDebug.paused")
-    return value if isinstance(value, str) else None
-
-
-def resume(page: Page) -> None:
-    page.evaluate("() => window.gnavDebug.resume()")
-
-
-def play_until_paused(page: Page, kind: str, rng: random.Random, seconds: float = 90,
-                      swap: float = 0.75) -> None:
-    """Play (swapping mostly, which wakes the matadors) until the animation holds at an
-    event of ``kind``; pauses at other kinds are let go."""
-    end = time.monotonic() + seconds
-    while True:
-        if time.monotonic() > end:
-            raise TimeoutError(f"no {kind} came")
-        now = paused(page)
-        if now == kind:
-            time.sleep(0.35)  # let the bubble finish popping up
-            return
-        if now is not None:
-            resume(page)
-        elif can_act(page):
-            click_action(page, "swap" if rng.random() < swap else "stand")
-        time.sleep(0.05)
+import shots
+from browser import (
+    can_act,
+    click_action,
+    context,
+    create_table,
+    pause_on,
+    paused,
+    play_until_paused,
+    resume,
+    until,
+)
 
 
 def table_shots(browser: Browser, base: str, out: Path) -> None:
@@ -67,16 +45,16 @@ def table_shots(browser: Browser, base: str, out: Path) -> None:
     rng = random.Random(4)
     until(lambda: paused(page) == "round_start", 30, "the deal")
     time.sleep(0.2)
-    save(page, out / "deal.png")
+    shots.save(page, out / "deal.png")
     resume(page)
     pause_on(page, ["answer"])
     play_until_paused(page, "answer", rng)
-    save(page, out / "answer.png")
+    shots.save(page, out / "answer.png")
     resume(page)
     pause_on(page, ["round_end"])
     play_until_paused(page, "round_end", rng)
     time.sleep(0.3)
-    save(page, out / "showdown.png")
+    shots.save(page, out / "showdown.png")
     resume(page)
     page.context.close()
 
@@ -91,7 +69,7 @@ def moment_shot(browser: Browser, base: str, path: Path, kind: str, *, name: str
     (page.tap if phone else page.click)("#start-match")
     play_until_paused(page, kind, random.Random(seed), seconds=seconds)
     time.sleep(0.3)
-    save(page, path)
+    shots.save(page, path)
     resume(page)
     page.context.close()
 
@@ -115,7 +93,7 @@ def phone_turn_shot(browser: Browser, base: str, out: Path) -> None:
     page.tap("#start-match")
     until(lambda: can_act(page), 60, "Dagny's turn")
     time.sleep(0.4)
-    save(page, out / "phone-turn.png")
+    shots.save(page, out / "phone-turn.png")
     page.context.close()
 
 
@@ -134,7 +112,7 @@ def turn_shot(browser: Browser, base: str, path: Path, *, name: str, seats: int,
     (page.tap if phone else page.click)("#start-match")
     until(lambda: can_act(page), 120, f"{name}'s turn")
     time.sleep(0.4)
-    save(page, path)
+    shots.save(page, path)
     page.context.close()
 
 
@@ -163,7 +141,7 @@ def winner_shot(browser: Browser, base: str, out: Path) -> None:
             click_action(page, "swap" if rng.random() < 0.6 else "stand")
         time.sleep(0.05)
     time.sleep(0.6)  # the panel's pop
-    save(page, out / "winner.png")
+    shots.save(page, out / "winner.png")
     page.context.close()
 
 
@@ -172,7 +150,7 @@ def other_shots(browser: Browser, base: str, out: Path) -> None:
     page.goto(f"{base}/")
     page.wait_for_selector("#create-form")
     page.fill("#name", "Astrid")
-    save(page, out / "start.png")
+    shots.save(page, out / "start.png")
     # A finished match of bots, in the replay viewer.
     made = httpx.post(f"{base}/api/tables", json={"seats": 5, "turn_timer": None,
                                                    "options": {"lives": 2}}).json()
@@ -183,7 +161,7 @@ def other_shots(browser: Browser, base: str, out: Path) -> None:
     for _ in range(4):
         page.click("#replay-next")
     time.sleep(0.3)
-    save(page, out / "replay.png")
+    shots.save(page, out / "replay.png")
     page.context.close()
 
 
@@ -207,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--only: no picture {unknown[0]!r} (pictures: {', '.join(SHOTS)})")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with served(creates_per_minute=1000) as (url, browser, _):
+    with shots.served(creates_per_minute=1000) as (url, browser, _):
         for name in only:
             SHOTS[name](browser, url, out)
     return 0

@@ -2,10 +2,12 @@
 would keep a match going for ever (docs/spec/rules.md §6.1).
 
 The figures are a data file beside this module, ``lengths.json``, made by ``gnav simulate
---lengths`` (``gnav.sim.fast.lengths``): for every preset at every table size, matches of
+--lengths`` (``gnav.sim.fast.lengths``): for every game at every table size, matches of
 expert bots with the preset's default options, and with the table's options where they
 differ. Nothing here is typed in: the sizes at which a table changes an option are the
-file's, chosen by the command by a rule written beside it.
+file's, chosen by the command by a rule written beside it. A game is measured once, under
+its first preset (``game_of``: gnav-rulebook plays gnav's matches and reads gnav's
+figures), as the shipped strategies are named by their game (``gnav.strategies``).
 
 Why a table changes anything: without a gain of lives, every round costs at least one
 life (the lowest piece always pays), so a match of ``seats`` seats at ``lives`` lives
@@ -29,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import MalformedError
-from gnav.presets import get_preset
+from gnav.presets import PRESETS_LIST, Preset, get_preset
 from gnav.rules import Rules
 
 FORMAT = "gnav-lengths/1"
@@ -87,10 +89,27 @@ class Expected:
                 "remedy": None if r is None else {"from": r.start, "options": dict(r.options)}}
 
 
+def game_of(preset: Preset) -> str:
+    """The name of ``preset``'s game for its match lengths: the first built-in preset
+    with the same pieces, default options and table sizes (the same matches, so one
+    measurement), or ``preset``'s own name where none has them. Unlike a strategy's game
+    (``gnav.strategies.game_name``: the round's options), a match's length depends on
+    every option, the lives among them."""
+    for p in PRESETS_LIST:
+        if (p.pieces, p.options, p.min_seats, p.max_seats) == \
+                (preset.pieces, preset.options, preset.min_seats, preset.max_seats):
+            return p.name
+    return preset.name
+
+
 @dataclass(frozen=True)
 class Lengths:
-    presets: Mapping[str, PresetLengths]
+    presets: Mapping[str, PresetLengths]  # by game (``game_of``), one entry each
     meta: Mapping[str, Any]
+
+    def of(self, preset: Preset) -> PresetLengths | None:
+        """The figures ``preset`` plays by: its game's, None where none were measured."""
+        return self.presets.get(game_of(preset))
 
 
 def _rows(data: object, where: str) -> dict[int, Length]:
@@ -141,7 +160,7 @@ def table_options(preset: str, seats: int, lives: int | None = None) -> dict[str
     """The options a table of ``preset`` at ``seats`` seats sets by default (none where
     the preset's own end): docs/spec/rules.md §6.1. ``lives``: the table's (default:
     the preset's)."""
-    found = shipped().presets.get(get_preset(preset).name)
+    found = shipped().of(get_preset(preset))
     if found is None or found.remedy is None or seats < found.remedy.start:
         return {}
     return remedy_options(found.remedy, seats, found.lives if lives is None else lives)
@@ -164,7 +183,7 @@ def _key(rules: Rules) -> dict[str, object]:
 def expected(rules: Rules, seats: int) -> Expected | None:
     """How long a match of ``rules`` at ``seats`` seats is expected to last, or None
     where the file holds nothing for the preset or the size."""
-    found = shipped().presets.get(rules.name)
+    found = shipped().of(rules.preset)
     if found is None or seats not in found.default:
         return None
     lives = rules.options.lives
@@ -194,14 +213,15 @@ def expected(rules: Rules, seats: int) -> Expected | None:
 
 def remedy_rows(found: Lengths) -> list[str]:
     """The table of docs/spec/rules.md §6.1, a Markdown row a remedy: presets with the
-    same remedy from the same size in one row."""
+    same remedy from the same size in one row (every built-in preset of a game)."""
     rows: dict[tuple[int, str], list[str]] = {}
     for name, p in found.presets.items():
         if p.remedy is None:
             continue
         said = ", ".join("max_rounds = n × L" if v == ROUNDS_PER_LIFE else f"{k} = {v}"
                          for k, v in p.remedy.options.items())
-        rows.setdefault((p.remedy.start, said), []).append(f"`{name}`")
+        rows.setdefault((p.remedy.start, said), []).extend(
+            f"`{q.name}`" for q in PRESETS_LIST if game_of(q) == name)
     return [f"| {', '.join(names)} | {start} seats | `{said}` |"
             for (start, said), names in rows.items()]
 

@@ -42,13 +42,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise GnavError(f"--rounds must be at least 1, not {args.rounds}")
     rules.check_seats(args.seats)
     if engine == "reference":
-        from gnav.bench import run_parallel
+        from gnav.bench.reference import run_parallel
 
         result = run_parallel(rules, args.seats, args.rounds, jobs=args.jobs, seed=args.seed)
     else:
-        from gnav.sim.fast import bench
+        from gnav.bench import batch
 
-        result = bench.run_parallel(rules, args.seats, args.rounds, jobs=args.jobs,
+        result = batch.run_parallel(rules, args.seats, args.rounds, jobs=args.jobs,
                                     seed=args.seed, engine=engine)
     if args.json:
         print(json.dumps(result.as_dict()))

@@ -154,7 +154,7 @@ def explanation(rules: Rules, lang: str, style: str | None = None) -> list[Parag
 def large_table(rules: Rules) -> list[Say]:
     """What a large table of ``rules``' preset plays instead, where these rules are what
     it changes (docs/spec/rules.md §6.1): a sentence, or none."""
-    found = shipped().presets.get(rules.name)
+    found = shipped().of(rules.preset)
     if found is None or found.remedy is None:
         return []
     remedy = found.remedy

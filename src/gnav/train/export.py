@@ -16,7 +16,7 @@ MIN_VISITS = 50  # a key met fewer times in training is answered by its backed-o
 # lines trembling with probability 0.3 / sqrt(t)). Without one, a 41-seat policy never
 # learnt that the seat a neighbour swapped into should take a knocked fool when the
 # other fool is held too (a life to gain); at 4 seats of gnav it costs no NashConv
-# (0.00474 against 0.00473 at 16M rounds, gnav.train.check), where 0.1 held constant
+# (0.00474 against 0.00473 at 16M rounds, tools/train_check.py), where 0.1 held constant
 # cost 0.0014.
 TREMBLE = 0.3
 

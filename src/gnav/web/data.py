@@ -81,7 +81,7 @@ def table_options_json(p: Preset) -> dict[str, Any] | None:
     """The options a table of ``p`` sets from a size up so that a match ends
     (docs/spec/rules.md §6.1; ``max_rounds`` as ``"rounds_per_life"``: seats times
     lives), for the start page to show as the default at those sizes; None: none."""
-    found = shipped_lengths().presets.get(p.name)
+    found = shipped_lengths().of(p)
     if found is None or found.remedy is None:
         return None
     return {"from": found.remedy.start, "options": dict(found.remedy.options)}

@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 
 from gnav.bots.expert import ExpertBot
-from gnav.lengths import FORMAT, ROUNDS_PER_LIFE, Length, Remedy
-from gnav.presets import PRESETS_LIST, Preset
+from gnav.lengths import FORMAT, ROUNDS_PER_LIFE, Length, Remedy, game_of
+from gnav.presets import PRESETS_LIST, Preset, get_preset
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.sim.fast.expert import ExpertPolicy
@@ -49,13 +49,12 @@ class Measured:
     default: dict[int, Length]
     remedy: Remedy | None
     remedied: dict[int, Length]
-    same_as: str | None = None  # a preset of the same game whose matches these are
 
     def as_json(self) -> dict[str, Any]:
         def rows(by: dict[int, Length]) -> list[list[float]]:
             return [[n, x.median, x.p95, x.ends] for n, x in sorted(by.items())]
         r = self.remedy
-        return {"preset": self.preset, "lives": self.lives, "same_as": self.same_as,
+        return {"preset": self.preset, "lives": self.lives,
                 "remedy": None if r is None else {"from": r.start, "options": dict(r.options)},
                 "default": rows(self.default), "remedied": rows(self.remedied)}
 
@@ -136,20 +135,15 @@ def measure_preset(preset: Preset, *, matches: int = MATCHES, cap: int = CAP,
 def measure(presets: Iterable[Preset] = PRESETS_LIST, *, matches: int = MATCHES,
             cap: int = CAP, seed: int = SEED, say: Callable[[str], None] = lambda _: None
             ) -> list[Measured]:
-    """Every preset measured; presets of the same game (pieces and options) share one
-    measurement (gnav-rulebook's matches are gnav's)."""
-    out: list[Measured] = []
-    done: dict[tuple[object, ...], Measured] = {}
+    """The game of every preset in ``presets`` measured once, under its first preset
+    (``gnav.lengths.game_of``: the same pieces, options and sizes): gnav-rulebook's
+    matches are gnav's, and the file holds them once, read by both."""
+    games: dict[str, Preset] = {}  # each game once, in the order first named
     for preset in presets:
-        game = (preset.pieces, preset.options, preset.min_seats, preset.max_seats)
-        if game in done:
-            m = done[game]
-            out.append(Measured(preset.name, m.lives, m.default, m.remedy, m.remedied,
-                                m.preset))
-            continue
-        m = done[game] = measure_preset(preset, matches=matches, cap=cap, seed=seed, say=say)
-        out.append(m)
-    return out
+        name = game_of(preset)
+        games.setdefault(name, preset if name == preset.name else get_preset(name))
+    return [measure_preset(p, matches=matches, cap=cap, seed=seed, say=say)
+            for p in games.values()]
 
 
 def as_json(measured: list[Measured], *, matches: int, cap: int, seed: int

@@ -2,16 +2,16 @@
 4 seats, its policy lifted onto the solver's exact tree and measured by the exact best
 response (NashConv), as training goes on.
 
-    python -m gnav.train.check [--preset P] [--seats N] [--batches B] [--rounds R]
-                               [--plus] [--seed S] [--jobs J]
-    python -m gnav.train.check --floor [--preset P] [--seats N] [--iterations I]
+    python tools/train_check.py [--preset P] [--seats N] [--batches B] [--rounds R]
+                                [--plus] [--seed S] [--jobs J]
+    python tools/train_check.py --floor [--preset P] [--seats N] [--iterations I]
 
 Prints one line per checkpoint: rounds trained, abstract keys, exact sets whose key
 training never met (played at 1/2 there), the NashConv of the average strategy and of
 the current one, of the average as it would ship (``gnav.train.export``: rounded, keys
 met fewer than ``--min-visits`` times answered by their backed-off keys, as
 ``Policy.lookup`` answers), and the CPU time. Slow (the 4-seat tree is 1.1 GB): a
-command, not a test.
+command, not a test, and a developer's measurement outside the installed package.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from gnav.train.export import MIN_VISITS, TREMBLE, policy_data
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gnav.train.check", description=__doc__,
+    p = argparse.ArgumentParser(prog="python tools/train_check.py", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--preset", default="gnav")
     p.add_argument("--seats", type=int, default=3)

@@ -21,9 +21,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from gnav.errors import Code
-from gnav.loadtest.failures import Closed, code_of
-from gnav.loadtest.stats import Stats
 from gnav.vocab import TablePhase
+from loadclient.failures import Closed, code_of
+from loadclient.stats import Stats
 
 Policy = Callable[[dict[str, Any]], str]
 HEAD = re.compile(r'\{"type":"(\w+)","version":(\d+)')

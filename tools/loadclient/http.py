@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from gnav.errors import Code
-from gnav.loadtest.failures import Failure, HttpStatus, Unknown, code_of
+from loadclient.failures import Failure, HttpStatus, Unknown, code_of
 
 IDLE = 2.0  # seconds after which a kept connection is replaced (servers drop idle ones)
 

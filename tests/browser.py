@@ -1,12 +1,13 @@
-"""Driving the client in Debian's Chromium through Playwright: for the browser tests and
-the screenshot script (needs ``pip install playwright`` and a ``chromium`` on the PATH;
-``playwright install`` is never needed). A developer tool, not part of the installed
-package: the tests import it through pytest's ``pythonpath``.
+"""Driving the client in Debian's Chromium through Playwright: for the browser tests, and
+the pictures of ``tools/*shots.py`` (which reach it through ``tools/shots.py``). Needs
+``pip install playwright`` and a ``chromium`` on the PATH; ``playwright install`` is never
+needed. Test code, not part of the installed package.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import time
 from collections.abc import Callable
@@ -134,3 +135,39 @@ def until(check: Callable[[], bool], seconds: float, what: str, step: float = 0.
         if time.monotonic() > end:
             raise TimeoutError(f"timed out waiting for {what}")
         time.sleep(step)
+
+
+# The animation held at an event (``window.gnavDebug``): the tests' moments and the
+# pictures'.
+
+
+def pause_on(page: Page, kinds: list[str]) -> None:
+    page.evaluate("(kinds) => { window.gnavDebug.pauseOn = new Set(kinds); }", kinds)
+
+
+def paused(page: Page) -> str | None:
+    value = page.evaluate("() => window.gnavDebug.paused")
+    return value if isinstance(value, str) else None
+
+
+def resume(page: Page) -> None:
+    page.evaluate("() => window.gnavDebug.resume()")
+
+
+def play_until_paused(page: Page, kind: str, rng: random.Random, seconds: float = 90,
+                      swap: float = 0.75) -> None:
+    """Play (swapping mostly, which wakes the matadors) until the animation holds at an
+    event of ``kind``; pauses at other kinds are let go."""
+    end = time.monotonic() + seconds
+    while True:
+        if time.monotonic() > end:
+            raise TimeoutError(f"no {kind} came")
+        now = paused(page)
+        if now == kind:
+            time.sleep(0.35)  # let the bubble finish popping up
+            return
+        if now is not None:
+            resume(page)
+        elif can_act(page):
+            click_action(page, "swap" if rng.random() < swap else "stand")
+        time.sleep(0.05)

@@ -1,6 +1,6 @@
 """What the shipped policies of large tables say: docs/strategy.md's tables and plots.
 
-    python -m gnav.train.report [--plots DIR] [TABLE ...]
+    python tools/policy_report.py [--plots DIR] [TABLE ...]
 
 TABLE is PRESET-SEATS (default: gnav at 6, 10, 20 and 41 seats, gnav-1917 and
 slabberjan at 10). It reads the shipped policies (no training) and prints Markdown:
@@ -105,7 +105,7 @@ def plot(name: str, figures: dict[str, object], path: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gnav.train.report", description=__doc__,
+    p = argparse.ArgumentParser(prog="python tools/policy_report.py", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("tables", nargs="*", default=list(TABLES), metavar="TABLE")
     p.add_argument("--plots", metavar="DIR", help="also write DIR/policy-TABLE.png")

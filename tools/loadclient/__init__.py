@@ -1,4 +1,5 @@
-"""``gnav loadtest``: many tables of WebSocket bot clients against a local ``gnav serve``.
+"""The load client of ``tools/loadtest.py``: many tables of WebSocket bot clients against
+a local ``gnav serve``. A developer's tool, outside the installed package.
 
 Needs the ``[server]`` extra (the ``websockets`` client). One process, one asyncio loop:
 ``http`` creates, joins and starts tables (stdlib ``http.client`` in a few threads),

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from gnav.loadtest.failures import Error
+from loadclient.failures import Error
 
 
 def percentile(ordered: list[float], p: float) -> float:
@@ -83,7 +83,7 @@ def format_report(r: dict[str, Any]) -> list[str]:
     matches = f"{r['matches_finished']}" + (f"/{expected}" if expected is not None else "")
     errors = ", ".join(f"{code} {n}" for code, n in r["errors"].items()) or "none"
     return [
-        f"gnav loadtest: {r['tables']} tables x {r['seats']} seats ({r['humans']} socket "
+        f"load test: {r['tables']} tables x {r['seats']} seats ({r['humans']} socket "
         f"clients each, {r['bot']} bots), preset {r['preset']}"
         + (f", lives {r['lives']}" if r["lives"] is not None else "")
         + (f", thinking {r['think']:g} s" if r.get("think") else ""),

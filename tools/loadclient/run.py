@@ -25,11 +25,11 @@ from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 from gnav.errors import Code, GnavError
-from gnav.loadtest.client import Game, SeatClient, make_policy
-from gnav.loadtest.failures import Failure, Raised
-from gnav.loadtest.http import Http, HttpError
-from gnav.loadtest.stats import Stats
 from gnav.tui.progress import ProgressBar as Progress  # the one progress bar
+from loadclient.client import Game, SeatClient, make_policy
+from loadclient.failures import Failure, Raised
+from loadclient.http import Http, HttpError
+from loadclient.stats import Stats
 
 MAX_TABLES = 2000  # the server holds at most 2000 unfinished tables by default
 MAX_SECONDS = 3600.0

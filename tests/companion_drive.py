@@ -1,5 +1,6 @@
 """Driving the companion page (``/companion``) as a table would, tap by tap: for its
-browser test and its screenshots. A developer tool, not part of the installed package.
+browser test and its pictures (``tools/companion_screenshots.py``). Test code, not part of
+the installed package.
 
 ``MATCH`` is a whole match of six seats with one life each, written out as what the
 table taps: a Dragoon's answer, a Cat's undo, two fools who gain and sit out, a Horse

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from gnav.bench import BenchResult
+from gnav.bench.result import BenchResult
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.sim.fast.deck import Deck

@@ -1,6 +1,6 @@
 """A table server with the browser client, in a thread: for the browser tests and the
-screenshots (``python tools/devserver.py`` runs one in the foreground). A developer tool,
-not part of the installed package.
+pictures of ``tools/*shots.py``. Test code, not part of the installed package (``gnav
+serve`` runs the same application in the foreground).
 
 It is ``gnav serve``'s application with the client's routes added if the server does
 not carry them yet, on a free port of 127.0.0.1 and a database of its own.
@@ -8,11 +8,8 @@ not carry them yet, on a free port of 127.0.0.1 and a database of its own.
 
 from __future__ import annotations
 
-import argparse
-import sys
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,23 +63,3 @@ def start(db: Path, *, port: int = 0, **settings: Any) -> Running:
             raise RuntimeError("the server did not start")
         time.sleep(0.02)
     return Running(config.base_url, server, thread, app)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/devserver.py",
-                                     description="gnav serve, with the browser client")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--db", default="./gnav.sqlite3")
-    args = parser.parse_args(argv)
-    running = start(Path(args.db), port=args.port)
-    print(f"gnav devserver: open {running.url}/  (Ctrl-C stops)", flush=True)
-    try:
-        while running.thread.is_alive():
-            running.thread.join(0.5)
-    except KeyboardInterrupt:
-        running.stop()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,4 @@
-"""``gnav bench``: random legal rounds through the full engine, decided from views.
+"""``gnav bench``: random legal rounds through the reference engine, decided from views.
 
 Every decision is taken by a bot from the acting seat's view, as in a real game: the
 figure includes dealing, views, events, payments and the match bookkeeping.
@@ -9,43 +9,14 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from random import Random
 
+from gnav.bench.result import BenchResult
 from gnav.bots.random_bot import RandomBot
 from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.runner import play_round
 from gnav.seeds import derive
-
-
-@dataclass(frozen=True)
-class BenchResult:
-    preset: str
-    seats: int
-    rounds: int
-    decisions: int
-    seconds: float  # wall time
-    jobs: int = 1
-    cpu_seconds: float = 0.0  # summed over jobs: rounds / cpu_seconds is the one-core rate
-    engine: str = "reference"  # or "batch": gnav.sim.fast
-
-    @property
-    def rounds_per_s(self) -> float:
-        return self.rounds / self.seconds if self.seconds else 0.0
-
-    @property
-    def rounds_per_core_s(self) -> float:
-        return self.rounds / self.cpu_seconds if self.cpu_seconds else 0.0
-
-    def as_dict(self) -> dict[str, object]:
-        return {"engine": self.engine, "preset": self.preset, "seats": self.seats,
-                "rounds": self.rounds, "decisions": self.decisions, "jobs": self.jobs,
-                "seconds": round(self.seconds, 4),
-                "rounds_per_s": round(self.rounds_per_s, 1),
-                "rounds_per_core_s": round(self.rounds_per_core_s, 1),
-                "decisions_per_s": round(self.decisions / self.seconds, 1)
-                if self.seconds else 0.0}
 
 
 def run(rules: Rules, seats: int, rounds: int, *, seed: int = 0) -> BenchResult:

@@ -570,8 +570,8 @@ def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
         box = Box(new_key())
         owner = Cluster(redis_url, Log(), box=box)
         holder = Cluster(redis_url, Log(), box=box)
-        await owner.start(_Tables())  # type: ignore[arg-type]
-        await holder.start(_Tables())  # type: ignore[arg-type]
+        await owner.start(_Tables())
+        await holder.start(_Tables())
         conn = Conn("tableid1", 0, "token", 10)
         cid = holder.relay(owner.me, conn)
         owner.data(holder.me, "o", cid)  # the relay is on: the owner's link is made

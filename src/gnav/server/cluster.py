@@ -586,7 +586,10 @@ class Cluster:
                         link.packer.reset()  # a new connection: a new stream
                     payload = self.me.encode() + b" " + link.packer.pack(batch)
                     writer.write(frame(self.box.seal(payload, place)))
-                    await asyncio.wait_for(writer.drain(), 10.0)
+                    if writer.transport.get_write_buffer_size():
+                        # Only a peer that reads slowly is waited for (wait_for makes a
+                        # task: a write the kernel took whole needs none).
+                        await asyncio.wait_for(writer.drain(), 10.0)
                 except asyncio.CancelledError:
                     raise
                 except (OSError, TimeoutError, PeerGone, rerr.RedisError) as e:
@@ -764,12 +767,13 @@ class Cluster:
             left = end - loop.time()
             if left <= 0:
                 raise TimeoutError
-            try:
-                return await asyncio.wait_for(asyncio.shield(future), min(1.0, left))
-            except TimeoutError:
-                missed = 0 if await self.alive(owner) else missed + 1
-                if missed >= 2:  # not a key that lapsed for a moment (a Redis stall)
-                    raise TimeoutError from None
+            # (asyncio.wait on the future itself: no task and no shield a request.)
+            await asyncio.wait((future,), timeout=min(1.0, left))
+            if future.done():
+                return future.result()
+            missed = 0 if await self.alive(owner) else missed + 1
+            if missed >= 2:  # not a key that lapsed for a moment (a Redis stall)
+                raise TimeoutError
 
     async def _answer(self, m: dict[str, Any]) -> None:
         assert self.hub is not None

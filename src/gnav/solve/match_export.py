@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,7 @@ from gnav.rules import Rules
 from gnav.solve.cfr import F, Game
 from gnav.solve.match import MatchSolution, MatchSolver, continuation
 from gnav.strategies import shipped
-from gnav.strategies.match import MATCH_FORMAT, MatchStrategy, match_options
+from gnav.strategies.match import MATCH_FORMAT, MatchStrategy, StateKey, match_options
 
 SCALE = 1_000_000  # as the round files: probabilities in millionths
 
@@ -113,6 +114,11 @@ def rules_of(strategy: MatchStrategy) -> Rules:
     return Rules.of(strategy.preset, **strategy.options, lives=strategy.lives)
 
 
+def _swap_at(strategy: MatchStrategy, key: StateKey, active: int, infoset: str
+             ) -> float | None:
+    return strategy.swap_probability(key, infoset, active)
+
+
 def measure_afresh(strategy: MatchStrategy) -> MatchCheck:
     """What a match file holds, measured on states and trees built anew."""
     rules = rules_of(strategy)
@@ -122,11 +128,10 @@ def measure_afresh(strategy: MatchStrategy) -> MatchCheck:
     missing_states = missing_sets = 0
     for state in solver.states:
         m = len(state.positions)
-        game = solver.table(m).game
         if strategy.values(state.key) is None:
             missing_states += 1
-        sigma, missing = sigma_of(
-            game, lambda key, k=state.key, m=m: strategy.swap_probability(k, key, m))
+        sigma, missing = sigma_of(solver.table(m).game,
+                                  partial(_swap_at, strategy, state.key, m))
         missing_sets += missing
         mine.append(sigma)
     rounds: dict[int, F] = {}

@@ -51,7 +51,7 @@ class ExpertPolicy:
     ``rules.min_seats`` to ``seats`` seats."""
 
     def __init__(self, rules: Rules, seats: int) -> None:
-        bot = ExpertBot()
+        bot = ExpertBot(match=False)  # the batch engine plays rounds: the round's
         self.abstraction = GnavAbstraction(rules)
         self.plays: dict[int, str] = {}
         tables: list[npt.NDArray[np.float32]] = []

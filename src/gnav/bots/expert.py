@@ -17,8 +17,9 @@ its game, its number of seats, its lives and match options; or one given as
 round strategy solved at the state the round started from (each seat's lives then, read
 back from the view's lives and the round's public payments, who is out, who sits out,
 the dealer), which maximises its chance to win the match rather than the lives it keeps.
-A state or set the file does not hold falls back to the round as above. ``match=False``
-(the bot kind ``expert-round``) always plays the round.
+A round strategy given that fits is played before a shipped match strategy. A state or
+set the file does not hold falls back to the round as above. ``match=False`` (the bot
+kind ``expert-round``) always plays the round.
 
 Only the view is read, and only the standard library is needed: no numpy at the table.
 A decision's random number comes from the seed and the view (as ``counter``'s do), so
@@ -98,6 +99,12 @@ class ExpertBot:
             self._tables[slot] = found if found is not None else shipped_policy(rules, seats)
         return self._tables[slot]
 
+    def _given_round(self, rules: Rules, seats: int) -> bool:
+        """Whether a round strategy given fits ``seats`` active seats: given, it is
+        played before any shipped match strategy."""
+        given = self.given
+        return given is not None and given.fits(rules, seats)
+
     def plays(self, rules: Rules, seats: int) -> str:
         """What this bot plays at ``seats`` active seats of ``rules``, in words."""
         table = self.table(rules, seats)
@@ -105,7 +112,7 @@ class ExpertBot:
         misfit = "" if given is None or given.fits(rules, seats) else \
             f" (the strategy given is for {given.preset} at {given.seats} seats)"
         match = self.match_table(rules, seats)
-        if match is not None:
+        if match is not None and not self._given_round(rules, seats):
             return (f"the match strategy of {match.preset} at {match.seats} seats and "
                     f"{match.lives} lives")
         if isinstance(table, Strategy):
@@ -132,8 +139,8 @@ class ExpertBot:
         return {STAND: 1.0 - p, SWAP: p}
 
     def _swap(self, view: SeatView) -> tuple[float | None, str]:
-        match = self.match_table(view.rules, len(view.names)) if self.match else None
-        if match is not None:
+        match = self.match_table(view.rules, len(view.names))
+        if match is not None and not self._given_round(view.rules, len(view.order)):
             key = infoset_key(view)
             p = match.swap_probability(match.key_of(view), key, len(view.order))
             if p is not None:

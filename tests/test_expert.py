@@ -363,3 +363,17 @@ def test_expert_for_the_match_decides_in_well_under_a_millisecond() -> None:
     for view in views:
         bot.act(view)
     assert (time.process_time() - start) / len(views) < 2e-4
+
+
+def test_what_the_expert_plays_is_the_tables_match_or_the_round() -> None:
+    """A match strategy is a table's: at a 3-seat gnav table (no 3-seat match ships) the
+    expert plays the round at 2 seats too, at chase-the-ace's the 3-seat match
+    throughout, and at a 2-seat table the 2-seat match."""
+    bot = ExpertBot(0)
+    assert what_plays(bot, Rules.of("gnav"), [2, 3]) == [
+        ("2", "the exact strategy of gnav at 2 seats"),
+        ("3", "the exact strategy of gnav at 3 seats")]
+    assert what_plays(bot, Rules.of("chase-the-ace"), [2, 3]) == [
+        ("2-3", "the match strategy of chase-the-ace at 3 seats and 3 lives")]
+    assert what_plays(bot, Rules.of("gnav"), [2]) == [
+        ("2", "the match strategy of gnav at 2 seats and 4 lives")]

@@ -105,13 +105,15 @@ class ExpertBot:
         given = self.given
         return given is not None and given.fits(rules, seats)
 
-    def plays(self, rules: Rules, seats: int) -> str:
-        """What this bot plays at ``seats`` active seats of ``rules``, in words."""
+    def plays(self, rules: Rules, seats: int, at: int | None = None) -> str:
+        """What this bot plays at ``seats`` active seats of ``rules``, in words, at a
+        table of ``at`` seats (by default ``seats``): a match strategy is the table's,
+        so at a table of 3 with 2 left it is the 3-seat match's or none."""
         table = self.table(rules, seats)
         given = self.given
         misfit = "" if given is None or given.fits(rules, seats) else \
             f" (the strategy given is for {given.preset} at {given.seats} seats)"
-        match = self.match_table(rules, seats)
+        match = self.match_table(rules, seats if at is None else at)
         if match is not None and not self._given_round(rules, seats):
             return (f"the match strategy of {match.preset} at {match.seats} seats and "
                     f"{match.lives} lives")
@@ -195,14 +197,16 @@ def _load_any(path: str) -> Strategy | MatchStrategy:
 
 
 def what_plays(bot: ExpertBot, rules: Rules, sizes: Sequence[int]) -> list[tuple[str, str]]:
-    """(table sizes, what ``bot`` plays there) for ``sizes``, consecutive sizes with the
-    same answer in one entry, e.g. ``[("10", "the trained policy of gnav at 10-14
-    seats")]`` or ``("3-4", ...)``."""
+    """(table sizes, what ``bot`` plays there) for ``sizes`` (the sizes a match at a
+    table of the largest passes through), consecutive sizes with the same answer in one
+    entry, e.g. ``[("10", "the trained policy of gnav at 10-14 seats")]`` or
+    ``("3-4", ...)``."""
     out: list[tuple[str, str]] = []
     run: list[int] = []
     said = ""
+    top = max(sizes, default=0)
     for n in sorted(set(sizes)):
-        text = bot.plays(rules, n)
+        text = bot.plays(rules, n, top)
         if run and text == said and n == run[-1] + 1:
             run.append(n)
             continue

@@ -327,7 +327,7 @@ def test_counter_loses_fewer_lives_than_threshold_in_the_same_seat() -> None:
 
 
 def test_make_bot_makes_each_kind() -> None:
-    assert BOT_KINDS == ("random", "threshold", "counter", "expert")
+    assert BOT_KINDS == ("random", "threshold", "counter", "expert", "expert-round")
     assert isinstance(make_bot("random", seed=1), RandomBot)
     assert isinstance(make_bot("Threshold", threshold="7"), ThresholdBot)
     bot = make_bot("counter", seed=2, samples=96)
@@ -339,7 +339,8 @@ def test_make_bot_makes_each_kind() -> None:
 def test_make_bot_rejects_unknown_kinds_and_parameters() -> None:
     with pytest.raises(MalformedError) as info:
         make_bot("x")
-    assert str(info.value) == "unknown bot 'x' (bots: random, threshold, counter, expert)"
+    assert str(info.value) == ("unknown bot 'x' (bots: random, threshold, counter, expert, "
+                               "expert-round)")
     with pytest.raises(MalformedError):
         make_bot("random", threshold="7")
     with pytest.raises(MalformedError):

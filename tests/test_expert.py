@@ -21,7 +21,16 @@ from gnav.errors import MalformedError
 from gnav.infoset import infoset_key
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.strategies import FORMAT, game_name, load, round_options, shipped, shipped_files
+from gnav.strategies import (
+    FORMAT,
+    game_name,
+    load,
+    read_json,
+    round_options,
+    shipped,
+    shipped_files,
+)
+from gnav.strategies.match import MATCH_HERE, shipped_match, state_key
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
 
@@ -262,3 +271,109 @@ def test_every_preset_of_one_game_gets_the_same_decisions_from_the_expert() -> N
             for a, b in both:
                 assert bot.probabilities(a) == again.probabilities(b)
                 assert bot.act(a) == again.act(b)
+
+
+# -- playing for the match (issue 29) ---------------------------------------------------
+
+
+def hidden_key(match: MatchState, cap: int) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                     tuple[int, ...]]:
+    """The state the round under way started from, read off the match itself (which
+    the bot never sees): the second route to the key the bot finds from its view."""
+    return state_key(match.lives, match.out, match.sitting_out, match.dealer, cap)
+
+
+def test_expert_plays_the_match_strategy_where_one_fits_and_expert_round_the_round() -> None:
+    rules = Rules.of("gnav")
+    match_strategy = shipped_match(rules, 2)
+    round_strategy = shipped(rules, 2)
+    assert match_strategy is not None and round_strategy is not None
+    expert, plain = make_bot("expert", 3), make_bot("expert-round", 3)
+    assert isinstance(expert, ExpertBot) and isinstance(plain, ExpertBot)
+    assert (expert.name, plain.name) == ("expert", "expert-round")
+    assert expert.plays(rules, 2) == "the match strategy of gnav at 2 seats and 4 lives"
+    assert plain.plays(rules, 2) == "the exact strategy of gnav at 2 seats"
+    rng = Random(11)
+    differ = 0
+    seen = 0
+    for game in range(40):
+        match = MatchState.new(rules, ("a", "b"), seed=game)
+        while not match.over:
+            if match.phase == "deal":
+                match = match.deal(rng=rng)
+                continue
+            seat = match.to_act
+            assert seat is not None
+            view = seat_view(match, seat)
+            if len(view.legal) == 2:
+                seen += 1
+                key = infoset_key(view)
+                want = match_strategy.swap_probability(
+                    hidden_key(match, match_strategy.cap), key, 2)
+                assert want is not None
+                assert expert.probabilities(view)[Action.SWAP] == pytest.approx(want)
+                got = plain.probabilities(view)[Action.SWAP]
+                assert got == pytest.approx(round_strategy.swap_probability(key))
+                differ += abs(want - got) > 0.01
+            match, _ = match.apply(rng.choice(match.legal_actions()))
+    assert seen > 100 and differ > 0  # the match changes some choices, as solved
+
+
+def test_expert_plays_the_round_where_no_match_strategy_fits() -> None:
+    """Another count of lives, or a table size no match ships for: the round's play."""
+    for rules, seats in ((Rules.of("gnav", lives=3), 2), (Rules.of("gnav"), 3)):
+        assert shipped_match(rules, seats) is None
+        expert, plain = ExpertBot(5), ExpertBot(5, match=False)
+        assert expert.plays(rules, seats) == plain.plays(rules, seats)
+        for view in decisions(rules, seats, 4, 60):
+            assert expert.probabilities(view) == plain.probabilities(view)
+            assert expert.act(view) == plain.act(view)
+
+
+def test_expert_plays_a_match_strategy_given(tmp_path: Path) -> None:
+    """A match file of ``gnav solve --match --out`` given as the strategy is played (here
+    a shipped one turned to swap everywhere); expert-round given it plays the round."""
+    rules = Rules.of("hypp")
+    source = shipped_match(rules, 2)
+    assert source is not None
+    data = read_json(str(MATCH_HERE / "hypp-2.json.gz"))
+    for state in data["states"]:
+        state["swap"] = [data["scale"]] * len(state["swap"])
+    path = tmp_path / "always.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    bot = make_bot("expert", 2, strategy=str(path))
+    assert isinstance(bot, ExpertBot) and bot.match_table(rules, 2) is not source
+    plain = make_bot("expert-round", 2, strategy=str(path))
+    assert isinstance(plain, ExpertBot) and plain.match_table(rules, 2) is None
+    both = [v for v in decisions(rules, 2, 6, 80) if len(v.legal) == 2]
+    assert both
+    for view in both:
+        assert bot.probabilities(view) == {Action.STAND: 0.0, Action.SWAP: 1.0}
+        assert bot.act(view) == Action.SWAP
+        assert plain.probabilities(view) == ExpertBot(2, match=False).probabilities(view)
+    assert parse_bot_spec(f"expert-round:{path}") == ("expert-round", {"strategy": str(path)})
+
+
+def test_expert_for_the_match_decides_in_well_under_a_millisecond() -> None:
+    rules = Rules.of("gnav")
+    views = [v for v in decisions(rules, 2, 9, 300) if len(v.legal) == 2]
+    bot = ExpertBot(1)
+    bot.act(views[0])
+    start = time.process_time()
+    for view in views:
+        bot.act(view)
+    assert (time.process_time() - start) / len(views) < 2e-4
+
+
+def test_what_the_expert_plays_is_the_tables_match_or_the_round() -> None:
+    """A match strategy is a table's: at a 3-seat gnav table (no 3-seat match ships) the
+    expert plays the round at 2 seats too, at chase-the-ace's the 3-seat match
+    throughout, and at a 2-seat table the 2-seat match."""
+    bot = ExpertBot(0)
+    assert what_plays(bot, Rules.of("gnav"), [2, 3]) == [
+        ("2", "the exact strategy of gnav at 2 seats"),
+        ("3", "the exact strategy of gnav at 3 seats")]
+    assert what_plays(bot, Rules.of("chase-the-ace"), [2, 3]) == [
+        ("2-3", "the match strategy of chase-the-ace at 3 seats and 3 lives")]
+    assert what_plays(bot, Rules.of("gnav"), [2]) == [
+        ("2", "the match strategy of gnav at 2 seats and 4 lives")]

@@ -562,15 +562,16 @@ def test_openspiels_nash_conv_of_the_expert_agrees_with_gnav_solve(tmp_path: Pat
 
 @pytest.mark.parametrize("preset", ["le-her", "chase-the-ace"])
 def test_openspiels_nash_conv_of_the_shipped_expert_is_the_shipped_one(preset: str) -> None:
-    """The expert as it plays at a table (the strategy shipped with gnav) judged by
-    OpenSpiel: the NashConv the strategy was shipped with, to rounding. Chase the Ace
-    at two seats is not constant-sum (a tie costs both), Le Her is."""
+    """The round's expert (the round strategy shipped with gnav, as ``expert-round``
+    plays it; ``expert`` plays the match at two seats) judged by OpenSpiel: the NashConv
+    the strategy was shipped with, to rounding. Chase the Ace at two seats is not
+    constant-sum (a tie costs both), Le Her is."""
     from gnav.strategies import shipped
 
     strategy = shipped(Rules.of(preset), 2)
     assert strategy is not None
     game = gos.load(preset, 2)
-    ours = exploitability.nash_conv(game, gos.policy_from_bot(game, "expert"))
+    ours = exploitability.nash_conv(game, gos.policy_from_bot(game, "expert-round"))
     assert ours == pytest.approx(strategy.nash_conv, abs=1e-9)
     assert ours < 1e-3
 

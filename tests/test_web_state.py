@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 
+import re
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from playwright.sync_api import Browser, Page
 from browser import context
 from devserver import Running
 from gnav.bots.registry import BOT_KINDS
+from gnav.web.routes import STATIC
 
 server_fixture, pw_fixture, browser_fixture = web_kit.fixtures()
 
@@ -194,3 +196,25 @@ def test_every_bot_kind_of_the_server_is_a_bot_by_its_name(page: Page) -> None:
       return [names.map(botNumber), ['Bot 7', 'Astrid', 'Robot 5', 'Bot 5 x'].map(botNumber)];
     }""", names)
     assert got == [["5"] * len(BOT_KINDS), ["7", None, None, None]]
+
+
+
+def test_every_bot_kind_has_its_names_in_every_language(page: Page) -> None:
+    """A kind's bot name reads back as that kind ("Expert-round bot 5" is expert-round's),
+    and the page has its names (the start page's choice, the kind, the bot's name) in
+    English, Norwegian and Danish (issue 29's expert-round among them)."""
+    kinds = [str(kind) for kind in BOT_KINDS]
+    got = page.evaluate("""async (kinds) => {
+      const { botKind } = await import('/static/js/names.js');
+      const { has } = await import('/static/js/i18n.js');
+      return kinds.map((k) => [botKind(k.charAt(0).toUpperCase() + k.slice(1) + ' bot 5'),
+        ['bot.', 'kind.', 'seat.bot_'].every((p) => has(p + k))]);
+    }""", kinds)
+    assert got == [[k, True] for k in kinds]
+    source = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
+    for kind in kinds:
+        for prefix in ("bot.", "kind.", "seat.bot_"):
+            body = re.search(rf'^  "{re.escape(prefix + kind)}": \{{(.*?)\}},?$', source,
+                             re.S | re.M)
+            assert body is not None, prefix + kind
+            assert all(f"{lang}: " in body.group(1) for lang in ("en", "nb", "da"))

@@ -114,7 +114,8 @@ class BotKind(StrEnum):
     RANDOM = "random"
     THRESHOLD = "threshold"
     COUNTER = "counter"
-    EXPERT = "expert"
+    EXPERT = "expert"  # plays for the match where it is solved (issue 29), else the round
+    EXPERT_ROUND = "expert-round"  # always the round's equilibrium, in lives
 
 
 class Lang(StrEnum):

@@ -11,6 +11,16 @@ these a table gets, so that a command can say it once. Strategies and policies s
 a game (``gnav.strategies.game_name``) and ``plays`` names the game: at gnav-rulebook,
 "the exact strategy of gnav at 3 seats", as at gnav, and the same decisions.
 
+**The match.** Where a match strategy is shipped for the table (``gnav.strategies.match``:
+its game, its number of seats, its lives and match options; or one given as
+``strategy=FILE`` of ``gnav solve --match --out``), the bot plays for the match: the
+round strategy solved at the state the round started from (each seat's lives then, read
+back from the view's lives and the round's public payments, who is out, who sits out,
+the dealer), which maximises its chance to win the match rather than the lives it keeps.
+A round strategy given that fits is played before a shipped match strategy. A state or
+set the file does not hold falls back to the round as above. ``match=False`` (the bot
+kind ``expert-round``) always plays the round.
+
 Only the view is read, and only the standard library is needed: no numpy at the table.
 A decision's random number comes from the seed and the view (as ``counter``'s do), so
 one view always gets one answer, in any process.
@@ -19,14 +29,16 @@ one view always gets one answer, in any process.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from gnav.abstraction import abstract_key
 from gnav.bots.counter import CounterBot
-from gnav.errors import IllegalActionError
+from gnav.errors import IllegalActionError, MalformedError
 from gnav.infoset import infoset_key
 from gnav.rules import Rules
 from gnav.seeds import VIEWS, expert_uniform
-from gnav.strategies import Strategy, load, shipped
+from gnav.strategies import Strategy, load, read_json, shipped
+from gnav.strategies.match import MATCH_FORMAT, MatchStrategy, load_match, shipped_match
 from gnav.strategies.policy import Policy, shipped_policy
 from gnav.views import SeatView
 from gnav.vocab import Action, BotKind
@@ -37,24 +49,44 @@ SWAP = Action.SWAP
 
 class ExpertBot:
     """Plays the equilibrium strategy of its table where one is solved, else as
-    ``counter`` (the ``fallback``). ``strategy``: a file of ``gnav solve --out`` or a
-    loaded ``Strategy``, tried before the shipped ones.
+    ``counter`` (the ``fallback``): for the match where a match strategy fits (unless
+    ``match`` is False), else the round's. ``strategy``: a file of ``gnav solve --out``
+    (a round's) or ``gnav solve --match --out`` (a match's), or a loaded ``Strategy``,
+    tried before the shipped ones.
 
     :raises: :exc:`OSError` or :exc:`MalformedError` if ``strategy`` names a file that
         cannot be read as a strategy.
     """
 
-    name = BotKind.EXPERT
-
-    def __init__(self, seed: int | None = None, strategy: str | Strategy | None = None,
-                 *, fallback: CounterBot | None = None, seeding: int = VIEWS) -> None:
+    def __init__(self, seed: int | None = None,
+                 strategy: str | Strategy | MatchStrategy | None = None,
+                 *, fallback: CounterBot | None = None, seeding: int = VIEWS,
+                 match: bool = True) -> None:
         self.seed = 0 if seed is None else seed
         self.seeding = seeding  # the table's way (gnav.seeds): an old table's answers
-        self.given = load(strategy) if isinstance(strategy, str) else strategy
+        self.match = match
+        self.name = BotKind.EXPERT if match else BotKind.EXPERT_ROUND
+        if isinstance(strategy, str):
+            strategy = _load_any(strategy)
+        self.given: Strategy | None = strategy if isinstance(strategy, Strategy) else None
+        self.given_match = strategy if isinstance(strategy, MatchStrategy) else None
         self.fallback = fallback if fallback is not None else \
             CounterBot(seed, seeding=seeding)
         # Keyed by the rules object itself (hashed by identity), which the key keeps alive.
         self._tables: dict[tuple[Rules, int], Strategy | Policy | None] = {}
+        self._matches: dict[tuple[Rules, int], MatchStrategy | None] = {}
+
+    def match_table(self, rules: Rules, seats: int) -> MatchStrategy | None:
+        """The match strategy this bot plays at a table of ``seats`` seats of ``rules``
+        (every seat, in or out), if any: None for ``expert-round``."""
+        if not self.match:
+            return None
+        slot = (rules, seats)
+        if slot not in self._matches:
+            given = self.given_match
+            self._matches[slot] = given if given is not None and given.fits(rules, seats) \
+                else shipped_match(rules, seats)
+        return self._matches[slot]
 
     def table(self, rules: Rules, seats: int) -> Strategy | Policy | None:
         """The strategy (or, where none is solved, the policy) this bot plays at
@@ -67,12 +99,24 @@ class ExpertBot:
             self._tables[slot] = found if found is not None else shipped_policy(rules, seats)
         return self._tables[slot]
 
-    def plays(self, rules: Rules, seats: int) -> str:
-        """What this bot plays at ``seats`` active seats of ``rules``, in words."""
+    def _given_round(self, rules: Rules, seats: int) -> bool:
+        """Whether a round strategy given fits ``seats`` active seats: given, it is
+        played before any shipped match strategy."""
+        given = self.given
+        return given is not None and given.fits(rules, seats)
+
+    def plays(self, rules: Rules, seats: int, at: int | None = None) -> str:
+        """What this bot plays at ``seats`` active seats of ``rules``, in words, at a
+        table of ``at`` seats (by default ``seats``): a match strategy is the table's,
+        so at a table of 3 with 2 left it is the 3-seat match's or none."""
         table = self.table(rules, seats)
         given = self.given
         misfit = "" if given is None or given.fits(rules, seats) else \
             f" (the strategy given is for {given.preset} at {given.seats} seats)"
+        match = self.match_table(rules, seats if at is None else at)
+        if match is not None and not self._given_round(rules, seats):
+            return (f"the match strategy of {match.preset} at {match.seats} seats and "
+                    f"{match.lives} lives")
         if isinstance(table, Strategy):
             return f"the exact strategy of {table.preset} at {table.seats} seats{misfit}"
         if isinstance(table, Policy):
@@ -97,6 +141,12 @@ class ExpertBot:
         return {STAND: 1.0 - p, SWAP: p}
 
     def _swap(self, view: SeatView) -> tuple[float | None, str]:
+        match = self.match_table(view.rules, len(view.names))
+        if match is not None and not self._given_round(view.rules, len(view.order)):
+            key = infoset_key(view)
+            p = match.swap_probability(match.key_of(view), key, len(view.order))
+            if p is not None:
+                return p, key
         table = self.table(view.rules, len(view.order))
         if table is None:
             return None, ""
@@ -131,15 +181,32 @@ class ExpertBot:
                               self.seeding)
 
 
+@lru_cache(maxsize=64)
+def _load_any(path: str) -> Strategy | MatchStrategy:
+    """A round's or a match's strategy file, by its format.
+
+    :raises: :exc:`MalformedError` if it cannot be read or is neither."""
+    data = read_json(path)
+    if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
+        return load_match(path)
+    try:
+        return load(path)
+    except MalformedError as e:
+        raise MalformedError(f"{e} (nor a match strategy, format {MATCH_FORMAT!r})") \
+            from None
+
+
 def what_plays(bot: ExpertBot, rules: Rules, sizes: Sequence[int]) -> list[tuple[str, str]]:
-    """(table sizes, what ``bot`` plays there) for ``sizes``, consecutive sizes with the
-    same answer in one entry, e.g. ``[("10", "the trained policy of gnav at 10-14
-    seats")]`` or ``("3-4", ...)``."""
+    """(table sizes, what ``bot`` plays there) for ``sizes`` (the sizes a match at a
+    table of the largest passes through), consecutive sizes with the same answer in one
+    entry, e.g. ``[("10", "the trained policy of gnav at 10-14 seats")]`` or
+    ``("3-4", ...)``."""
     out: list[tuple[str, str]] = []
     run: list[int] = []
     said = ""
+    top = max(sizes, default=0)
     for n in sorted(set(sizes)):
-        text = bot.plays(rules, n)
+        text = bot.plays(rules, n, top)
         if run and text == said and n == run[-1] + 1:
             run.append(n)
             continue

@@ -19,6 +19,8 @@ from gnav.seeds import VIEWS
 from gnav.vocab import BotKind, parse_bot_kind
 
 BOT_KINDS: tuple[BotKind, ...] = tuple(BotKind)
+# The kinds that play solved strategies and take a strategy file.
+EXPERTS = frozenset({BotKind.EXPERT, BotKind.EXPERT_ROUND})
 
 
 def _random(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
@@ -56,17 +58,23 @@ def _counter(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
                       seeding=seeding)
 
 
-def _expert(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
+def _expert(seed: int | None, params: dict[str, object], seeding: int,
+            match: bool = True) -> Bot:
     from gnav.bots.expert import ExpertBot
 
+    name = BotKind.EXPERT if match else BotKind.EXPERT_ROUND
     unknown = set(params) - {"strategy"}
     if unknown:
-        raise MalformedError(f"bot 'expert' takes only 'strategy', not "
+        raise MalformedError(f"bot {name!r} takes only 'strategy', not "
                              f"{', '.join(sorted(unknown))}")
     strategy = params.get("strategy")
     if strategy is not None and not isinstance(strategy, str):
         raise MalformedError(f"a strategy is a file name, not {strategy!r}")
-    return ExpertBot(seed, strategy, seeding=seeding)
+    return ExpertBot(seed, strategy, seeding=seeding, match=match)
+
+
+def _expert_round(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
+    return _expert(seed, params, seeding, match=False)
 
 
 # A maker takes the seed, the parameters and the way of seeding of the table the bot plays
@@ -76,6 +84,7 @@ MAKERS: dict[BotKind, Callable[[int | None, dict[str, object], int], Bot]] = {
     BotKind.THRESHOLD: _threshold,
     BotKind.COUNTER: _counter,
     BotKind.EXPERT: _expert,
+    BotKind.EXPERT_ROUND: _expert_round,
 }
 
 
@@ -128,8 +137,9 @@ def parse_bot_spec(spec: str) -> tuple[BotKind, dict[str, object]]:
     The part after ``:`` is the bot's main parameter: the threshold piece for
     ``threshold`` (``"threshold:7"`` swaps at or below ``7``; any piece name the deck
     reads, e.g. ``"threshold:owl"``), the number of samples for ``counter``
-    (``"counter:96"``), a strategy file of ``gnav solve --out`` for ``expert``
-    (``"expert:my.json.gz"``). ``random`` takes none.
+    (``"counter:96"``), a strategy file of ``gnav solve --out`` (or ``--match --out``)
+    for ``expert`` and ``expert-round`` (``"expert:my.json.gz"``). ``random`` takes
+    none.
 
     :raises: :exc:`MalformedError` for a spec of another shape or an argument the kind
         does not read (``"counter:many"``).
@@ -152,14 +162,16 @@ def parse_bot_spec(spec: str) -> tuple[BotKind, dict[str, object]]:
             raise MalformedError(f"bot spec {spec!r}: samples must be a whole number, "
                                  f"not {arg!r}") from None
         return kind, {"samples": samples}
-    if kind == BotKind.EXPERT:
+    if kind in EXPERTS:
         return kind, {"strategy": arg}
     raise MalformedError(f"bot {kind!r} takes no parameter (given {arg!r})")
 
 
 def with_strategy(spec: str, strategy: str | None) -> str:
     """``spec`` with ``strategy`` (a file of ``gnav solve --out``) given to a plain
-    ``expert``: what a command's ``--strategy FILE`` does to its bot specs."""
-    if strategy is None or spec.strip().lower() != BotKind.EXPERT:
+    ``expert`` or ``expert-round``: what a command's ``--strategy FILE`` does to its bot
+    specs."""
+    kind = spec.strip().lower()
+    if strategy is None or kind not in EXPERTS:
         return spec
-    return f"expert:{strategy}"
+    return f"{kind}:{strategy}"

@@ -31,6 +31,10 @@ MAX_ITERATIONS = 20000
 MATCH_TARGET = 1e-6
 MATCH_TARGET_3 = 1e-5
 MATCH_SEATS = 3
+# A shipped match strategy's NashConv (win probability, at the start) is below this, as
+# the issue asks; the 3-seat matches that ship (CPU seconds, docs/strategy.md: 11.5).
+MATCH_LIMIT = 1e-4
+MATCH_SHIP_3 = ("chase-the-ace",)
 
 
 def shipped_tables() -> list[tuple[str, int]]:
@@ -68,21 +72,25 @@ def register(sub: Any) -> None:
     add_json(s, "print the result as one JSON object")
     s.add_argument("--out", metavar="FILE",
                    help="write the strategy (gzip'd JSON if FILE ends in .gz) for the expert "
-                        "bot: gnav play --bots expert:FILE")
+                        "bot: gnav play --bots expert:FILE (with --match: the match "
+                        "strategy, each state's round and chances to win)")
     s.add_argument("--target", type=float, default=None,
                    help=f"stop at this NashConv, lives per round (default {DEFAULT_TARGET:g}; "
                         f"{LE_HER_TARGET:g} for le-her)")
     s.add_argument("--iterations", type=int, default=MAX_ITERATIONS,
                    help=f"at most this many CFR+ iterations (default {MAX_ITERATIONS})")
     s.add_argument("--ship", action="store_true",
-                   help="solve every shipped table and write them to src/gnav/strategies/")
+                   help="solve every shipped table and write them to src/gnav/strategies/ "
+                        "(with --match: the match strategies, to strategies/match/)")
     s.add_argument("--ship-only", metavar="PRESET-SEATS[,...]",
                    help="with --ship: only these tables, e.g. gnav-4,hypp-4")
     s.add_argument("--check", metavar="PRESET-SEATS[,...]",
                    help="measure shipped strategies afresh, e.g. gnav-4,hypp-4 (or all, or "
                         "4 for every 4-seat file): the NashConv of exactly what the file "
                         "holds, by a new tree and best response, against the one it records, "
-                        "and its dominated choices")
+                        "and its dominated choices; with --match: match files (e.g. gnav-2, "
+                        "all, or FILE) measured afresh, the match NashConv in win "
+                        "probability beside the round strategy's match exploitability")
     s.add_argument("--match", action="store_true",
                    help="solve the match, not one round: each state's chance to win (lives "
                         "from -o lives=N), the match NashConv in win probability, and the "
@@ -175,28 +183,34 @@ def run(rules: Any, seats: int, *, target: float | None = None,
 
 
 def _match(args: argparse.Namespace, show: bool) -> int:
-    """``gnav solve --match``: the match solved, printed or as JSON."""
-    from gnav.solve.match import solve_match, summary
-
+    """``gnav solve --match``: the match solved, printed or as JSON; with ``--out`` its
+    strategy file written, with ``--ship`` the shipped ones made again, with ``--check``
+    match files measured afresh."""
+    if args.check:
+        return _match_check(args.check, args.json)
+    if args.ship:
+        return _match_ship(args, show)
     rules = make_rules(args.preset, args.option)
-    if args.out is not None or args.ship or args.check:
-        raise GnavError("--match writes and checks no strategy file yet: it prints the "
-                        "values and the measures (--json for all of them)")
     if args.seats > MATCH_SEATS:
         raise GnavError(f"--match solves 2 to {MATCH_SEATS} seats, not {args.seats}: every "
                         f"state of the match is a round to solve (docs/strategy.md)")
-    target = args.target if args.target is not None else \
-        MATCH_TARGET if args.seats == 2 else MATCH_TARGET_3
-    cpu = time.process_time()
-    sol = solve_match(rules, args.seats, cap=args.cap, target=target,
-                      max_iterations=args.iterations,
-                      progress=(lambda text: print(text, file=sys.stderr, flush=True))
-                      if show else None)
-    result = summary(sol, args.differences)
-    result["cpu_seconds"] = round(time.process_time() - cpu, 1)
+    result, data = _solve_match(rules, args.seats, cap=args.cap, target=args.target,
+                                iterations=args.iterations, show=show,
+                                differences=args.differences, strategy=args.out is not None)
+    wrote = ""
+    if data is not None:
+        from gnav.solve.export import write
+
+        write(args.out, data)
+        size = Path(args.out).stat().st_size
+        result["file"] = {"path": args.out, "bytes": size, "nash_conv": data["nash_conv"]}
+        wrote = (f"wrote {args.out}: {size:,} bytes, match NashConv "
+                 f"{data['nash_conv']:.2e} of what it holds (quantised)")
     if args.json:
         print(json.dumps(result))
         return 0
+    if wrote:
+        print(wrote)
     print(f"{result['preset']}, {result['seats']} seats, {result['lives']} lives (cap "
           f"{result['cap']}): {result['states']} states, {result['seconds']:.1f} s "
           f"({result['cpu_seconds']} s CPU)")
@@ -214,6 +228,109 @@ def _match(args: argparse.Namespace, show: bool) -> int:
         print(f"  {d['state']:<14} seat {d['seat']} {d['infoset']:<28} "
               f"{d['swap_match']:.3f} vs {d['swap_round']:.3f}  loss {d['loss']:.2e}")
     return 0
+
+
+def _solve_match(rules: Any, seats: int, *, cap: int | None = None,
+                 target: float | None = None, iterations: int = MAX_ITERATIONS,
+                 show: bool = False, differences: int = 10, strategy: bool = False
+                 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Solve the match: (the summary of --json, the match strategy file's data or None)."""
+    from gnav.solve.match import solve_match, summary
+    from gnav.solve.match_export import match_data
+
+    if target is None:
+        target = MATCH_TARGET if seats == 2 else MATCH_TARGET_3
+    cpu = time.process_time()
+    sol = solve_match(rules, seats, cap=cap, target=target, max_iterations=iterations,
+                      progress=(lambda text: print(text, file=sys.stderr, flush=True))
+                      if show else None)
+    result = summary(sol, differences)
+    result["cpu_seconds"] = round(time.process_time() - cpu, 1)
+    data = match_data(sol, cpu_seconds=result["cpu_seconds"], target=target) \
+        if strategy else None
+    return result, data
+
+
+def match_shipped_tables() -> list[tuple[str, int]]:
+    """(game, seats) of every shipped match strategy, each at its preset's lives: 2 seats
+    of every game that plays at 2, and 3 seats of the games whose 3-seat match solves in
+    well under a minute of CPU (docs/strategy.md: the gnav family takes 13 to 18
+    minutes there)."""
+    return [(p, n) for p, n in shipped_tables()
+            if n == 2 or (n == 3 and p in MATCH_SHIP_3)]
+
+
+def _match_ship(args: argparse.Namespace, show: bool) -> int:
+    """``gnav solve --match --ship``: the shipped match strategies made again."""
+    from gnav.rules import Rules
+    from gnav.solve.export import write
+    from gnav.strategies.match import MATCH_HERE, shipped_match_name
+
+    only = {s.strip() for s in args.ship_only.split(",")} if args.ship_only else None
+    MATCH_HERE.mkdir(exist_ok=True)
+    for preset, seats in match_shipped_tables():
+        if only is not None and f"{preset}-{seats}" not in only:
+            continue
+        result, data = _solve_match(Rules.of(preset), seats, target=args.target,
+                                    iterations=args.iterations, show=show, strategy=True)
+        assert data is not None
+        path = MATCH_HERE / shipped_match_name(preset, seats)
+        write(path, data)
+        print(f"match/{path.name}: {result['lives']} lives, {result['states']} states, "
+              f"match NashConv {data['nash_conv']:.2e} (the round strategy's match "
+              f"exploitability {result['round_exploitability']:.3f}), "
+              f"{result['cpu_seconds']} s CPU, {path.stat().st_size:,} bytes", flush=True)
+        if data["nash_conv"] >= MATCH_LIMIT:
+            print(f"match/{path.name}: NashConv {data['nash_conv']:.2e} is not below "
+                  f"{MATCH_LIMIT:g}: solve it again with a lower --target", flush=True)
+    return 0
+
+
+def _match_check(which: str, as_json: bool) -> int:
+    """Match files measured afresh (shipped tables by name, ``all``, or files): 1 if any
+    is at or above MATCH_LIMIT or misses a state or set of its match."""
+    from gnav.solve.match_export import measure_afresh
+    from gnav.strategies.match import MATCH_HERE, load_match, shipped_match_name
+
+    tables = match_shipped_tables()
+    names = [f"{p}-{n}" for p, n in tables]
+    wanted = [w.strip() for w in which.split(",")]
+    if wanted == ["all"]:
+        wanted = names
+    paths: list[tuple[str, str]] = []
+    for w in wanted:
+        if w in names:
+            preset, _, seats = w.rpartition("-")
+            paths.append((w, str(MATCH_HERE / shipped_match_name(preset, int(seats)))))
+        elif w.endswith((".json", ".json.gz")):
+            paths.append((w, w))
+        else:
+            raise GnavError(f"--match --check: no shipped match table {w!r} (shipped: "
+                            f"{', '.join(names)}; or a file of --match --out)")
+    failed = 0
+    for label, path in paths:
+        strategy = load_match(path)
+        cpu = time.process_time()
+        got = measure_afresh(strategy)
+        ok = got.nash_conv < MATCH_LIMIT and got.missing_states == 0 and got.missing_sets == 0
+        failed += not ok
+        row = {"table": label, "preset": strategy.preset, "seats": strategy.seats,
+               "lives": strategy.lives, "states": got.states, "nash_conv": got.nash_conv,
+               "recorded": strategy.nash_conv,
+               "round_exploitability": got.round_exploitability,
+               "round_recorded": strategy.round_exploitability,
+               "missing_states": got.missing_states, "missing_sets": got.missing_sets,
+               "round_missing": got.round_missing,
+               "cpu_seconds": round(time.process_time() - cpu, 1), "ok": ok}
+        print(json.dumps(row) if as_json else
+              f"{label} ({strategy.seats} seats, {strategy.lives} lives, {got.states} "
+              f"states): match NashConv {got.nash_conv:.2e} measured afresh (recorded "
+              f"{strategy.nash_conv:.2e}); the shipped round strategy's match "
+              f"exploitability {got.round_exploitability:.2e} (recorded "
+              f"{strategy.round_exploitability:.2e}); {got.missing_states} states and "
+              f"{got.missing_sets} sets missing, {row['cpu_seconds']} s CPU: "
+              f"{'ok' if ok else 'NOT OK'}", flush=True)
+    return 1 if failed else 0
 
 
 def _print(r: dict[str, Any]) -> None:

@@ -151,7 +151,9 @@ def table_for(rules: Rules, seats: int) -> dict[str, list[float]] | None:
     return _table(strategy.preset, seats)
 
 
-_EXPERT = ExpertBot(seed=0)
+# The round's expert (expert-round): the coach's figures are in lives, and so is the
+# choice it sets beside them.
+_EXPERT = ExpertBot(seed=0, match=False)
 
 
 def advise(view: SeatView, *, samples: int | None = None) -> Advice | None:

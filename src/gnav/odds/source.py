@@ -87,8 +87,9 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
 
         trained = shipped_policy(rules, seats)
         assert trained is not None
+        plays = ExpertBot(match=False).plays(rules, seats)  # an atlas is of rounds
         return batch_atlas(rules, seats, trained, rounds or ROUNDS, seed=seed,
-                           note=f"the expert bot plays {ExpertBot().plays(rules, seats)}",
+                           note=f"the expert bot plays {plays}",
                            progress=progress)
     from gnav.odds.simulated import atlas as simulated_atlas
     rounds = rounds or DEFAULT_ROUNDS

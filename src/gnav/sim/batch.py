@@ -306,7 +306,8 @@ class Remembered:
 
 # The kinds whose answer is a function of the seed and the view (each draws its random
 # numbers from them): only these may be remembered. random draws from a stream.
-VIEW_ONLY = frozenset({BotKind.COUNTER, BotKind.EXPERT, BotKind.THRESHOLD})
+VIEW_ONLY = frozenset({BotKind.COUNTER, BotKind.EXPERT, BotKind.EXPERT_ROUND,
+                       BotKind.THRESHOLD})
 
 
 def _remembering(kinds: Sequence[str], seeds: Sequence[int]) -> list[Bot] | None:

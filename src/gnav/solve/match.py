@@ -40,11 +40,13 @@ from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.solve.cfr import Game, solve
 from gnav.solve.tree import Path, build, check_size
+from gnav.strategies.match import StateKey, state_key
 from gnav.vocab import Phase
 
 F = npt.NDArray[np.float64]
-# Lives, out seats and sitting-out seats, in the frame where the dealer is seat 0.
-Key = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# Lives, out seats and sitting-out seats, in the frame where the dealer is seat 0: one
+# key for the solver and the bot that plays its files (``gnav.strategies.match``).
+Key = StateKey
 TOLERANCE = 1e-9  # a sweep that moves no value by more than this ends the iteration
 MAX_SWEEPS = 200
 RESOLVE = 3  # a state is solved again when its payoffs moved by this many targets
@@ -53,10 +55,7 @@ RESOLVE = 3  # a state is solved again when its payoffs moved by this many targe
 def key_of(state: MatchState, cap: int) -> Key:
     """``state``'s key: lives (above ``cap`` read as ``cap``), out and sitting-out seats,
     rotated so that the dealer is seat 0."""
-    n, d = state.seat_count, state.dealer
-    lives = tuple(min(state.lives[(j + d) % n], cap) for j in range(n))
-    return (lives, tuple(sorted((s - d) % n for s in state.out)),
-            tuple(sorted((s - d) % n for s in state.sitting_out)))
+    return state_key(state.lives, state.out, state.sitting_out, state.dealer, cap)
 
 
 def replay(state: MatchState, path: Path) -> MatchState:

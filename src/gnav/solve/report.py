@@ -124,7 +124,7 @@ def self_play(rules: Rules, seats: int, strategy: Strategy, rounds: int, seed: i
     """``rounds`` rounds of the strategy against itself, through the game loop."""
     rng = Random(seed)
     out = Play()
-    players = [_Sampler(ExpertBot(seed, strategy), rng, out)] * seats
+    players = [_Sampler(ExpertBot(seed, strategy, match=False), rng, out)] * seats
     names = tuple(f"s{i}" for i in range(seats))
     for k in range(rounds):
         match = MatchState.new(rules, names, seed=k, dealer=k % seats).deal(rng=rng)

@@ -25,7 +25,7 @@ GRACE_SECONDS = (0, 600)
 # options, and plays as counter elsewhere, where the same cap holds for it.
 MAX_COUNTER_SEATS = 12
 _LANGS = frozenset(Lang)
-COSTLY_BOTS = frozenset({BotKind.COUNTER, BotKind.EXPERT})
+COSTLY_BOTS = frozenset({BotKind.COUNTER, BotKind.EXPERT, BotKind.EXPERT_ROUND})
 
 
 def costly_bot_problem(kind: str, seats: int, rules: Rules | None = None) -> str | None:
@@ -33,7 +33,8 @@ def costly_bot_problem(kind: str, seats: int, rules: Rules | None = None) -> str
     may not: the one check behind creating a table and adding a bot to it."""
     if kind not in COSTLY_BOTS or seats <= MAX_COUNTER_SEATS:
         return None
-    if kind == BotKind.EXPERT and rules is not None and _expert_looks_up(rules, seats):
+    if kind in (BotKind.EXPERT, BotKind.EXPERT_ROUND) and rules is not None \
+            and _expert_looks_up(rules, seats):
         return None
     return (f"{kind} bots play at tables of at most {MAX_COUNTER_SEATS} seats, "
             f"not {seats}: choose threshold or random")

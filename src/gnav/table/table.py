@@ -402,8 +402,8 @@ class Table:
         (nothing solved or trained for these rules at that size): the table sizes a
         match passes through, each span once, for the page to say so once; None where
         no expert sits or it plays a solved strategy or trained policy throughout."""
-        expert = BotKind.EXPERT
-        if self.config.bot != expert and all(s.bot != expert for s in self.seats):
+        experts = (BotKind.EXPERT, BotKind.EXPERT_ROUND)  # both fall back alike
+        if self.config.bot not in experts and all(s.bot not in experts for s in self.seats):
             return None
         if self._counter_spans is None:
             from gnav.bots.expert import ExpertBot, what_plays

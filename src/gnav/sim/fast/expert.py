@@ -11,6 +11,9 @@ takes the plain mean of P(swap) over the strategy's information sets that coarse
 the order of the history and the pieces seen). That is an approximation of the expert at
 the last few seats of a match only; where nothing is solved or trained (the bot's
 ``counter`` fallback) the threshold bot's table stands in. ``plays`` says which.
+It is the round's expert (``expert-round``): the match strategies the ``expert`` bot
+plays at 2 and 3 seats (``gnav.strategies.match``) are keyed by full information sets
+and lives, which the batch engine's rows do not carry.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ class ExpertPolicy:
     ``rules.min_seats`` to ``seats`` seats."""
 
     def __init__(self, rules: Rules, seats: int) -> None:
-        bot = ExpertBot()
+        bot = ExpertBot(match=False)  # the batch engine plays rounds: the round's
         self.abstraction = GnavAbstraction(rules)
         self.plays: dict[int, str] = {}
         tables: list[npt.NDArray[np.float32]] = []

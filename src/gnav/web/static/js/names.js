@@ -12,8 +12,9 @@ let pattern = null;
 function botPattern() {
   if (pattern) return pattern;
   const data = presetData();  // app.js loads it before any page is drawn
+  // A kind's other characters are escaped, not dropped: "Expert-round bot 2" is a name.
   const kinds = (data ? data.bot_kinds : [])
-    .map((k) => k.charAt(0).toUpperCase() + k.slice(1).replace(/[^\w]/g, ""));
+    .map((k) => k.charAt(0).toUpperCase() + k.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   const found = new RegExp(`^(?:(${kinds.join("|") || "(?!)"}) b|B)ot (\\d+)$`);
   if (data) pattern = found;
   return found;

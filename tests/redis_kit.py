@@ -26,10 +26,10 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-# The gnav user of a locked-down Redis (docs/deploy.md says the same): its keys and
-# channels only, and no command that reads or changes the server itself (@dangerous:
-# MONITOR, KEYS, FLUSHALL, CONFIG, DEBUG, ...) nor @admin.
-GNAV_ACL = ["~gnav:*", "&gnav:*", "+@all", "-@dangerous", "-@admin"]
+# The gnav user of a locked-down Redis (docs/deploy.md says the same): its keys only
+# (no channels: gnav publishes nothing), and no command that reads or changes the
+# server itself (@dangerous: MONITOR, KEYS, FLUSHALL, CONFIG, DEBUG, ...) nor @admin.
+GNAV_ACL = ["~gnav:*", "resetchannels", "+@all", "-@dangerous", "-@admin"]
 
 
 def free_port() -> int:

@@ -24,13 +24,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
+from gnav.abstraction import Layout
 from gnav.rules import Rules
 from gnav.train.exploit import both_values, field_of, to_decision
 from gnav.train.play import Tracker, deal
 
 # key -> [decisions, sum of (v_swap - v_stand), sum of P_expert(swap), sum of P_field(swap),
 #         sum of (P_expert - P_field) * (v_swap - v_stand)]
-Sums = dict[str, list[float]]
+Sums = dict[int, list[float]]
 SURE = 0.001  # below this (or above 1 - this) a choice is taken as certain
 
 
@@ -94,9 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     apart = sorted((kv for kv in total.items() if kv[1][4] != 0), key=lambda kv: kv[1][4])
     shown = [kv for kv in apart[:args.top] if kv[1][4] < 0] + \
         [kv for kv in apart[::-1][:args.top] if kv[1][4] > 0]
+    layout = Layout.of(Rules.of(args.preset))
     for key, row in shown:
         n = row[0]
-        print(f"| `{key}` | {n:,.0f} | {row[1] / n:+.3f} | {row[2] / n:.2f} | "
+        print(f"| `{layout.text(key)}` | {n:,.0f} | {row[1] / n:+.3f} | {row[2] / n:.2f} | "
               f"{row[3] / n:.2f} | {row[4] / args.rounds:+.5f} |")
     return 0
 

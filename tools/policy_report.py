@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gnav.abstraction import band
+from gnav.abstraction import RIGHT, Key, Layout, band_index
 from gnav.bots.threshold import default_threshold
 from gnav.errors import GnavError
 from gnav.rules import Rules
@@ -34,11 +34,13 @@ def table(name: str) -> tuple[Rules, int, Policy]:
     return rules, seats, policy
 
 
-def plain_key(rules: Rules, n: int, pos: int, piece: str) -> str:
-    """The abstract key of position ``pos`` holding its dealt ``piece``, every seat
-    before it having stood and nobody else knocked."""
-    right = "-" if pos == 0 else "S"
-    return f"{band(pos)}|{band(n - 1 - pos)}|{piece}|-|{right}|-|0"
+def plain_key(rules: Rules, n: int, pos: int, piece: str) -> int:
+    """The abstract key of position ``pos`` holding its dealt ``piece`` (an id), every
+    seat before it having stood and nobody else knocked."""
+    layout = Layout.of(rules)
+    right = RIGHT.index("-" if pos == 0 else "S")
+    return layout.pack(Key(band_index(pos), band_index(n - 1 - pos), layout.rank[piece],
+                           layout.pieces, right, 0, 0))
 
 
 def plain(rules: Rules, n: int, policy: Policy) -> dict[str, list[float | None]]:

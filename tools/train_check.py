@@ -23,12 +23,11 @@ from collections.abc import Sequence
 
 from gnav.abstraction import coarsen
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.solve.cfr import Game
 from gnav.solve.tree import build
 from gnav.strategies.policy import parse
 from gnav.train.batch import Config, State, train
-from gnav.train.exact import abstract_map, abstract_solve, lift, with_moves
+from gnav.train.exact import KeyOf, abstract_map, abstract_solve, lift, with_moves
 from gnav.train.export import MIN_VISITS, TREMBLE, policy_data
 
 
@@ -52,11 +51,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=200, help="CFR+ iterations (--floor)")
     args = p.parse_args(argv)
     rules = Rules.of(args.preset)
-    ab = GnavAbstraction(rules)
     game = Game(build(rules, args.seats))
     if args.floor:
-        for name, key in (("the abstraction", coarsen), ("and every earlier seat's move",
-                                                          with_moves)):
+        keys: tuple[tuple[str, KeyOf], ...] = (
+            ("the abstraction", coarsen), ("and every earlier seat's move", with_moves))
+        for name, key in keys:
             start = time.process_time()
             _, conv, sets = abstract_solve(game, iterations=args.iterations, key=key)
             print(f"{rules.name}, {args.seats} seats, {name}: {sets:,} sets, NashConv "
@@ -71,12 +70,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         rounds=args.rounds, plus=args.plus, power=args.power,
                         tremble=args.tremble)
         state = train(config, state=state, jobs=args.jobs)
-        average = state.by_key(ab)
+        average = state.by_key()
         avg, missing = lift(game, {k: s / w for k, (w, s) in average.items()})
         strategy = state.strategy()
-        cur, _ = lift(game, {k: float(strategy[ab.index_of(k)]) for k in average})
+        cur, _ = lift(game, {k: float(strategy[k]) for k in average})
         data = policy_data(rules, (args.seats, args.seats), average, state.rounds,
-                           state.met(ab, args.min_visits), visits=state.visits_by_key(ab),
+                           state.met(args.min_visits), visits=state.visits_by_key(),
                            min_visits=args.min_visits)
         shipped = parse(data, "trained")
         answers = {k: shipped.lookup(k) for k in tree_keys}

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from gnav.abstraction import abstract_key
+from gnav.abstraction import Layout, abstract_key
 from gnav.bots.counter import CounterBot
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.infoset import infoset_key
@@ -135,26 +135,28 @@ class ExpertBot:
             raise IllegalActionError("no decision is due for this view")
         if len(legal) == 1:
             return {legal[0]: 1.0}
-        p, _ = self._swap(view)
+        p, _, _ = self._swap(view)
         if p is None:
             return {a: float(a == self.fallback.act(view)) for a in legal}
         return {STAND: 1.0 - p, SWAP: p}
 
-    def _swap(self, view: SeatView) -> tuple[float | None, str]:
+    def _swap(self, view: SeatView) -> tuple[float | None, str | int, Layout | None]:
+        """P(swap) at ``view`` (None where the table holds nothing), the key it was
+        looked up by, and the layout of an abstract (int) key."""
         match = self.match_table(view.rules, len(view.names))
         if match is not None and not self._given_round(view.rules, len(view.order)):
-            key = infoset_key(view)
-            p = match.swap_probability(match.key_of(view), key, len(view.order))
+            text = infoset_key(view)
+            p = match.swap_probability(match.key_of(view), text, len(view.order))
             if p is not None:
-                return p, key
+                return p, text, None
         table = self.table(view.rules, len(view.order))
         if table is None:
-            return None, ""
+            return None, "", None
         if isinstance(table, Policy):
             key = abstract_key(view)
-            return table.lookup(key), key
-        key = infoset_key(view)
-        return table.swap_probability(key), key
+            return table.lookup(key), key, table.layout
+        text = infoset_key(view)
+        return table.swap_probability(text), text, None
 
     def act(self, view: SeatView) -> Action:
         """The action for ``view``, sampled from ``probabilities(view)`` by a number
@@ -167,14 +169,17 @@ class ExpertBot:
             raise IllegalActionError("no decision is due for this view")
         if len(legal) == 1:
             return legal[0]
-        p, key = self._swap(view)
+        p, key, layout = self._swap(view)
         if p is None:
             return self.fallback.act(view)
         if p <= 0.0:
             return STAND
         if p >= 1.0:
             return SWAP
-        return SWAP if self._uniform(view, key) < p else STAND
+        # The draw reads an abstract key as text (Layout.text), as it read it before keys
+        # were ints: every table's bots answer as they did.
+        text = layout.text(key) if layout is not None and isinstance(key, int) else str(key)
+        return SWAP if self._uniform(view, text) < p else STAND
 
     def _uniform(self, view: SeatView, key: str) -> float:
         return expert_uniform(self.seed, (view.round, view.seat, view.lives, key),

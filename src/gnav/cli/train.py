@@ -66,7 +66,6 @@ def cmd_train(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("numpy") is None:
         raise GnavError("needs numpy: pip install 'gnav[analysis]'")
     from gnav.rules import Rules
-    from gnav.sim.fast.abstraction import GnavAbstraction
     from gnav.solve.export import write
     from gnav.strategies import game_name, round_options
     from gnav.strategies.policy import POLICIES, policy_name
@@ -110,10 +109,9 @@ def cmd_train(args: argparse.Namespace) -> int:
             "seed": args.seed, "batches": args.batches, "rounds_per_batch": args.rounds,
             "shards": config.shards, "tremble": config.tremble,
             "seconds": round(seconds, 1)}
-    ab = GnavAbstraction(rules)
-    average = state.by_key(ab)
+    average = state.by_key()
     data = policy_data(rules, (lo, hi), average, state.rounds,
-                       state.met(ab, args.min_visits), visits=state.visits_by_key(ab),
+                       state.met(args.min_visits), visits=state.visits_by_key(),
                        min_visits=args.min_visits, **meta)
     paths: list[Path] = []
     if args.out:

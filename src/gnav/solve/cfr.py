@@ -40,6 +40,7 @@ class Game:
     def __init__(self, tree: Tree) -> None:
         n = tree.seats
         self.n = n
+        self.rules = tree.rules
         depth = np.frombuffer(tree.depth, dtype=np.int8) if len(tree.depth) else \
             np.zeros(0, np.int8)
         order = np.argsort(depth, kind="stable")

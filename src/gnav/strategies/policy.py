@@ -2,18 +2,25 @@
 
 A policy file is gzip'd JSON (plain JSON is read too)::
 
-    {"format": "gnav-policy/1", "preset": "gnav", "seats": [10, 14],
-     "options": {...}, "abstraction": "gnav-abstraction/1", "scale": 1000000,
-     "swap": {abstract key: P(swap) * scale}, "meta": {...}}
+    {"format": "gnav-policy/2", "preset": "gnav", "seats": [10, 14],
+     "options": {...}, "abstraction": "gnav-abstraction/1",
+     "pieces": [piece ids, by rank], "scale": 1000000,
+     "swap": [[abstract key, P(swap) * scale], ...], "meta": {...}}
 
-``swap`` is keyed by ``gnav.abstraction.abstract_key`` of the deciding seat's view and
-holds every key seen in training where both actions are legal, and besides the backed-off
-keys (``*`` for a feature left out: ``gave``, then ``right``, ``left``, ``k``), each the
-visit-weighted mean of the keys it stands for, so that a key never seen in training still
-gets an answer from the policy (``lookup``). ``seats`` is the band of table sizes the
-policy was trained for (both ends included); ``options`` the round options (as a
-strategy file names them). As strategies are, policies are shipped one a band per game,
-named by the game (``gnav.strategies.game_name``).
+``swap`` holds rows of two integers, in the order of their keys: a key is
+``gnav.abstraction.abstract_key`` of the deciding seat's view, an int whose layout
+``gnav.abstraction.Layout`` documents for a deck of ``pieces``; ``Layout.text`` writes
+one for people. The rows hold every key seen in training where both actions are legal,
+and besides the backed-off keys (``gave``, then ``right``, ``left``, ``k`` left out:
+``Layout.backoff``), each the visit-weighted mean of the keys it stands for, so that a
+key never seen in training still gets an answer from the policy (``lookup``). ``seats``
+is the band of table sizes the policy was trained for (both ends included); ``options``
+the round options (as a strategy file names them). As strategies are, policies are
+shipped one a band per game, named by the game (``gnav.strategies.game_name``).
+
+Files of ``gnav-policy/1`` (the same, but ``swap`` an object keyed by ``Layout.text``'s
+strings, and no ``pieces``: the preset's) are read too, their keys read into ints once
+as the file is; ``gnav.train.export`` writes format 2 only, and converts a file.
 
 Like ``gnav.strategies``, this needs only the standard library: the bots and the server
 play policies without numpy.
@@ -26,25 +33,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gnav.abstraction import FEATURES, VERSION
-from gnav.errors import MalformedError
+from gnav.abstraction import BACKOFF, FEATURES, SHIFT, VERSION, Layout
+from gnav.errors import MalformedError, UnknownPresetError
 from gnav.rules import Rules
 from gnav.strategies import HERE, game_name, games_like, read_json, round_options, swap_table
 
-FORMAT = "gnav-policy/1"
+FORMAT = "gnav-policy/2"
+FORMAT_1 = "gnav-policy/1"  # read, never written
 POLICIES = HERE / "policies"
-# Features left out one after another when a key was never seen in training.
-BACKOFF = ("gave", "right", "left", "k")
-
-
-def backoffs(key: str) -> list[str]:
-    """``key`` with the ``BACKOFF`` features written ``*``, one more each step."""
-    parts = key.split("|")
-    out = []
-    for f in BACKOFF:
-        parts[FEATURES.index(f)] = "*"
-        out.append("|".join(parts))
-    return out
+KEYS = 1 << (SHIFT + len(FEATURES))  # every key is below: the features and their mask
 
 
 @dataclass(frozen=True)
@@ -52,28 +49,31 @@ class Policy:
     preset: str
     seats: tuple[int, int]
     options: dict[str, object]
-    swap: dict[str, int]
+    swap: dict[int, int]
     scale: int
     meta: dict[str, Any]
+    layout: Layout
 
     def fits(self, rules: Rules, seats: int) -> bool:
         """Whether this policy is for one round of ``rules`` at ``seats`` active seats."""
         lo, hi = self.seats
         return (lo <= seats <= hi and round_options(rules) == self.options
-                and self.preset in games_like(rules))
+                and self.preset in games_like(rules) and self.layout.ids == rules.ids)
 
-    def swap_probability(self, key: str) -> float | None:
+    def swap_probability(self, key: int) -> float | None:
         """P(swap) at abstract ``key`` as trained, or None if training never saw it."""
         q = self.swap.get(key)
         return None if q is None else q / self.scale
 
-    def lookup(self, key: str) -> float | None:
+    def lookup(self, key: int) -> float | None:
         """P(swap) at ``key``, backing off to coarser keys where training never saw it;
         None only if not even the coarsest (position and piece) was seen."""
-        q = self.swap.get(key)
+        swap = self.swap
+        q = swap.get(key)
         if q is None:
-            for k in backoffs(key):
-                q = self.swap.get(k)
+            backoff = self.layout.backoff
+            for step in range(1, len(BACKOFF) + 1):
+                q = swap.get(backoff(key, step))
                 if q is not None:
                     break
             else:
@@ -82,21 +82,56 @@ class Policy:
 
 
 def parse(data: object, where: str) -> Policy:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    """A policy from a file's JSON (format 2, or 1).
+
+    :raises: :exc:`MalformedError` with one line saying what is wrong."""
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, FORMAT_1):
         raise MalformedError(f"{where}: not a gnav policy (format {FORMAT!r})")
     try:
         if data["abstraction"] != VERSION:
             raise MalformedError(f"{where}: made for abstraction {data['abstraction']!r}, "
                                  f"this gnav keys by {VERSION!r}")
-        swap, scale, options = swap_table(data, where)
+        if data["format"] == FORMAT:
+            swap, scale, options, layout = _rows(data, where)
+        else:
+            text, scale, options = swap_table(data, where)
+            layout = Layout.of(Rules.of(str(data["preset"])))
+            swap = {layout.read_text(k): q for k, q in text.items()}
         lo, hi = (int(s) for s in data["seats"])
         meta = data.get("meta", {})
         return Policy(str(data["preset"]), (lo, hi), options, swap, scale,
-                      meta if isinstance(meta, dict) else {})
+                      meta if isinstance(meta, dict) else {}, layout)
     except KeyError as e:
         raise MalformedError(f"{where}: missing field {e.args[0]!r}") from None
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, UnknownPresetError) as e:
         raise MalformedError(f"{where}: {e}") from None
+
+
+def _rows(data: dict[str, Any], where: str
+          ) -> tuple[dict[int, int], int, dict[str, Any], Layout]:
+    """A format 2 file's table, scale, options and key layout, checked."""
+    pieces = data["pieces"]
+    if not isinstance(pieces, list) or not pieces or not all(
+            isinstance(x, str) for x in pieces) or len(set(pieces)) != len(pieces):
+        raise MalformedError(f"{where}: 'pieces' must be a list of distinct piece ids")
+    layout = Layout(tuple(pieces))
+    scale = int(data["scale"])
+    rows = data["swap"]
+    # bool is an int to Python. A key in range that is no key of the layout (a digit
+    # past its radix) is never looked up: harmless, so not worth a check per row.
+    if not isinstance(rows, list) or not all(
+            isinstance(r, list) and len(r) == 2 and type(r[0]) is int
+            and type(r[1]) is int and 0 <= r[0] < KEYS and 0 <= r[1] <= scale
+            for r in rows):
+        raise MalformedError(f"{where}: 'swap' must be rows [key, 0..{scale}] of "
+                             f"{VERSION} keys")
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise MalformedError(f"{where}: 'options' must be an object")
+    swap = {k: q for k, q in rows}
+    if len(swap) != len(rows):
+        raise MalformedError(f"{where}: a key has two rows in 'swap'")
+    return swap, scale, options, layout
 
 
 @lru_cache(maxsize=256)

@@ -108,18 +108,19 @@ class State:
                                                                    self.weight, 1.0), 0.5)
         return out
 
-    def by_key(self, ab: GnavAbstraction) -> dict[str, list[float]]:
-        """The average strategy's sums by key string: key -> [weight, weight * P(swap)]."""
-        return {ab.key(int(i)): [float(self.weight[i]), float(self.swap[i])]
+    def by_key(self) -> dict[int, list[float]]:
+        """The average strategy's sums by abstract key (the index): key -> [weight,
+        weight * P(swap)]."""
+        return {int(i): [float(self.weight[i]), float(self.swap[i])]
                 for i in np.flatnonzero(self.weight > 0)}
 
-    def visits_by_key(self, ab: GnavAbstraction) -> dict[str, int]:
+    def visits_by_key(self) -> dict[int, int]:
         """The decisions met at each key met."""
-        return {ab.key(int(i)): int(self.visits[i]) for i in np.flatnonzero(self.visits)}
+        return {int(i): int(self.visits[i]) for i in np.flatnonzero(self.visits)}
 
-    def met(self, ab: GnavAbstraction, at_least: int) -> set[str]:
+    def met(self, at_least: int) -> set[int]:
         """The keys met in at least ``at_least`` decisions."""
-        return {ab.key(int(i)) for i in np.flatnonzero(self.visits >= max(1, at_least))}
+        return {int(i) for i in np.flatnonzero(self.visits >= max(1, at_least))}
 
 
 @nb.njit(cache=True, nogil=True)

@@ -11,30 +11,32 @@ which is how the worth of each feature is measured.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import coarsen
+from gnav.abstraction import Layout, coarsen
 from gnav.solve.cfr import F, Game, solve
 
 I64 = npt.NDArray[np.int64]
+# An abstraction of the exact keys: coarsen, or a richer one (with_moves) to measure.
+KeyOf = Callable[[str, Layout, frozenset[str]], Hashable]
 
 
-def abstract_map(game: Game, drop: frozenset[str] = frozenset(),
-                 key: Callable[[str, frozenset[str]], str] = coarsen
-                 ) -> tuple[I64, list[str]]:
+def abstract_map(game: Game, drop: frozenset[str] = frozenset(), key: KeyOf = coarsen
+                 ) -> tuple[I64, list[Hashable]]:
     """(each exact information set's abstract index, the abstract keys)."""
-    index: dict[str, int] = {}
+    layout = Layout.of(game.rules)
+    index: dict[Hashable, int] = {}
     out = np.empty(game.infosets, dtype=np.int64)
     for i, k in enumerate(game.keys):
-        a = key(k, drop)
+        a = key(k, layout, drop)
         out[i] = index.setdefault(a, len(index))
     return out, list(index)
 
 
-def lift(game: Game, policy: Mapping[str, float], drop: frozenset[str] = frozenset(),
+def lift(game: Game, policy: Mapping[Hashable, float], drop: frozenset[str] = frozenset(),
          default: float = 0.5) -> tuple[F, int]:
     """The tree's strategy that plays ``policy`` (abstract key -> P(swap)); a key the
     policy lacks plays ``default``. Returns the strategy and how many exact sets had no
@@ -47,9 +49,6 @@ def lift(game: Game, policy: Mapping[str, float], drop: frozenset[str] = frozens
     swap = np.where(game.legal[:, 1], swap, 0.0)
     swap = np.where(game.legal[:, 0], swap, 1.0)
     return np.stack([1.0 - swap, swap], axis=1), missing
-
-
-KeyOf = Callable[[str, frozenset[str]], str]
 
 
 def earlier_moves(key: str) -> str:
@@ -68,19 +67,23 @@ def earlier_moves(key: str) -> str:
     return "".join(status)
 
 
-def with_moves(key: str, drop: frozenset[str] = frozenset()) -> str:
+def with_moves(key: str, layout: Layout, drop: frozenset[str] = frozenset()
+               ) -> tuple[int, str]:
     """The abstract key and every earlier seat's move (``earlier_moves``)."""
-    return f"{coarsen(key, drop)}#{earlier_moves(key)}"
+    return coarsen(key, layout, drop), earlier_moves(key)
 
 
-def merged(game: Game, drop: frozenset[str] = frozenset(),
-           key: KeyOf = coarsen) -> tuple[Game, I64]:
-    """The tree with its information sets merged by the abstraction (a shallow copy)."""
+def merged(game: Game, drop: frozenset[str] = frozenset(), key: KeyOf = coarsen
+           ) -> tuple[Game, I64, list[Hashable]]:
+    """The tree with its information sets merged by the abstraction (a shallow copy),
+    each exact set's merged index and the merged sets' abstract keys. The copy's
+    ``keys`` are one member's exact key a merged set (labels only)."""
     amap, keys = abstract_map(game, drop, key)
     out = copy.copy(game)
     out.infoset = amap[game.infoset]
     out.infosets = len(keys)
-    out.keys = keys
+    _, first = np.unique(amap, return_index=True)
+    out.keys = [game.keys[i] for i in first.tolist()]
     player = np.zeros(len(keys), dtype=np.int64)
     player[amap] = game.player
     out.player = player
@@ -88,18 +91,18 @@ def merged(game: Game, drop: frozenset[str] = frozenset(),
     legal[amap] = game.legal
     out.legal = legal
     out.node_player = player[out.infoset]
-    return out, amap
+    return out, amap, keys
 
 
 def abstract_solve(game: Game, drop: frozenset[str] = frozenset(),
                    iterations: int = 300, key: KeyOf = coarsen
-                   ) -> tuple[dict[str, float], float, int]:
+                   ) -> tuple[dict[Hashable, float], float, int]:
     """CFR+ on the merged tree: (the abstract policy, its exact NashConv on the full
     tree, the number of abstract sets); ``key`` the abstraction (``coarsen``, or a
     richer one to measure what a feature would be worth)."""
-    small, amap = merged(game, drop, key)
+    small, amap, keys = merged(game, drop, key)
     sol = solve(small, target=0.0, max_iterations=iterations, check_every=iterations)
-    policy = {k: float(p) for k, p in zip(small.keys, sol.strategy[:, 1], strict=True)}
+    policy = {k: float(p) for k, p in zip(keys, sol.strategy[:, 1], strict=True)}
     sigma = sol.strategy[amap]
     return policy, game.nash_conv(sigma), small.infosets
 
@@ -112,7 +115,7 @@ def best_response_play(game: Game, drop: frozenset[str] = frozenset(),
     to the last) on the tree with its sets merged by the abstraction: the methods CFR is
     compared with. Returns (iteration, exact NashConv on the full tree) every tenth of
     the way, and the number of abstract sets."""
-    small, amap = merged(game, drop)
+    small, amap, _ = merged(game, drop)
     sigma = small.uniform()
     trace: list[tuple[int, float]] = []
     both = small.legal[:, 0] & small.legal[:, 1]

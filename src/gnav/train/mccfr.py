@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from gnav.round import RoundState
 from gnav.train.play import Policy, sample
 
-Sums = dict[str, list[float]]  # key -> [regret stand, regret swap, P(swap) sum, visits]
+Sums = dict[int, list[float]]  # key -> [regret stand, regret swap, P(swap) sum, visits]
 
 
 def learn(rounds: Iterable[tuple[RoundState, list[float]]], policy: Policy,
@@ -26,7 +26,7 @@ def learn(rounds: Iterable[tuple[RoundState, list[float]]], policy: Policy,
     numbers), every position tried, played by ``policy`` (abstract key -> P(swap)) or,
     with ``tremble``, by ``policy`` trembling (the other action with that probability),
     the two values still weighed by ``policy`` itself."""
-    def played(key: str) -> float:
+    def played(key: int) -> float:
         return (1.0 - tremble) * policy(key) + tremble / 2
 
     out: Sums = {}

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import NamedTuple
 
-from gnav.abstraction import band
+from gnav.abstraction import RIGHT, Layout, band_index
 from gnav.events import Answer, Ask, Event, Knock, Stand, Swap
 from gnav.round import STAND, SWAP, RoundState
 from gnav.rules import Rules
@@ -26,7 +26,7 @@ from gnav.rules import Rules
 LIVES = 1000  # every seat can pay every payment of the round (as the solver assumes)
 
 # A policy answers an abstract key with P(swap).
-Policy = Callable[[str], float]
+Policy = Callable[[int], float]
 
 
 class Tracker:
@@ -70,24 +70,25 @@ class Tracker:
             elif t is Answer:
                 self.answers += 1
 
-    def key(self, state: RoundState, pos: int) -> str:
+    def key(self, state: RoundState, pos: int) -> int:
         """The abstract key of position ``pos`` deciding in ``state``."""
         n = len(state.seats)
-        ids = state.rules.ids
+        layout = Layout.of(state.rules)
         held, dealt = state.hands[pos], state.deal[pos]
         knocks = 0
-        left = "-"
+        left = 0
         for s in self.knocked:
             if s == pos + 1:
-                left = "K"
+                left = 1
             elif s != pos:
                 knocks += 1
-        right = "-" if pos == 0 else self.status[pos - 1]
-        return (f"{band(pos)}|{band(n - 1 - pos)}|{ids[held]}|"
-                f"{ids[dealt] if dealt != held else '-'}|{right}|{left}|{min(knocks, 2)}")
+        right = 0 if pos == 0 else RIGHT.index(self.status[pos - 1])
+        key: int = layout.index(band_index(pos), band_index(n - 1 - pos), held,
+                                dealt if dealt != held else layout.pieces, right, left,
+                                min(knocks, 2))
+        return key
 
-
-    def rich_key(self, state: RoundState, pos: int) -> str:
+    def rich_key(self, state: RoundState, pos: int) -> tuple[int, ...]:
         """A finer key than the abstraction's, for a deviator's search that must not
         hide behind it: the exact position and table size, the exact count of knocks and
         where the nearest one sits, and how many earlier seats stood, swapped or showed a
@@ -95,13 +96,13 @@ class Tracker:
         n = len(state.seats)
         status = self.status[:pos]
         near = min((s - pos for s in self.knocked if s > pos), default=0)
-        return (f"{pos}/{n}|{self.key(state, pos)}|{len(self.knocked)}|{near}|"
-                f"{status.count('S')}|{status.count('W')}|{self.answers}")
+        return (pos, n, self.key(state, pos), len(self.knocked), near, status.count("S"),
+                status.count("W"), self.answers)
 
 
 class Decision(NamedTuple):
     pos: int
-    key: str
+    key: int
     swap: float  # the policy's P(swap) there
     took: int  # 0 stood, 1 swapped (in the main line)
     values: tuple[float, float]  # the position's change of lives after stand, after swap
@@ -138,7 +139,7 @@ def sample(state: RoundState, u: Sequence[float], policies: Sequence[Policy],
     final lives and the decisions."""
     n = len(state.seats)
     tracker = Tracker(n, state.public)
-    branches: list[tuple[RoundState, Tracker, int, str, float, int]] = []
+    branches: list[tuple[RoundState, Tracker, int, int, float, int]] = []
     while state.turn < n:
         pos = state.turn
         legal = state.legal_actions()

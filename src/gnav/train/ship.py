@@ -26,7 +26,6 @@ from typing import Any
 
 from gnav.presets import PRESETS
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.solve.export import write
 from gnav.strategies import game_name
 from gnav.strategies.policy import POLICIES, policy_name
@@ -98,15 +97,14 @@ def _train(rules: Rules, lo: int, hi: int, args: argparse.Namespace) -> dict[str
     if bar is not None:
         bar.close()
     cpu = time.process_time() - cpu
-    ab = GnavAbstraction(rules)
-    average = state.by_key(ab)
-    keep = state.met(ab, args.min_visits)
+    average = state.by_key()
+    keep = state.met(args.min_visits)
     meta = {"method": "mccfr-linear", "average_power": config.power, "engine": "jit",
             "seed": args.seed,
             "batches": args.batches, "rounds_per_batch": rounds, "shards": config.shards,
             "min_visits": args.min_visits, "tremble": args.tremble, "cpu_seconds": round(cpu, 1)}
     data = policy_data(rules, (lo, hi), average, state.rounds, keep,
-                       visits=state.visits_by_key(ab), **meta)
+                       visits=state.visits_by_key(), **meta)
     print(f"{rules.name} {lo}-{hi}: {state.rounds:,} rounds, {len(keep):,} keys kept of "
           f"{len(average):,}, {cpu:.0f} s CPU", flush=True)
     return data

@@ -1,10 +1,10 @@
-"""``gnav.abstraction``'s information sets (``gnav-abstraction/1``), vectorised: an
-integer per row of a decision, and the key string of each integer.
+"""``gnav.abstraction``'s information sets (``gnav-abstraction/1``), vectorised: the
+abstract key of each row of a decision, an int of ``gnav.abstraction.Layout`` with
+nothing left out (so ``0 <= key < size``: a table's index), made by the layout's own
+arithmetic on whole columns; and a policy's answer at every key at once.
 
-The fields and their order are those of ``gnav.abstraction.coarsen``: ``b`` and ``a``
-(seats before and after the decider, banded), ``piece``, ``gave``, ``right``, ``left``
-and ``k``. ``tests/test_sim_fast_abstraction.py`` holds ``key(index(d))`` equal to
-``abstract_key(view)`` at every decision of random rounds.
+``tests/test_sim_fast_abstraction.py`` holds ``index(d)`` equal to ``abstract_key(view)``
+at every decision of random rounds.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import BANDS  # exact below 5, then the band's lowest member
+from gnav.abstraction import BACKOFF, BANDS, RIGHT, Layout
 from gnav.rules import Rules
 from gnav.sim.fast.decision import Decision
+from gnav.strategies.policy import Policy
 
-RIGHT = ("-", "S", "W", "A", "?")  # by Decision.right's code
+__all__ = ["MAX_COUNT", "RIGHT", "GnavAbstraction"]  # RIGHT: Decision.right's codes
 MAX_COUNT = 200  # seats before/after a decider: far above any table's
 
 
@@ -35,12 +36,11 @@ class GnavAbstraction:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.ids = rules.ids
-        self.pieces = p = len(rules.pieces)
+        self.layout = layout = Layout.of(rules)
+        self.pieces = layout.pieces
         self.band = _band_index()
-        # Mixed radix, most significant first: b, a, piece, gave, right, left, k.
-        self.radix = (len(BANDS), len(BANDS), p, p + 1, len(RIGHT), 2, 3)
-        self.size = int(np.prod(self.radix))
+        self.radix = layout.radix
+        self.size = layout.size
 
     def index(self, d: Decision, /) -> npt.NDArray[np.intp]:
         # Arithmetic on whole columns only: a gather or np.where costs ~100 times more.
@@ -63,49 +63,34 @@ class GnavAbstraction:
         gave = p + (dealt - p) * (dealt != piece)
         left = d.left_knocked.astype(np.int32)
         k = np.minimum(d.knocks - d.knocked - left, 2)
-        out = (((((b * len(BANDS) + a) * p + piece) * (p + 1) + gave) * len(RIGHT)
-                + d.right) * 2 + left) * 3 + k
+        out = self.layout.index(b, a, piece, gave, d.right, left, k)
         index: npt.NDArray[np.intp] = out.astype(np.intp, copy=False)
         return index
 
-    def key(self, index: int) -> str:
-        """The key string of ``index``, as ``gnav.abstraction.coarsen`` writes it."""
-        parts: list[int] = []
-        for r in reversed(self.radix):
-            index, digit = divmod(index, r)
-            parts.append(digit)
-        b, a, piece, gave, right, left, k = reversed(parts)
-        return "|".join((str(BANDS[b]), str(BANDS[a]), self.ids[piece],
-                         "-" if gave == self.pieces else self.ids[gave], RIGHT[right],
-                         "K" if left else "-", str(k)))
-
-    def index_of(self, key: str) -> int:
-        """The index of a key string (``key``'s inverse).
-
-        :raises: :exc:`ValueError` for a key that is not one of these rules' information sets.
-        """
-        fields = key.split("|")
-        if len(fields) != 7:
-            raise ValueError(f"not a gnav-abstraction/1 key: {key!r}")
-        b, a, piece, gave, right, left, k = fields
-        try:
-            digits = (BANDS.index(int(b)), BANDS.index(int(a)), self.ids.index(piece),
-                      self.pieces if gave == "-" else self.ids.index(gave), RIGHT.index(right),
-                      ("-", "K").index(left), int(k))
-        except ValueError:
-            raise ValueError(f"not a gnav-abstraction/1 key of {self.rules.name}: "
-                             f"{key!r}") from None
-        index = 0
-        for digit, r in zip(digits, self.radix, strict=True):
-            if not 0 <= digit < r:
-                raise ValueError(f"not a gnav-abstraction/1 key: {key!r}")
-            index = index * r + digit
-        return index
-
-    def table(self, swap: Mapping[str, float], default: float = 0.5
+    def table(self, swap: Mapping[int, float], default: float = 0.5
               ) -> npt.NDArray[np.float32]:
-        """A ``TablePolicy`` table from P(swap) by key string; ``default`` elsewhere."""
+        """A ``TablePolicy`` table from P(swap) by key (nothing left out); ``default``
+        elsewhere."""
         out = np.full(self.size, default, dtype=np.float32)
         for key, p in swap.items():
-            out[self.index_of(key)] = p
+            out[key] = p
+        return out
+
+    def lookup(self, policy: Policy) -> npt.NDArray[np.float64]:
+        """``policy.lookup`` at every key, by ``Layout.backoff`` on every key at once: a
+        key takes the finest of its back-offs that the policy holds; NaN where it holds
+        none."""
+        everything = np.arange(self.size, dtype=np.int64)
+        out = np.full(self.size, np.nan, dtype=np.float64)
+        if not policy.swap:
+            return out
+        keys = np.fromiter(policy.swap.keys(), dtype=np.int64, count=len(policy.swap))
+        values = np.fromiter(policy.swap.values(), dtype=np.float64, count=len(policy.swap))
+        order = np.argsort(keys)
+        known, answer = keys[order], values[order] / policy.scale
+        for step in range(len(BACKOFF) + 1):
+            coarse = self.layout.backoff(everything, step)
+            at = np.minimum(np.searchsorted(known, coarse), len(known) - 1)
+            hit = (known[at] == coarse) & np.isnan(out)
+            out[hit] = answer[at[hit]]
         return out

@@ -23,7 +23,7 @@ from collections import defaultdict
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import coarsen
+from gnav.abstraction import Layout, coarsen
 from gnav.bots.expert import ExpertBot
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
@@ -39,14 +39,15 @@ SCALE = 1_000_000
 def coarsened(strategy: Strategy) -> Policy:
     """``strategy`` as a policy over ``gnav-abstraction/1``: each abstract key's plain mean
     P(swap) over the information sets that coarsen to it."""
-    sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    layout = Layout.of(Rules.of(strategy.preset))
+    sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
     for key, q in strategy.swap.items():
-        cell = sums[coarsen(key)]
+        cell = sums[coarsen(key, layout)]
         cell[0] += q / strategy.scale
         cell[1] += 1.0
     swap = {k: round(s / n * SCALE) for k, (s, n) in sums.items()}
     return Policy(strategy.preset, (strategy.seats, strategy.seats), strategy.options, swap,
-                  SCALE, {"coarsened_from": f"{strategy.preset}-{strategy.seats}"})
+                  SCALE, {"coarsened_from": f"{strategy.preset}-{strategy.seats}"}, layout)
 
 
 class ExpertPolicy:
@@ -74,7 +75,7 @@ class ExpertPolicy:
                threshold: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         if found is None:  # counter, at the table: the threshold bot's choices stand in
             ab = self.abstraction
-            piece = (np.arange(ab.size) // int(np.prod(ab.radix[3:]))) % ab.pieces
+            piece = (np.arange(ab.size) // ab.layout.weight[2]) % ab.pieces
             out: npt.NDArray[np.float32] = threshold[piece]
             return out
         policy = coarsened(found) if isinstance(found, Strategy) else found

@@ -11,10 +11,11 @@ paying if it stands and if it swaps are paired on one set of deals, like the ref
 atlas's branches (``gnav.odds.simulated``), but for every seat of every round.
 
 The table is the policy's ``lookup`` (its backed-off keys included) at every abstract
-key; a key the policy never saw, not even coarsened, gets the sources' tips (the
-threshold policy, which the expert's ``counter`` fallback models the others by): the
-note says so. Intervals: Wilson's for each chance, Student's t for the values, as the
-reference atlas states them. Needs numpy and numba (the ``[analysis]`` extra).
+key (``GnavAbstraction.lookup``: the same back-off, on every key at once); a key the
+policy never saw, not even coarsened, gets the sources' tips (the threshold policy,
+which the expert's ``counter`` fallback models the others by): the note says so.
+Intervals: Wilson's for each chance, Student's t for the values, as the reference atlas
+states them. Needs numpy and numba (the ``[analysis]`` extra).
 """
 
 from __future__ import annotations
@@ -26,19 +27,20 @@ from threading import Lock
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import BANDS, FEATURES
+from gnav.abstraction import FEATURES, RIGHT, Key
 from gnav.bots.threshold import resolve_threshold
 from gnav.odds.figures import Atlas, Cell, Choice, Figure
 from gnav.odds.simulated import wilson
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import RIGHT, GnavAbstraction
+from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.jit import ABSTRACT, RICH, JitRounds
 from gnav.sim.fast.tables import Tables
 from gnav.sim.stats import Moments
-from gnav.strategies.policy import BACKOFF, Policy
+from gnav.strategies.policy import Policy
 
 ROUNDS = 200_000  # rows played per run unless told (2 runs per position, and one more)
-_PIECE, _RIGHT, _LEFT, _K = (FEATURES.index(f) for f in ("piece", "right", "left", "k"))
+_PIECE = FEATURES.index("piece")
+_SWAPPED = RIGHT.index("W")
 
 
 # Tables made so far, by (rules, the policy's identity); the policy is kept with its
@@ -64,61 +66,24 @@ def abstract_table(rules: Rules, policy: Policy
     """``policy_table`` made afresh and kept nowhere (for a caller that plays many
     policies once each, whose tables would fill memory in the cache)."""
     abstraction = GnavAbstraction(rules)
-    radix = abstraction.radix
-    weight = [int(np.prod(radix[f + 1:])) for f in range(len(radix))]
-    ids = list(rules.ids)
-    p = len(ids)
-    everything = np.arange(abstraction.size, dtype=np.int64)
-    digit = [(everything // weight[f]) % radix[f] for f in range(len(radix))]
-    out = np.full(abstraction.size, np.nan, dtype=np.float64)
-    # The policy's keys, finest first, then each backed-off level (Policy.lookup's
-    # order): a key takes the finest level the policy holds for it.
-    levels: list[frozenset[str]] = [frozenset()]
-    for f in BACKOFF:
-        levels.append(levels[-1] | {f})
-    by_level: dict[frozenset[str], tuple[list[int], list[float]]] = {
-        level: ([], []) for level in levels}
-    for key, q in policy.swap.items():
-        fields = key.split("|")
-        dropped = frozenset(f for f, x in zip(FEATURES, fields, strict=True) if x == "*")
-        if dropped not in by_level:
-            continue
-        b, a, piece, gave, right, left, k = fields
-        digits = (BANDS.index(int(b)), BANDS.index(int(a)), ids.index(piece),
-                  0 if gave == "*" else p if gave == "-" else ids.index(gave),
-                  0 if right == "*" else RIGHT.index(right),
-                  0 if left == "*" else ("-", "K").index(left), 0 if k == "*" else int(k))
-        by_level[dropped][0].append(sum(d * w for d, w in zip(digits, weight, strict=True)))
-        by_level[dropped][1].append(q / policy.scale)
-    for level in levels:
-        keys, values = by_level[level]
-        if not keys:
-            continue
-        order = np.argsort(np.asarray(keys, dtype=np.int64))
-        known = np.asarray(keys, dtype=np.int64)[order]
-        answer = np.asarray(values, dtype=np.float64)[order]
-        coarse = everything.copy()
-        for f in level:
-            coarse -= digit[FEATURES.index(f)] * weight[FEATURES.index(f)]
-        at = np.minimum(np.searchsorted(known, coarse), len(known) - 1)
-        hit = (known[at] == coarse) & np.isnan(out)
-        out[hit] = answer[at[hit]]
+    out = abstraction.lookup(policy)
     missing = np.isnan(out)
     threshold = resolve_threshold(rules, None)
-    out[missing] = (digit[FEATURES.index("piece")][missing] > threshold).astype(np.float64)
+    piece = np.arange(abstraction.size) // abstraction.layout.weight[_PIECE] \
+        % abstraction.pieces
+    out[missing] = (piece[missing] > threshold).astype(np.float64)
     return out, missing
 
 
-def _situation(key: str, nswaps: int, shown: int, own_knock: bool) -> str:
+def _situation(key: Key, nswaps: int, shown: int, own_knock: bool) -> str:
     """``gnav.odds.figures.situation`` read off the engine's rich key: a fool knocked
     (the left neighbour's, another's, or the seat's own), a matador shown, asked by the
     right neighbour, swaps before, or plain."""
-    parts = key.split("|")
-    if own_knock or parts[_LEFT] == "K" or parts[_K] != "0":
+    if own_knock or key.left or key.k:
         return "knock"
     if shown:
         return "matador"
-    if parts[_RIGHT] == "W":
+    if key.right == _SWAPPED:
         return "asked"
     if nswaps:
         return "swaps"
@@ -158,10 +123,8 @@ def atlas(rules: Rules, seats: int, policy: Policy, rounds: int = ROUNDS, *, see
     situations = ("knock", "matador", "asked", "swaps", "plain")
 
     @cache
-    def read(index: int) -> tuple[int, str]:
-        """(the piece held, its rank; the abstract key) of an abstract index."""
-        whole = abstraction.key(index)
-        return ids.index(whole.split("|")[_PIECE]), whole
+    def read(index: int) -> Key:
+        return abstraction.layout.unpack(index)
 
     cells: dict[tuple[str, int], Cell] = {}
     choices: dict[tuple[int, str, str], Choice] = {}
@@ -182,7 +145,8 @@ def atlas(rules: Rules, seats: int, policy: Policy, rounds: int = ROUNDS, *, see
         held_u = np.empty(len(unique), dtype=np.int64)
         sit_u = np.empty(len(unique), dtype=np.int64)
         for j, key in enumerate(unique.tolist()):
-            piece, whole = read(key >> 33)
+            whole = read(key >> 33)
+            piece = whole.piece
             held_u[j] = piece
             sit_u[j] = situations.index(_situation(
                 whole, (key >> 17) & 15, (key >> 9) & 0xFF, knock_public and bool(fool[piece])))

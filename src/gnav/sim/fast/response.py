@@ -230,13 +230,9 @@ def field_table(rules: Rules, seats: int, spec: str
     if isinstance(bot, ExpertBot):
         policy = bot.table(rules, seats)
         if isinstance(policy, Policy):
-            out = np.full(abstraction.size, 0.5)
-            for i in range(abstraction.size):
-                p = policy.lookup(abstraction.key(i))
-                if p is None:
-                    none[i] = True
-                else:
-                    out[i] = p
+            out = abstraction.lookup(policy)
+            none = np.isnan(out)
+            out[none] = 0.5
             return out, none, bot.plays(rules, seats)
         raise ValueError(f"expert plays {bot.plays(rules, seats)}: not a table policy")
     raise ValueError(f"{spec} is not a table policy")

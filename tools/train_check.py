@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                            state.met(args.min_visits), visits=state.visits_by_key(),
                            min_visits=args.min_visits)
         shipped = parse(data, "trained")
-        answers = {k: shipped.lookup(k) for k in tree_keys}
+        answers = {k: shipped.lookup(k) for k in tree_keys if isinstance(k, int)}  # all are
         ship, unanswered = lift(game, {k: q for k, q in answers.items() if q is not None})
         print(f"{rules.name}, {args.seats} seats: {state.rounds:,} rounds, "
               f"{len(average):,} keys, {missing:,} exact sets unmet; NashConv "

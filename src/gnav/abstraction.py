@@ -71,12 +71,23 @@ class Key(NamedTuple):
 def band_index(count: int) -> int:
     """The index in ``BANDS`` of the band of ``count``: of its highest member at or
     below ``count``."""
+    if count < len(_BAND_INDEX):
+        return _BAND_INDEX[count]
+    return len(BANDS) - 1
+
+
+def _band_index(count: int) -> int:
     out = 0
     for i, b in enumerate(BANDS):
         if b > count:
             break
         out = i
     return out
+
+
+# Read at every decision of the expert: a tuple beats the loop (41 seats at most, and
+# the last band from its lowest member on).
+_BAND_INDEX = tuple(_band_index(c) for c in range(BANDS[-1] + 1))
 
 
 def band(count: int) -> int:
@@ -92,6 +103,8 @@ class Layout:
     ids: tuple[str, ...]
     radix: tuple[int, ...] = field(init=False, repr=False)
     weight: tuple[int, ...] = field(init=False, repr=False)
+    # BACKOFF's features in order: (weight, radix, mask bit) of each.
+    steps: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
     size: int = field(init=False, repr=False)  # keys with nothing left out: 0 <= key < size
     rank: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -106,6 +119,8 @@ class Layout:
             raise ValueError(f"a deck of {p} pieces has too many abstract keys for {SHIFT} bits")
         object.__setattr__(self, "radix", radix)
         object.__setattr__(self, "weight", tuple(weight))
+        object.__setattr__(self, "steps", tuple(
+            (weight[f], radix[f], 1 << (SHIFT + f)) for f in map(FEATURES.index, BACKOFF)))
         object.__setattr__(self, "size", size)
         object.__setattr__(self, "rank", {x: i for i, x in enumerate(self.ids)})
 
@@ -143,27 +158,41 @@ class Layout:
         return out
 
     def unpack(self, key: int) -> Key:
+        """``key``'s digits (``pack``'s inverse)."""
+        _, ra, rp, rg, rr, rl, rk = self.radix
+        rest, k = divmod(key & LOW, rk)
+        rest, left = divmod(rest, rl)
+        rest, right = divmod(rest, rr)
+        rest, gave = divmod(rest, rg)
+        rest, piece = divmod(rest, rp)
+        b, a = divmod(rest, ra)
+        out = Key(b, a, piece, gave, right, left, k)
         mask = key >> SHIFT
-        rest = key & LOW
-        digits = [0] * len(self.radix)
-        for f in range(len(self.radix) - 1, -1, -1):
-            rest, digits[f] = divmod(rest, self.radix[f])
-        return Key(*(ANY if mask >> f & 1 else x for f, x in enumerate(digits)))
+        if mask:
+            return Key(*(ANY if mask >> f & 1 else x for f, x in enumerate(out)))
+        return out
 
     def backoff(self, key: N, step: int) -> N:
         """``key`` with the first ``step`` features of ``BACKOFF`` left out: the one
         back-off of every policy lookup, for an int or a numpy array of keys alike."""
         out: Any = key
-        for name in BACKOFF[:step]:
-            f = FEATURES.index(name)
-            w = self.weight[f]
-            out = (out - (out & LOW) // w % self.radix[f] * w) | 1 << (SHIFT + f)
+        for i in range(step):
+            out = self._drop(out, i)
         result: N = out
         return result
 
     def backoffs(self, key: int) -> list[int]:
-        """``key`` backed off one step after another (``backoff``), coarsest last."""
-        return [self.backoff(key, s) for s in range(1, len(BACKOFF) + 1)]
+        """``backoff(key, 1)`` to ``backoff(key, len(BACKOFF))``, each from the last."""
+        out = []
+        for i in range(len(BACKOFF)):
+            key = self._drop(key, i)
+            out.append(key)
+        return out
+
+    def _drop(self, key: Any, i: int) -> Any:
+        """``key`` with ``BACKOFF[i]`` left out: its digit 0, its bit of the mask set."""
+        w, r, bit = self.steps[i]
+        return (key - (key & LOW) // w % r * w) | bit
 
     def text(self, key: int) -> str:
         """``key`` for people: ``b|a|piece|gave|right|left|k`` (the module's docstring)."""
@@ -232,8 +261,10 @@ def coarsen(key: str, layout: Layout, drop: frozenset[str] = frozenset()) -> int
                  rank[dealt] if dealt != piece else layout.pieces, right, knocked_left,
                  min(knocks, 2))
     if drop:
-        digits = Key(*(ANY if f in drop else x for f, x in zip(FEATURES, digits, strict=True)))
-    return layout.pack(digits)
+        return layout.pack(Key(*(ANY if f in drop else x
+                                 for f, x in zip(FEATURES, digits, strict=True))))
+    out: int = layout.index(*digits)  # every digit in range: pack's checks not needed
+    return out
 
 
 def _right(codes: list[str], right: int) -> str:

@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gnav.abstraction import BACKOFF, FEATURES, SHIFT, VERSION, Layout
+from gnav.abstraction import FEATURES, SHIFT, VERSION, Layout
 from gnav.errors import MalformedError, UnknownPresetError
 from gnav.rules import Rules
 from gnav.strategies import HERE, game_name, games_like, read_json, round_options, swap_table
@@ -71,9 +71,8 @@ class Policy:
         swap = self.swap
         q = swap.get(key)
         if q is None:
-            backoff = self.layout.backoff
-            for step in range(1, len(BACKOFF) + 1):
-                q = swap.get(backoff(key, step))
+            for coarse in self.layout.backoffs(key):
+                q = swap.get(coarse)
                 if q is not None:
                     break
             else:

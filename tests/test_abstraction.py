@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gnav.abstraction import BANDS, FEATURES, abstract_key, band, coarsen
+from gnav.abstraction import BANDS, FEATURES, Layout, abstract_key, band, coarsen
 from gnav.infoset import infoset_key, key_of
 from gnav.match import MatchState
 from gnav.presets import PRESETS_LIST
@@ -30,16 +30,22 @@ def test_bands_are_exact_below_five_and_take_the_lowest_member() -> None:
 def test_coarsen_reads_a_hand_written_key() -> None:
     # Position 2 of 5: its right neighbour (1) swapped with it, taking its IX; its left
     # neighbour (3) knocked; seat 0 knocked too.
+    # Keys are ints; Layout.text writes them for people (and this test).
+    gnav = Layout.of(Rules.of("gnav"))
+
+    def text(key: str, layout: Layout = gnav, drop: frozenset[str] = frozenset()) -> str:
+        return layout.text(coarsen(key, layout, drop))
+
     key = "2/5|9|3|K0,K3,S0,A12,W1:9:3"
-    assert coarsen(key) == "2|2|3|9|W|K|1"
-    assert coarsen(key, frozenset({"gave", "k"})) == "2|2|3|*|W|K|*"
+    assert text(key) == "2|2|3|9|W|K|1"
+    assert text(key, drop=frozenset({"gave", "k"})) == "2|2|3|*|W|K|*"
     # The dealer's left: nobody acted before it.
-    assert coarsen("0/12|owl|owl|") == "0|10|owl|-|-|-|0"
+    assert text("0/12|owl|owl|", Layout.of(Rules.of("hypp"))) == "0|10|owl|-|-|-|0"
     # An ask of position 10 to 11 is not one of position 1 (codes have no separator).
-    assert coarsen("2/13|5|5|A1011,W10:5:4").split("|")[4] == "?"
-    assert coarsen("11/13|5|4|A1011,W10:5:4") == "10|1|4|5|W|-|0"
+    assert text("2/13|5|5|A1011,W10:5:4").split("|")[4] == "?"
+    assert text("11/13|5|4|A1011,W10:5:4") == "10|1|4|5|W|-|0"
     # A request passed on by a Horse: the right neighbour swapped, not with the seat.
-    assert coarsen("2/13|horse|horse|A12,R2:horse,W1").split("|")[3:5] == ["-", "W"]
+    assert text("2/13|horse|horse|A12,R2:horse,W1").split("|")[3:5] == ["-", "W"]
 
 
 def _check_twin(preset: str, n: int, seed: int) -> int:
@@ -54,7 +60,7 @@ def _check_twin(preset: str, n: int, seed: int) -> int:
         dealt = ids[state.deal[pos]]
         events = merge(state.public, state.private[pos], dealt)
         exact = key_of(tuple(range(n)), pos, dealt, ids[state.hands[pos]], events)
-        assert tracker.key(state, pos) == coarsen(exact)
+        assert tracker.key(state, pos) == coarsen(exact, Layout.of(rules))
         seen += 1
         state, ev = state.apply(rng.choice(state.legal_actions()))
         tracker.see(ev)
@@ -81,8 +87,8 @@ def test_the_abstract_key_of_a_view_is_the_coarsened_information_set() -> None:
         assert seat is not None
         view = seat_view(match, seat)
         key = abstract_key(view)
-        assert key == coarsen(infoset_key(view))
-        assert len(key.split("|")) == len(FEATURES)
+        assert key == coarsen(infoset_key(view), Layout.of(rules))
+        assert len(Layout.of(rules).unpack(key)) == len(FEATURES)
         keys.append(key)
         match, _ = match.apply(rng.choice(match.legal_actions()))
     assert keys
@@ -98,7 +104,7 @@ def test_knocks_count_only_what_the_seat_sees(preset: str) -> None:
         state, _ = deal(rules, 10, rng)
         tracker = Tracker(10, state.public)
         for pos in range(10):
-            k = tracker.key(state, pos).split("|")
+            k = Layout.of(rules).text(tracker.key(state, pos)).split("|")
             knocks.add((k[5], k[6]))
     if rules.knock_public:
         assert ("K", "0") in knocks and ("-", "1") in knocks

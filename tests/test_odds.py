@@ -223,11 +223,10 @@ def test_the_batch_table_is_the_policys_own_lookup() -> None:
     threshold = resolve_threshold(rules, None)
     rng = random.Random(5)
     for i in rng.sample(range(abstraction.size), 3000):
-        key = abstraction.key(i)
-        q = policy.lookup(key)
+        q = policy.lookup(i)
         assert bool(missing[i]) == (q is None)
-        want = q if q is not None else float(rules.ids.index(key.split("|")[2]) > threshold)
-        assert table[i] == pytest.approx(want, abs=1e-12), key
+        want = q if q is not None else float(policy.layout.unpack(i).piece > threshold)
+        assert table[i] == pytest.approx(want, abs=1e-12), policy.layout.text(i)
 
 
 def test_at_10_seats_the_batch_atlas_agrees_with_a_plain_reference_simulation() -> None:

@@ -13,7 +13,7 @@ from random import Random
 
 import pytest
 
-from gnav.abstraction import VERSION, abstract_key
+from gnav.abstraction import VERSION, Layout, abstract_key
 from gnav.bots.expert import ExpertBot
 from gnav.errors import MalformedError
 from gnav.match import MatchState
@@ -44,9 +44,22 @@ def views(rules: Rules, seats: int, seed: int, count: int) -> list[SeatView]:
     return out
 
 
-def write_policy(path: Path, rules: Rules, lo: int, hi: int, swap: dict[str, int]) -> Path:
+def write_policy(path: Path, rules: Rules, lo: int, hi: int, swap: dict[int, int],
+                 scale: int = 100) -> Path:
+    """A policy file of the format written now, by hand: rows of [key, P * scale]."""
     data = {"format": FORMAT, "preset": rules.name, "seats": [lo, hi],
-            "options": round_options(rules), "abstraction": VERSION, "scale": 100,
+            "options": round_options(rules), "abstraction": VERSION,
+            "pieces": list(rules.ids), "scale": scale,
+            "swap": [[k, q] for k, q in sorted(swap.items())], "meta": {}}
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    return path
+
+
+def write_policy_1(path: Path, rules: Rules, lo: int, hi: int, swap: dict[str, int],
+                   scale: int = 100) -> Path:
+    """A policy file of gnav-policy/1: keyed by strings."""
+    data = {"format": "gnav-policy/1", "preset": rules.name, "seats": [lo, hi],
+            "options": round_options(rules), "abstraction": VERSION, "scale": scale,
             "swap": swap, "meta": {}}
     path.write_bytes(gzip.compress(json.dumps(data).encode()))
     return path
@@ -61,15 +74,20 @@ def shelf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     policies._index.cache_clear()
 
 
-def test_lookup_backs_off_to_coarser_keys(tmp_path: Path) -> None:
+@pytest.mark.parametrize("version", [2, 1])
+def test_lookup_backs_off_to_coarser_keys(tmp_path: Path, version: int) -> None:
     rules = Rules.of("gnav")
-    p = load_policy(str(write_policy(tmp_path / "p.json", rules, 5, 9, {
-        "2|3|5|-|S|-|0": 100, "2|3|5|*|S|-|0": 40, "2|3|5|*|*|*|*": 10})))
-    assert p.lookup("2|3|5|-|S|-|0") == 1.0
-    assert p.lookup("2|3|5|9|S|-|0") == 0.4  # gave unseen: gave left out
-    assert p.lookup("2|3|5|9|W|K|2") == 0.1  # down to position and piece
-    assert p.lookup("2|3|6|9|W|K|2") is None
-    assert p.swap_probability("2|3|5|9|S|-|0") is None
+    key = Layout.of(rules).read_text  # keys are ints: written here as people read them
+    swap = {"2|3|5|-|S|-|0": 100, "2|3|5|*|S|-|0": 40, "2|3|5|*|*|*|*": 10}
+    path = write_policy(tmp_path / "p.json", rules, 5, 9,
+                        {key(k): q for k, q in swap.items()}) if version == 2 else \
+        write_policy_1(tmp_path / "p.json", rules, 5, 9, swap)
+    p = load_policy(str(path))
+    assert p.lookup(key("2|3|5|-|S|-|0")) == 1.0
+    assert p.lookup(key("2|3|5|9|S|-|0")) == 0.4  # gave unseen: gave left out
+    assert p.lookup(key("2|3|5|9|W|K|2")) == 0.1  # down to position and piece
+    assert p.lookup(key("2|3|6|9|W|K|2")) is None
+    assert p.swap_probability(key("2|3|5|9|S|-|0")) is None
 
 
 def test_bad_policy_files_are_one_line(tmp_path: Path) -> None:
@@ -81,6 +99,25 @@ def test_bad_policy_files_are_one_line(tmp_path: Path) -> None:
     old.write_text(json.dumps({"format": FORMAT, "abstraction": "gnav-abstraction/0"}))
     with pytest.raises(MalformedError, match="abstraction"):
         load_policy(str(old))
+    # Format 2: rows of two ints, keys of the layout's range, the deck named.
+    rules = Rules.of("gnav")
+    good = json.loads(gzip.decompress(write_policy(
+        tmp_path / "good.json.gz", rules, 5, 9, {7: 50}).read_bytes()))
+    for field, value, said in (
+            ("swap", {"7": 50}, "'swap' must be rows"), ("swap", [[7, 101]], "'swap' must"),
+            ("swap", [["7", 50]], "'swap' must"), ("swap", [[True, 50]], "'swap' must"),
+            ("swap", [[-1, 50]], "'swap' must"), ("swap", [[1 << 40, 50]], "'swap' must"),
+            ("swap", [[7, 50], [7, 40]], "two rows"), ("pieces", [], "'pieces' must"),
+            ("pieces", ["3", "3"], "'pieces' must")):
+        bad.write_text(json.dumps({**good, field: value}))
+        with pytest.raises(MalformedError, match=said):
+            load_policy(str(bad))
+    # A format 1 file of a preset gnav does not know: one line too.
+    bad.write_text(json.dumps({"format": "gnav-policy/1", "preset": "nonesuch",
+                               "abstraction": VERSION, "seats": [5, 9], "options": {},
+                               "scale": 100, "swap": {}}))
+    with pytest.raises(MalformedError, match="nonesuch"):
+        load_policy(str(bad))
 
 
 def test_the_narrowest_band_is_played_and_expert_plays_it(shelf: Path) -> None:
@@ -180,3 +217,88 @@ def test_a_policy_is_found_by_the_rules_not_the_presets_name() -> None:
     assert own is not None and own.preset == "gnav" and own is shipped_policy(gnav, 20)
     assert shipped_policy(Rules.of("gnav-1917", two_fools="pay"), 20) is None
     assert "gnav-pagat" not in games_like(Rules.of("gnav-1917"))
+
+
+# -- keys are ints (issue 28 §2) ---------------------------------------------------------
+
+def old_lookup(swap: dict[str, int], scale: int, key: str) -> float | None:
+    """Second method: gnav-policy/1's lookup as it was, on key strings: the features
+    ``gave``, ``right``, ``left``, ``k`` written ``*`` one after another."""
+    q = swap.get(key)
+    parts = key.split("|")
+    for at in (3, 4, 5, 6):
+        if q is not None:
+            break
+        parts[at] = "*"
+        q = swap.get("|".join(parts))
+    return None if q is None else q / scale
+
+
+TABLES = [("gnav", (5, 8, 12, 20, 41)), ("gnav-1917", (6, 17, 33)),
+          ("chase-the-ace", (7, 24)), ("kille", (10, 38))]
+
+
+@pytest.mark.parametrize(("preset", "sizes"), TABLES)
+def test_format_2_answers_as_format_1_at_views_of_random_play(
+        preset: str, sizes: tuple[int, ...], tmp_path: Path) -> None:
+    """Each shipped policy met, written back as format 1 (keys as strings): read again,
+    it is the same policy, and at every view of random play (its own key, and the same
+    with each feature changed, so that the back-off is met) the int lookup answers as the
+    string lookup of format 1 did."""
+    rules = Rules.of(preset)
+    for seats in sizes:
+        policy = shipped_policy(rules, seats)
+        assert policy is not None
+        layout = policy.layout
+        text = {layout.text(k): q for k, q in policy.swap.items()}
+        assert len(text) == len(policy.swap)
+        lo, hi = policy.seats
+        again = load_policy(str(write_policy_1(
+            tmp_path / f"{preset}-{seats}.json", Rules.of(policy.preset), lo, hi, text,
+            policy.scale)))
+        assert again.swap == policy.swap and again.layout == layout
+        backed_off = 0
+        for view in views(rules, seats, seats, 60):
+            key = abstract_key(view)
+            digits = layout.unpack(key)
+            for f, r in enumerate(layout.radix):  # the key, and each feature changed
+                other = layout.pack(digits._replace(**{digits._fields[f]: (digits[f] + 1) % r}))
+                for k in (key, other):
+                    want = old_lookup(text, policy.scale, layout.text(k))
+                    assert policy.lookup(k) == again.lookup(k) == want, layout.text(k)
+                    backed_off += k not in policy.swap and want is not None
+        assert backed_off > 0
+
+
+def test_the_expert_decides_as_from_format_1() -> None:
+    """Second method: the expert's decision made as before keys were ints, from the key
+    string (its probability by the string lookup, its draw from the string), at every
+    view of a few hundred rounds of random play at tables of 5 to 41."""
+    from gnav.seeds import VIEWS, expert_uniform
+
+    mixed = 0
+    texts: dict[int, dict[str, int]] = {}  # by the policy's id (lru_cache keeps it)
+    for preset, sizes in TABLES[:2]:
+        rules = Rules.of(preset)
+        for seats in sizes:
+            bot = ExpertBot(7)
+            for view in views(rules, seats, seats + 1, 150):
+                table = bot.table(rules, len(view.order))
+                if not isinstance(table, policies.Policy):
+                    continue  # a match's last seats: an exact strategy
+                layout = table.layout
+                old = texts.get(id(table))
+                if old is None:  # the policy as format 1 held it
+                    old = texts[id(table)] = {layout.text(k): q for k, q in table.swap.items()}
+                key = layout.text(abstract_key(view))
+                p = old_lookup(old, table.scale, key)
+                assert p is not None
+                if p <= 0.0 or p >= 1.0:
+                    want = Action.SWAP if p >= 1.0 else Action.STAND
+                else:
+                    mixed += 1
+                    u = expert_uniform(7, (view.round, view.seat, view.lives, key), VIEWS)
+                    want = Action.SWAP if u < p else Action.STAND
+                assert bot.act(view) == want
+                assert bot.probabilities(view)[Action.SWAP] == p
+    assert mixed > 100

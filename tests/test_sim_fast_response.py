@@ -19,9 +19,8 @@ def exact_gain(rules: Rules, seats: int, table: np.ndarray) -> float:
     set, the seat's whole view, plays its abstract key's P(swap)); each seat's exact best
     response gain over the table's own value, the positions averaged."""
     game = Game(build(rules, seats))
-    abstraction = GnavAbstraction(rules)
     _, keys = abstract_map(game)
-    policy = {k: float(table[abstraction.index_of(k)]) for k in keys}
+    policy = {k: float(table[k]) for k in keys if isinstance(k, int)}  # all are
     sigma, missing = lift(game, policy)
     assert missing == 0
     best, value = game.best_responses(sigma)

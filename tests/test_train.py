@@ -8,6 +8,7 @@ from random import Random
 import numpy as np
 import pytest
 
+from gnav.abstraction import RIGHT, SHIFT, Layout
 from gnav.cli import main
 from gnav.round import RoundState
 from gnav.rules import Rules
@@ -16,7 +17,7 @@ from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.tables import Tables
 from gnav.solve.cfr import Game
 from gnav.solve.tree import build
-from gnav.strategies.policy import backoffs, load_policy, parse
+from gnav.strategies.policy import load_policy, parse
 from gnav.train import batch
 from gnav.train.batch import Config, State, train
 from gnav.train.exact import abstract_solve, lift
@@ -28,9 +29,9 @@ from gnav.train.play import LIVES, Policy, Tracker, deal, play_out, sample
 def test_each_tried_decision_is_the_round_played_the_other_way() -> None:
     rules = Rules.of("gnav")
     rng = Random(4)
-    policy: dict[str, float] = {}
+    policy: dict[int, float] = {}
 
-    def p(key: str) -> float:
+    def p(key: int) -> float:
         return policy.setdefault(key, rng.random())
 
     def always(swap: int) -> Policy:
@@ -67,8 +68,8 @@ def test_the_batch_trainers_regrets_are_the_reference_engines(preset: str,
     dealt = [(RoundState.start(rules, tuple(range(n)), tuple(int(p) for p in d[:n]),
                                tuple(int(p) for p in d[n:]), (LIVES,) * n, checked=True),
               [float(x) for x in u[r]]) for r, d in enumerate(decks)]
-    ref = learn(dealt, lambda key: float(current[ab.index_of(key)]), tremble)
-    mine = {ab.key(int(i)): list(s) for i, s in zip(visited, sums, strict=True)}
+    ref = learn(dealt, lambda key: float(current[key]), tremble)
+    mine = {int(i): list(s) for i, s in zip(visited, sums, strict=True)}
     assert set(mine) == set(ref)
     for key, s in ref.items():
         assert mine[key] == pytest.approx(s, abs=1e-9), key
@@ -83,14 +84,14 @@ def test_a_tremble_reaches_what_a_pure_strategy_never_does() -> None:
     ab = GnavAbstraction(rules)
     stand = np.zeros(ab.size)
 
-    def rights(tremble: float) -> set[str]:
+    def rights(tremble: float) -> set[int]:
         visited, sums = batch.sums(rules, 8, 400, stand, seed=5,
                                    played=batch.trembling(stand, tremble))
         assert sums[:, 3].sum() > 0
-        return {ab.key(int(i)).split("|")[4] for i in visited}
+        return {ab.layout.unpack(int(i)).right for i in visited}
 
-    assert "W" not in rights(0.0)
-    assert "W" in rights(0.1)
+    assert RIGHT.index("W") not in rights(0.0)
+    assert RIGHT.index("W") in rights(0.1)
 
 
 def test_training_is_seeded_and_the_same_for_any_number_of_jobs() -> None:
@@ -110,7 +111,7 @@ def test_training_approaches_the_exact_solution_at_two_seats(plus: bool) -> None
     game = Game(build(rules, 2))
     uniform, _ = lift(game, {})
     state = train(Config("hypp", (2,), seed=1, batches=12, rounds=2000, plus=plus))
-    average = state.by_key(GnavAbstraction(rules))
+    average = state.by_key()
     sigma, _ = lift(game, {k: s / w for k, (w, s) in average.items()})
     assert game.nash_conv(sigma) < game.nash_conv(uniform) / 5
 
@@ -133,8 +134,8 @@ def test_train_writes_a_policy_that_loads(tmp_path: Path) -> None:
     policy = load_policy(str(out))
     assert policy.seats == (5, 6) and policy.fits(Rules.of("hypp"), 6)
     assert not policy.fits(Rules.of("hypp"), 7)
-    key = next(k for k in policy.swap if "*" not in k)
-    for coarse in backoffs(key):
+    key = next(k for k in policy.swap if k >> SHIFT == 0)  # nothing left out
+    for coarse in policy.layout.backoffs(key):
         assert coarse in policy.swap  # every trained key backs off to stored ones
     assert policy.lookup(key) == policy.swap_probability(key)
 
@@ -164,13 +165,14 @@ def test_a_thin_backed_off_key_is_left_to_a_coarser_one() -> None:
     # still plays 1/2). The rare key's own backed-off keys pool 2 decisions: too few to
     # trust, so they are left out and it is answered by the coarsest, which pools both.
     rules = Rules.of("gnav")
-    often, rare = "3|2|5|-|S|-|0", "3|2|5|7|W|K|1"
+    text = Layout.of(rules).read_text
+    often, rare = text("3|2|5|-|S|-|0"), text("3|2|5|7|W|K|1")
     average = {often: [90.0, 0.0], rare: [2.0, 1.0]}
     visits = {often: 90, rare: 2}
     data = policy_data(rules, (5, 6), average, 100, {often}, visits=visits, min_visits=50)
     policy = parse(data, "test")
-    assert rare not in policy.swap and "3|2|5|*|W|K|1" not in policy.swap
-    assert "3|2|5|*|S|-|0" in policy.swap  # met 90 times: it stays
+    assert rare not in policy.swap and text("3|2|5|*|W|K|1") not in policy.swap
+    assert text("3|2|5|*|S|-|0") in policy.swap  # met 90 times: it stays
     assert policy.lookup(rare) == pytest.approx(1.0 / 92.0, abs=1e-6)
     assert data["meta"]["min_visits"] == 50
     # Without the visits, every backed-off key is written, as before.
@@ -253,7 +255,7 @@ def test_earlier_moves_read_every_earlier_seats_turn_off_the_exact_key() -> None
     assert earlier_moves("0/3|5|5|") == ""
     assert earlier_moves("2/4|3|3|S0,A12,W1") == "SW"
     assert earlier_moves("3/4|3|3|A01,R1:9,S2") == "A?S"  # the answer is no move of 1
-    assert with_moves("2/4|3|3|S0,A12,W1").endswith("#SW")
+    assert with_moves("2/4|3|3|S0,A12,W1", Layout.of(Rules.of("gnav")))[1] == "SW"
     # The feature carries what the abstraction lacks: the merged tree solves closer.
     game = Game(build(Rules.of("hypp"), 3))
     _, plain, n = abstract_solve(game, iterations=60)

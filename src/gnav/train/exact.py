@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Hashable, Mapping
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +37,10 @@ def abstract_map(game: Game, drop: frozenset[str] = frozenset(), key: KeyOf = co
     return out, list(index)
 
 
-def lift(game: Game, policy: Mapping[Hashable, float], drop: frozenset[str] = frozenset(),
+def lift(game: Game, policy: Mapping[Any, float], drop: frozenset[str] = frozenset(),
          default: float = 0.5) -> tuple[F, int]:
-    """The tree's strategy that plays ``policy`` (abstract key -> P(swap)); a key the
+    """The tree's strategy that plays ``policy`` (abstract key -> P(swap), the keys of
+    whichever ``KeyOf`` made them: Any, as a Mapping's keys are invariant); a key the
     policy lacks plays ``default``. Returns the strategy and how many exact sets had no
     abstract key in the policy while both actions were legal."""
     amap, keys = abstract_map(game, drop)

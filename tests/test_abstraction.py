@@ -5,11 +5,23 @@ from __future__ import annotations
 
 from random import Random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gnav.abstraction import BANDS, FEATURES, Layout, abstract_key, band, coarsen
+from gnav.abstraction import (
+    ANY,
+    BACKOFF,
+    BANDS,
+    FEATURES,
+    SHIFT,
+    Key,
+    Layout,
+    abstract_key,
+    band,
+    coarsen,
+)
 from gnav.infoset import infoset_key, key_of
 from gnav.match import MatchState
 from gnav.presets import PRESETS_LIST
@@ -110,3 +122,43 @@ def test_knocks_count_only_what_the_seat_sees(preset: str) -> None:
         assert ("K", "0") in knocks and ("-", "1") in knocks
     else:
         assert knocks == {("-", "0")}
+
+
+# -- keys are ints (issue 28 §2) ---------------------------------------------------------
+
+def _keys(layout: Layout) -> st.SearchStrategy[Key]:
+    digit = [st.one_of(st.just(ANY), st.integers(0, r - 1)) for r in layout.radix]
+    return st.builds(Key, *digit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["gnav", "chase-the-ace", "kille"]), st.data())
+def test_a_key_packs_into_its_bits_and_back(preset: str, data: st.DataObject) -> None:
+    layout = Layout.of(Rules.of(preset))
+    key = data.draw(_keys(layout))
+    packed = layout.pack(key)
+    assert layout.unpack(packed) == key
+    assert layout.read_text(layout.text(packed)) == packed
+    # Nothing left out: below size, the batch engine's index; else the mask says what.
+    mask = sum(1 << f for f, x in enumerate(key) if x == ANY)
+    assert packed >> SHIFT == mask and (mask or packed < layout.size)
+    # The back-off on an int and on an array of int64 is one function, with one result;
+    # it leaves out BACKOFF's first features and keeps every other digit.
+    coarse = layout.backoffs(packed)
+    array = np.array([packed], dtype=np.int64)
+    for step, k in enumerate(coarse, 1):
+        assert k == layout.backoff(packed, step) == int(layout.backoff(array, step)[0])
+        out = layout.unpack(k)
+        for f, name in enumerate(FEATURES):
+            dropped = name in BACKOFF[:step]
+            assert out[f] == (ANY if dropped else key[f])
+
+
+def test_keys_out_of_range_or_unknown_are_refused() -> None:
+    layout = Layout.of(Rules.of("gnav"))
+    with pytest.raises(ValueError, match="piece 21 is not below 21"):
+        layout.pack(Key(0, 0, 21, 0, 0, 0, 0))
+    for text in ("0|1|nonesuch|-|-|-|0", "6|1|3|-|-|-|0", "0|1|3|-|X|-|0", "0|1|3|-|-|-|3",
+                 "0|1|3|-|-|-", "0|1|3|-|-|-|x"):
+        with pytest.raises(ValueError, match="not a gnav-abstraction/1 key"):
+            layout.read_text(text)

@@ -261,3 +261,30 @@ def test_earlier_moves_read_every_earlier_seats_turn_off_the_exact_key() -> None
     _, plain, n = abstract_solve(game, iterations=60)
     _, rich, m = abstract_solve(game, iterations=60, key=with_moves)
     assert m > n and rich < plain
+
+
+def test_convert_makes_a_shipped_file_again_from_its_format_1_form(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The one-off that made the shipped files gnav-policy/2: a shipped file written back
+    as format 1 (string keys, no pieces) converts to the very bytes shipped."""
+    import gzip
+    import json
+
+    from gnav.strategies.policy import shipped_policies
+    from gnav.train import export
+
+    for shipped in [p for p in shipped_policies() if p.name in (
+            "gnav-10-14.json.gz", "chase-the-ace-5-6.json.gz")]:
+        data = json.loads(gzip.decompress(shipped.read_bytes()))
+        assert data["format"] == "gnav-policy/2"
+        layout = Layout(tuple(data.pop("pieces")))
+        old = {**data, "format": "gnav-policy/1",
+               "swap": {layout.text(k): q for k, q in data["swap"]}}
+        path = tmp_path / shipped.name
+        path.write_bytes(gzip.compress(json.dumps(old).encode()))
+        assert export.main(["--convert", str(path)]) == 0
+        assert path.read_bytes() == shipped.read_bytes()
+    assert "gnav-10-14.json.gz" in capsys.readouterr().out
+    (tmp_path / "bad.json").write_text("{}")
+    assert export.main(["--convert", str(tmp_path / "bad.json")]) == 2
+    assert "not a gnav policy" in capsys.readouterr().err

@@ -113,21 +113,26 @@ def _rows(data: dict[str, Any], where: str
     if not isinstance(pieces, list) or not pieces or not all(
             isinstance(x, str) for x in pieces) or len(set(pieces)) != len(pieces):
         raise MalformedError(f"{where}: 'pieces' must be a list of distinct piece ids")
-    layout = Layout(tuple(pieces))
+    layout = Layout.of_ids(tuple(pieces))
     scale = int(data["scale"])
     rows = data["swap"]
-    # bool is an int to Python. A key in range that is no key of the layout (a digit
-    # past its radix) is never looked up: harmless, so not worth a check per row.
-    if not isinstance(rows, list) or not all(
-            isinstance(r, list) and len(r) == 2 and type(r[0]) is int
-            and type(r[1]) is int and 0 <= r[0] < KEYS and 0 <= r[1] <= scale
-            for r in rows):
-        raise MalformedError(f"{where}: 'swap' must be rows [key, 0..{scale}] of "
-                             f"{VERSION} keys")
     options = data["options"]
     if not isinstance(options, dict):
         raise MalformedError(f"{where}: 'options' must be an object")
-    swap = {k: q for k, q in rows}
+    if not isinstance(rows, list):
+        raise MalformedError(f"{where}: 'swap' must be rows [key, 0..{scale}]")
+    swap: dict[int, int] = {}
+    for row in rows:
+        # bool is an int to Python. A key in range that is no key of the layout (a digit
+        # past its radix) is never looked up: harmless, so not worth a check per row.
+        if type(row) is not list or len(row) != 2:
+            raise MalformedError(f"{where}: 'swap' must be rows [key, 0..{scale}]")
+        key, q = row
+        if type(key) is not int or type(q) is not int or not 0 <= key < KEYS \
+                or not 0 <= q <= scale:
+            raise MalformedError(f"{where}: 'swap' must be rows [key, 0..{scale}] of "
+                                 f"{VERSION} keys")
+        swap[key] = q
     if len(swap) != len(rows):
         raise MalformedError(f"{where}: a key has two rows in 'swap'")
     return swap, scale, options, layout

@@ -95,6 +95,17 @@ def band(count: int) -> int:
     return BANDS[band_index(count)]
 
 
+def digits_key(pieces: Any, b: Any, a: Any, piece: Any, gave: Any, right: Any, left: Any,
+               k: Any) -> Any:
+    """The key of these digits, nothing left out, for a deck of ``pieces``: the layout's
+    one formula, which the compiled engine compiles as it is (``gnav.sim.fast.jit``)."""
+    return (((((b * _BANDS + a) * pieces + piece) * (pieces + 1) + gave) * _RIGHTS
+             + right) * 2 + left) * 3 + k
+
+
+_BANDS, _RIGHTS = len(BANDS), len(RIGHT)  # constants to the compiler
+
+
 # eq=False: a layout is hashed by identity (the text cache below reads it per decision),
 # and made once a deck (``of``, ``of_ids``).
 @dataclass(frozen=True, eq=False)
@@ -144,9 +155,7 @@ class Layout:
               ) -> Any:
         """The key of these digits, nothing left out: ints in, an int out, or numpy
         arrays (the batch engine's columns) in, an array out."""
-        p = len(self.ids)
-        return (((((b * len(BANDS) + a) * p + piece) * (p + 1) + gave) * len(RIGHT)
-                 + right) * 2 + left) * 3 + k
+        return digits_key(len(self.ids), b, a, piece, gave, right, left, k)
 
     def pack(self, key: Key) -> int:
         """The int of ``key``.

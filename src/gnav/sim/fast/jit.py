@@ -20,7 +20,7 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import BANDS
+from gnav.abstraction import BANDS, digits_key
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import MAX_COUNT, GnavAbstraction
 from gnav.sim.fast.tables import GAIN, Tables
@@ -44,6 +44,9 @@ FLIP = 2
 VIEW = 3
 VIEW_BITS = 41
 _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
+
+# The abstract key of a decision: gnav.abstraction's own formula, compiled.
+_abstract = nb.njit(cache=True, inline="always")(digits_key)
 
 _band = np.zeros(MAX_COUNT + 1, dtype=np.int64)
 for _i, _b in enumerate(BANDS):
@@ -207,8 +210,7 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 dealt = deal[c]
                 gave = dealt if dealt != piece else pieces
                 kk = min(knocks - knocked[c] - left, 2)
-                k = (((((band[c] * 11 + band[n - 1 - c]) * pieces + piece) * (pieces + 1)
-                       + gave) * 5 + right) * 2 + left) * 3 + kk
+                k = _abstract(pieces, band[c], band[n - 1 - c], piece, gave, right, left, kk)
             p = tables[policy_of[c], k]
             if kind == 2:
                 k = (k << 33) | (c << 27) | (n << 21) | (min(nswaps, 15) << 17) | \

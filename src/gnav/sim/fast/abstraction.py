@@ -14,20 +14,17 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import BACKOFF, BANDS, RIGHT, Layout
+from gnav.abstraction import BACKOFF, Layout, band_index
 from gnav.rules import Rules
 from gnav.sim.fast.decision import Decision
 from gnav.strategies.policy import Policy
 
-__all__ = ["MAX_COUNT", "RIGHT", "GnavAbstraction"]  # RIGHT: Decision.right's codes
 MAX_COUNT = 200  # seats before/after a decider: far above any table's
 
 
-def _band_index() -> npt.NDArray[np.intp]:
-    out = np.zeros(MAX_COUNT + 1, dtype=np.intp)
-    for i, b in enumerate(BANDS):
-        out[b:] = i
-    return out
+def band_indices() -> npt.NDArray[np.intp]:
+    """``gnav.abstraction.band_index`` of every count to ``MAX_COUNT``, to gather from."""
+    return np.array([band_index(c) for c in range(MAX_COUNT + 1)], dtype=np.intp)
 
 
 class GnavAbstraction:
@@ -38,7 +35,7 @@ class GnavAbstraction:
         self.rules = rules
         self.layout = layout = Layout.of(rules)
         self.pieces = layout.pieces
-        self.band = _band_index()
+        self.band = band_indices()
         self.radix = layout.radix
         self.size = layout.size
 

@@ -20,9 +20,9 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import BANDS, digits_key
+from gnav.abstraction import digits_key
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import MAX_COUNT, GnavAbstraction
+from gnav.sim.fast.abstraction import GnavAbstraction, band_indices
 from gnav.sim.fast.tables import GAIN, Tables
 
 # How a table is indexed: by piece, or over gnav-abstraction/1. RICH plays the tables
@@ -48,9 +48,7 @@ _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
 # The abstract key of a decision: gnav.abstraction's own formula, compiled.
 _abstract = nb.njit(cache=True, inline="always")(digits_key)
 
-_band = np.zeros(MAX_COUNT + 1, dtype=np.int64)
-for _i, _b in enumerate(BANDS):
-    _band[_b:] = _i
+_band = band_indices().astype(np.int64)
 
 
 @nb.njit(cache=True, inline="always")

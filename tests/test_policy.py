@@ -46,11 +46,11 @@ def views(rules: Rules, seats: int, seed: int, count: int) -> list[SeatView]:
 
 def write_policy(path: Path, rules: Rules, lo: int, hi: int, swap: dict[int, int],
                  scale: int = 100) -> Path:
-    """A policy file of the format written now, by hand: rows of [key, P * scale]."""
+    """A policy file of the format written now, by hand: keys ascending, P * scale."""
     data = {"format": FORMAT, "preset": rules.name, "seats": [lo, hi],
             "options": round_options(rules), "abstraction": VERSION,
-            "pieces": list(rules.ids), "scale": scale,
-            "swap": [[k, q] for k, q in sorted(swap.items())], "meta": {}}
+            "pieces": list(rules.ids), "scale": scale, "meta": {},
+            "keys": sorted(swap), "swap": [swap[k] for k in sorted(swap)]}
     path.write_bytes(gzip.compress(json.dumps(data).encode()))
     return path
 
@@ -99,16 +99,17 @@ def test_bad_policy_files_are_one_line(tmp_path: Path) -> None:
     old.write_text(json.dumps({"format": FORMAT, "abstraction": "gnav-abstraction/0"}))
     with pytest.raises(MalformedError, match="abstraction"):
         load_policy(str(old))
-    # Format 2: rows of two ints, keys of the layout's range, the deck named.
+    # Format 2: two lists of ints, keys ascending in the layout's range, the deck named.
     rules = Rules.of("gnav")
     good = json.loads(gzip.decompress(write_policy(
-        tmp_path / "good.json.gz", rules, 5, 9, {7: 50}).read_bytes()))
+        tmp_path / "good.json.gz", rules, 5, 9, {7: 50, 9: 0}).read_bytes()))
     for field, value, said in (
-            ("swap", {"7": 50}, "'swap' must be rows"), ("swap", [[7, 101]], "'swap' must"),
-            ("swap", [["7", 50]], "'swap' must"), ("swap", [[True, 50]], "'swap' must"),
-            ("swap", [[-1, 50]], "'swap' must"), ("swap", [[1 << 40, 50]], "'swap' must"),
-            ("swap", [[7, 50], [7, 40]], "two rows"), ("pieces", [], "'pieces' must"),
-            ("pieces", ["3", "3"], "'pieces' must")):
+            ("swap", {"7": 50}, "of one length"), ("swap", [50], "of one length"),
+            ("swap", [50, 101], "'swap' must hold"), ("swap", [50, True], "'swap' must hold"),
+            ("keys", ["7", 9], "'keys' must"), ("keys", [True, 9], "'keys' must"),
+            ("keys", [-1, 9], "'keys' must"), ("keys", [7, 1 << 40], "'keys' must"),
+            ("keys", [7, 7], "ascending"), ("keys", [9, 7], "ascending"),
+            ("pieces", [], "'pieces' must"), ("pieces", ["3", "3"], "'pieces' must")):
         bad.write_text(json.dumps({**good, field: value}))
         with pytest.raises(MalformedError, match=said):
             load_policy(str(bad))

@@ -278,8 +278,9 @@ def test_convert_makes_a_shipped_file_again_from_its_format_1_form(
         data = json.loads(gzip.decompress(shipped.read_bytes()))
         assert data["format"] == "gnav-policy/2"
         layout = Layout(tuple(data.pop("pieces")))
+        pairs = zip(data.pop("keys"), data["swap"], strict=True)
         old = {**data, "format": "gnav-policy/1",
-               "swap": {layout.text(k): q for k, q in data["swap"]}}
+               "swap": {layout.text(k): q for k, q in pairs}}
         path = tmp_path / shipped.name
         path.write_bytes(gzip.compress(json.dumps(old).encode()))
         assert export.main(["--convert", str(path)]) == 0

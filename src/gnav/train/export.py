@@ -69,8 +69,8 @@ def policy_data(rules: Rules, seats: tuple[int, int],
 def file_data(preset: str, seats: tuple[int, int], options: Mapping[str, object],
               layout: Layout, scale: int, swap: Mapping[int, int], meta: Mapping[str, Any]
               ) -> dict[str, Any]:
-    """A policy file's JSON (``gnav.strategies.policy``'s format): ``swap`` as rows of
-    two ints in the order of their keys."""
+    """A policy file's JSON (``gnav.strategies.policy``'s format): ``keys`` ascending
+    and ``swap`` beside them."""
     return {
         "format": FORMAT,
         "preset": preset,
@@ -80,7 +80,8 @@ def file_data(preset: str, seats: tuple[int, int], options: Mapping[str, object]
         "pieces": list(layout.ids),
         "scale": scale,
         "meta": dict(meta),
-        "swap": [[k, swap[k]] for k in sorted(swap)],
+        "keys": sorted(swap),
+        "swap": [swap[k] for k in sorted(swap)],
     }
 
 

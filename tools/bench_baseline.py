@@ -25,6 +25,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+import oneline
+
 MATADORS = {"cuckoo": "stop", "dragoon": "charge", "cat": "charge", "horse": "pass",
             "house": "pass"}
 ORDER = ["cuckoo", "dragoon", "cat", "horse", "house", *[str(n) for n in range(12, -1, -1)],
@@ -205,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if not 2 <= args.seats <= 41:
         p.error("--seats must be 2 to 41")
+    if args.rounds < 1 or args.repeat < 1:
+        p.error("--rounds and --repeat must be at least 1")
     base: list[float] = []
     gnav: list[float] = []
     for _ in range(args.repeat):
@@ -226,4 +230,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/bench_baseline.py"))

@@ -19,6 +19,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+import oneline
+
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = ("import json, sys; import gnav; from gnav.cli import main; "
          "sys.stderr.write(gnav.__file__ + '\\n'); sys.exit(main(sys.argv[1:]))")
@@ -53,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args(argv)
+    if args.repeat < 1:
+        p.error("--repeat must be at least 1")
     bench = ["--seats", str(args.seats), "--rounds", str(args.rounds), "--jobs", str(args.jobs)]
     with tempfile.TemporaryDirectory() as tmp:
         before_src = export(args.before, Path(tmp))
@@ -71,4 +75,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/bench_before_after.py"))

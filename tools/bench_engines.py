@@ -17,6 +17,8 @@ import json
 import subprocess
 import sys
 
+import oneline
+
 
 def _bench(args: list[str]) -> dict[str, object]:
     proc = subprocess.run([sys.executable, "-m", "gnav.cli", "bench", *args, "--jobs", "1",
@@ -34,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.repeat < 1:
+        p.error("--repeat must be at least 1")
     rows = []
     for seats in args.seats:
         best = {"reference": 0.0, "batch": 0.0, "jit": 0.0}
@@ -64,4 +68,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/bench_engines.py"))

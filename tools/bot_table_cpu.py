@@ -39,6 +39,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import oneline
+
 SERVE = """
 import sys
 import gnav.table.config as config
@@ -139,4 +141,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/bot_table_cpu.py"))

@@ -7,7 +7,8 @@ of the coach and the analysis (issue 19's note).
   its own decisions, with the sampling error stated where the figures are sampled (95%,
   from each costly decision's paired interval).
 - ``coach``: the coach's CPU per decision (``gnav.odds.coach.answer``, this thread's
-  CPU) at 3, 4, 6, 10, 20 and 41 seats of gnav, 30 decisions each.
+  CPU) at 3, 4, 6, 10, 20 and 41 seats of gnav (or ``--seats N`` alone), 30 decisions
+  each (``--decisions``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from random import Random
 
 import gnav
+import oneline
 from gnav.match import MatchState
 from gnav.odds.analyse import analyse
 from gnav.odds.coach import answer
@@ -59,6 +61,9 @@ def analysed(seats: int, matches: int, lives: int) -> None:
               f"decisions ({cost[s] / max(count[s], 1):.4f} a decision){error}")
 
 
+COACH_SEATS = (3, 4, 6, 10, 20, 41)
+
+
 def coach_cost(seats: int, decisions: int = 30) -> None:
     rules = Rules.of("gnav")
     rng = Random(seats)
@@ -89,20 +94,28 @@ def coach_cost(seats: int, decisions: int = 30) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/coach_figures.py")
+    parser = argparse.ArgumentParser(prog="python tools/coach_figures.py",
+                                     description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("what", choices=("analyse", "coach"))
-    parser.add_argument("--seats", type=int, default=3)
-    parser.add_argument("--matches", type=int, default=20)
-    parser.add_argument("--lives", type=int, default=6)
+    parser.add_argument("--seats", type=int, default=None,
+                        help="analyse: seats (default 3); coach: only this size "
+                             f"(default {', '.join(map(str, COACH_SEATS))})")
+    parser.add_argument("--matches", type=int, default=20, help="analyse: matches")
+    parser.add_argument("--lives", type=int, default=6, help="analyse: lives a match")
+    parser.add_argument("--decisions", type=int, default=30, help="coach: decisions a size")
     args = parser.parse_args(argv)
+    if args.seats is not None:
+        Rules.of("gnav").check_seats(args.seats)  # a GnavError: one line (oneline.run)
     if args.what == "analyse":
-        analysed(args.seats, args.matches, args.lives)
+        analysed(args.seats or 3, args.matches, args.lives)
     else:
+        if args.decisions < 1:
+            parser.error("--decisions must be at least 1")
         print("the coach's CPU per decision (gnav.odds.coach.answer):")
-        for seats in (3, 4, 6, 10, 20, 41):
-            coach_cost(seats)
+        for seats in (args.seats,) if args.seats else COACH_SEATS:
+            coach_cost(seats, args.decisions)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/coach_figures.py"))

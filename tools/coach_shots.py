@@ -30,6 +30,7 @@ from unittest import mock
 
 from playwright.sync_api import Browser, Page
 
+import oneline
 import shots
 from browser import can_act, click_action, context, create_table, until
 from gnav.events import Ask
@@ -151,7 +152,8 @@ def shoot_analysis(browser: Browser, url: str, tmp: Path, out: Path, lang: str,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/coach_shots.py")
+    parser = argparse.ArgumentParser(prog="python tools/coach_shots.py",
+                                     description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", nargs="?", default="docs/screenshots")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -164,4 +166,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/coach_shots.py"))

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import oneline
 import shots
 from browser import context
 from companion_drive import MATCH, NAMES, A, B, C, D, deal, pick_for, play, set_up, show, tap
@@ -96,4 +97,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/companion_screenshots.py"))

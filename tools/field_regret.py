@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
+import oneline
 from gnav.abstraction import Layout
 from gnav.rules import Rules
 from gnav.train.exploit import both_values, field_of, to_decision
@@ -104,4 +105,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/field_regret.py"))

@@ -16,13 +16,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+import oneline
 import shots
 from browser import context
 from learn_drive import play_lesson
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/learn_shots.py")
+    parser = argparse.ArgumentParser(prog="python tools/learn_shots.py",
+                                     description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", nargs="?", default="docs/screenshots")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -62,4 +64,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/learn_shots.py"))

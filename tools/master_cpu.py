@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 
+import oneline
 from gnav.names import parse_name
 from gnav.server.wire import encode
 from gnav.table import Table, TableConfig, render
@@ -62,4 +64,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(oneline.run(main, "python tools/master_cpu.py"))

@@ -1,6 +1,7 @@
 """``python tools/odds_shots.py [DIR]``: the /odds page in Debian's Chromium, on a desktop
 (1280×860) and a phone (390×844), in English and Norwegian, saved as PNGs to DIR (default
-docs/screenshots): odds-desktop-en.png, odds-phone-nb.png and the other two.
+docs/screenshots): odds-desktop-en-3.png, odds-phone-nb-3.png, odds-desktop-nb-10.png and
+odds-phone-en-10.png (the atlas of gnav at 3 and at 10 seats).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import oneline
 import shots
 from browser import context
 from gnav.odds.docs import load
@@ -19,7 +21,8 @@ SHOTS = (("en", False, "gnav", 3, "5", 2), ("nb", True, "gnav", 3, "owl", 3),
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/odds_shots.py")
+    parser = argparse.ArgumentParser(prog="python tools/odds_shots.py",
+                                     description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", nargs="?", default="docs/screenshots")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -40,4 +43,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/odds_shots.py"))

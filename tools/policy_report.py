@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+import oneline
 from gnav.abstraction import RIGHT, Key, Layout, band_index
 from gnav.bots.threshold import default_threshold
 from gnav.errors import GnavError
@@ -112,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("tables", nargs="*", default=list(TABLES), metavar="TABLE")
     p.add_argument("--plots", metavar="DIR", help="also write DIR/policy-TABLE.png")
     args = p.parse_args(argv)
+    if args.plots:
+        Path(args.plots).mkdir(parents=True, exist_ok=True)
     try:
         for name in args.tables:
             text, figures = report(name)
@@ -125,4 +129,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/policy_report.py"))

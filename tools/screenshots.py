@@ -23,6 +23,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser
 
+import oneline
 import shots
 from browser import (
     can_act,
@@ -173,7 +174,8 @@ SHOTS: dict[str, Callable[[Browser, str, Path], None]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/screenshots.py")
+    parser = argparse.ArgumentParser(prog="python tools/screenshots.py",
+                                     description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", nargs="?", default="docs/screenshots",
                         help="the directory for the PNGs (default docs/screenshots)")
     parser.add_argument("--only", default=None, metavar="NAME,...",
@@ -192,4 +194,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/screenshots.py"))

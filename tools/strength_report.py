@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import oneline
+
 GNAV = [sys.executable, "-m", "gnav.cli"]
 
 
@@ -241,4 +243,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/strength_report.py"))

@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+import oneline
 from gnav.abstraction import coarsen
 from gnav.rules import Rules
 from gnav.solve.cfr import Game
@@ -50,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="CFR+ on the merged tree instead of training")
     p.add_argument("--iterations", type=int, default=200, help="CFR+ iterations (--floor)")
     args = p.parse_args(argv)
+    if not 2 <= args.seats <= 4:
+        p.error("--seats must be 2 to 4 (the solver's exact tree)")
     rules = Rules.of(args.preset)
     game = Game(build(rules, args.seats))
     if args.floor:
@@ -89,4 +92,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(oneline.run(main, "python tools/train_check.py"))

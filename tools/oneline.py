@@ -29,8 +29,8 @@ def _http(e: urllib.error.HTTPError) -> str:
     body = e.read().decode("utf-8", "replace")
     try:
         reason = json.loads(body)["error"]["reason"]  # gnav's error_response
-    except (ValueError, KeyError, TypeError):
-        reason = _last_line(body)
+    except (ValueError, KeyError, TypeError):  # another server's page: its status alone
+        reason = str(e.reason)
     return f"{e.url}: HTTP {e.code}: {reason}"
 
 

@@ -4,10 +4,14 @@ only this tree's ``src`` on PYTHONPATH (what ``make test``'s editable install gi
 tool finds its siblings in its own folder). Each says its usage with ``--help``, says
 bad input in one line, and the cheap ones make a tiny real run whose output is checked.
 
-Only ``--help`` and bad input, with the reason: the picture scripts but one (a browser
-run each, 30 s and more of CPU; odds_shots.py runs), ``load_cpu.py``, ``relay_load.py``
-and ``kill_under_load.py`` (servers, Redis and a load test: minutes at their smallest),
-``loadtest.py`` (its real run against a server is tests/test_loadtest.py's).
+Not run for real, with the reason: the picture scripts but two (``odds_shots.py`` and
+``screenshots.py --only other`` run, about 10 s and 5 s; ``coach_shots.py`` takes 27 s of
+CPU, ``learn_shots.py`` 80 s of wall time at the lesson's pace, and
+``companion_screenshots.py`` needs ``pdftoppm``, which ``make test`` does not install);
+``loadtest.py`` (its real run against a server is tests/test_loadtest.py's); and
+``load_cpu.py``, ``relay_load.py`` and ``kill_under_load.py``, the lead's while the server
+changes, get their ``--help`` alone (servers, Redis and a load test: minutes at their
+smallest).
 """
 
 from __future__ import annotations
@@ -91,14 +95,11 @@ BAD = [
     ("coach_shots.py", ["{file}/pictures"], "Not a directory"),
     ("companion_screenshots.py", ["{file}/pictures"], "Not a directory"),
     ("field_regret.py", ["--field", "nobody", "--jobs", "1"], "unknown bot 'nobody'"),
-    ("kill_under_load.py", ["--kill", "everything"], "invalid choice: 'everything'"),
     ("learn_shots.py", ["{file}/pictures"], "Not a directory"),
-    ("load_cpu.py", ["--store", "paper"], "invalid choice: 'paper'"),
     ("loadtest.py", ["--tables", "0"], "--tables must be 1 to 2000, not 0"),
     ("master_cpu.py", ["--seats", "1"], "gnav takes 2 to 41 seats, not 1"),
     ("odds_shots.py", ["{file}/pictures"], "Not a directory"),
     ("policy_report.py", ["nope-6"], "unknown preset 'nope'"),
-    ("relay_load.py", ["--through", "nobody"], "invalid choice: 'nobody'"),
     ("screenshots.py", ["--only", "nothing"], "no picture 'nothing'"),
     ("ship_puzzles.py", ["--tables", "gnav"], "a table is PRESET-SEATS"),
     ("strength_report.py", ["--dir", "{file}"], "File exists"),
@@ -106,8 +107,12 @@ BAD = [
 ]
 
 
+# The load measurements are the lead's while the server changes (issue 28): --help only.
+HELP_ONLY = {"kill_under_load.py", "load_cpu.py", "relay_load.py"}
+
+
 def test_bad_input_is_tried_on_every_command() -> None:
-    assert {name for name, _, _ in BAD} == set(COMMANDS)
+    assert {name for name, _, _ in BAD} == set(COMMANDS) - HELP_ONLY
 
 
 @pytest.mark.parametrize(("name", "args", "said"), BAD,
@@ -247,6 +252,16 @@ def test_strength_report_shows_a_figure_and_plots_it(tmp_path: Path) -> None:
     assert not (tmp_path / "plots" / "exploit.png").exists()  # no exploit figure kept
 
 
+def test_train_check_finds_the_floor_of_its_keys_at_two_seats(tmp_path: Path) -> None:
+    out = ran("train_check.py", "--floor", "--seats", "2", "--iterations", "10", cwd=tmp_path)
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "gnav, 2 seats, the abstraction", "gnav, 2 seats, and every earlier seat's move"], out
+    for line in lines:
+        m = re.search(rf": ({NUMBER}) sets, NashConv ({NUMBER}) \(\d+ s CPU\)$", line)
+        assert m and int(m[1].replace(",", "")) > 0 and float(m[2]) >= 0, line
+
+
 def test_train_check_trains_and_measures_at_two_seats(tmp_path: Path) -> None:
     out = ran("train_check.py", "--seats", "2", "--batches", "2", "--rounds", "500",
               cwd=tmp_path)
@@ -257,11 +272,24 @@ def test_train_check_trains_and_measures_at_two_seats(tmp_path: Path) -> None:
     assert all(float(m[i]) >= 0 for i in (2, 3, 4))  # NashConv is never negative
 
 
-def test_odds_shots_saves_its_pictures(tmp_path: Path) -> None:
-    # The one browser run: four pages of the atlas in Chromium (about 10 s).
-    out = ran("odds_shots.py", "pictures", cwd=tmp_path, timeout=300)
+def _pictures(out: str, where: Path) -> list[str]:
+    """The PNGs a picture script said it wrote, each checked to be one."""
     wrote = re.findall(r"^wrote (\S+\.png)$", out, re.MULTILINE)
-    assert len(wrote) == 4 and "skipped" not in out, out
     for path in wrote:
-        data = (tmp_path / path).read_bytes()
+        data = (where / path).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000, path
+    return [Path(path).name for path in wrote]
+
+
+def test_odds_shots_saves_its_pictures(tmp_path: Path) -> None:
+    # Four pages of the atlas in Chromium (about 10 s).
+    out = ran("odds_shots.py", "pictures", cwd=tmp_path, timeout=300)
+    assert "skipped" not in out
+    assert sorted(_pictures(out, tmp_path)) == ["odds-desktop-en-3.png", "odds-desktop-nb-10.png",
+                                                "odds-phone-en-10.png", "odds-phone-nb-3.png"]
+
+
+def test_screenshots_saves_the_start_page_and_the_replay(tmp_path: Path) -> None:
+    # The README's pictures, the two that need no match played (about 5 s).
+    out = ran("screenshots.py", "pictures", "--only", "other", cwd=tmp_path, timeout=300)
+    assert sorted(_pictures(out, tmp_path)) == ["replay.png", "start.png"]

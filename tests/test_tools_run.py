@@ -170,9 +170,11 @@ def test_bot_table_cpu_plays_a_table_of_each_kind_to_its_end(tmp_path: Path) -> 
     assert [r["bot"] for r in reports] == ["random", "threshold"], out
     for r in reports:
         assert r["finished"] and r["seats"] == 3 and r["actions"] > 0
-        assert r["rules"]["lives"] == 1 and len(r["result"]["winners"]) == 1
-        assert r["cpu_ms_per_action"] == pytest.approx(
-            1000 * r["server_cpu_s"] / r["actions"], abs=0.01)
+        winners, out = r["result"]["winners"], r["result"]["out"]
+        assert r["rules"]["lives"] == 1 and winners and len(winners) + len(out) == 3
+        # server_cpu_s is rounded to 10 ms, the figure a decision to a microsecond.
+        assert r["cpu_ms_per_action"] * r["actions"] / 1000 == pytest.approx(
+            r["server_cpu_s"], abs=0.006)
 
 
 def test_coach_figures_analyses_a_match(tmp_path: Path) -> None:
@@ -189,7 +191,7 @@ def test_coach_figures_times_the_coach_at_one_size(tmp_path: Path) -> None:
     [line] = [x for x in out.splitlines() if x.startswith("  ")]
     m = re.fullmatch(rf"  4 seats \((\w+)\): median ({NUMBER}) ms, first {NUMBER} ms, "
                      rf"most ({NUMBER}) ms CPU over 3 decisions", line)
-    assert m and m[1] == "exact" and 0 < float(m[2]) <= float(m[3]), line
+    assert m and m[1] == "exact" and 0 <= float(m[2]) <= float(m[3]) and float(m[3]) > 0, line
 
 
 def test_field_regret_prints_its_table_of_keys(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ the standard library.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,11 @@ def win_values(solver: MatchSolver, strategies: list[F]
     return out
 
 
+def _swap(strategy: MatchStrategy, key: StateKey, active: int, infoset: str
+          ) -> float | None:
+    return strategy.swap_probability(key, infoset, active)
+
+
 def solver_for(strategy: MatchStrategy) -> tuple[MatchSolver, list[F]]:
     """The match of ``strategy``'s file explored anew, and each state's strategy as the
     file holds it (a set it lacks played as even odds)."""
@@ -68,9 +74,7 @@ def solver_for(strategy: MatchStrategy) -> tuple[MatchSolver, list[F]]:
     sigmas = []
     for state in solver.states:
         m = len(state.positions)
-        sigma, _ = sigma_of(solver.table(m).game,
-                            lambda infoset, key=state.key, m=m:
-                            strategy.swap_probability(key, infoset, m))
+        sigma, _ = sigma_of(solver.table(m).game, partial(_swap, strategy, state.key, m))
         sigmas.append(sigma)
     return solver, sigmas
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from gnav.infoset import infoset_key
+from gnav.rules import Rules
 from gnav.strategies.match import MatchStrategy, StateKey, shipped_match
 from gnav.views import SeatView
 
@@ -78,14 +79,24 @@ def win_table(strategy: MatchStrategy) -> WinTable | None:
     return table if table is not None and table.fits(strategy) else None
 
 
+@lru_cache(maxsize=64)
+def _for_table(rules: Rules, seats: int) -> tuple[MatchStrategy, WinTable] | None:
+    """The match strategy and its coach table at a table of ``seats`` seats of ``rules``
+    (kept per rules object: looking for the file on disk at every decision was half
+    of a lookup's cost)."""
+    strategy = shipped_match(rules, seats)
+    if strategy is None:
+        return None
+    table = win_table(strategy)
+    return None if table is None else (strategy, table)
+
+
 def match_chances(view: SeatView) -> tuple[float, float] | None:
     """(the chance to win the match if ``view``'s seat stands, if it swaps), where a
     match strategy ships for the table and its coach table holds this decision; else
     None."""
-    strategy = shipped_match(view.rules, len(view.names))
-    if strategy is None:
+    found = _for_table(view.rules, len(view.names))
+    if found is None:
         return None
-    table = win_table(strategy)
-    if table is None:
-        return None
+    strategy, table = found
     return table.chances(strategy.key_of(view), infoset_key(view), len(view.order))

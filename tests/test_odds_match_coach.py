@@ -196,3 +196,26 @@ def test_gnav_analyse_prints_the_match_only_where_it_is_known(
     data = json.loads(capsys.readouterr().out)
     assert not any("win_loss" in d or "win_stand" in d for d in data["decisions"])
     assert not any("accuracy" in t for t in data["totals"].values())
+
+
+def test_every_shipped_match_file_has_its_coach_table() -> None:
+    """One table a match file, made for it: its states and information sets are the
+    file's (``gnav odds --coach-tables`` makes a missing one; the solver's tests remake
+    some and compare them whole)."""
+    import gzip
+
+    from gnav.odds.match_coach import table_path, win_table
+    from gnav.strategies.match import load_match, shipped_match_files
+
+    files = shipped_match_files()
+    assert len(files) >= 10
+    for path in files:
+        strategy = load_match(str(path))
+        table = win_table(strategy)
+        assert table is not None, path.name
+        assert set(table.states) == set(strategy.states), path.name
+        assert {m: list(ix) for m, ix in table.index.items()} == \
+            {m: list(ks) for m, ks in strategy.keys.items()}, path.name
+        data = json.loads(gzip.decompress(table_path(strategy.preset,
+                                                     strategy.seats).read_bytes()))
+        assert data["preset"] == strategy.preset and data["seats"] == strategy.seats

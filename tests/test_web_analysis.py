@@ -168,3 +168,37 @@ def test_a_long_match_shows_its_progress_then_a_stated_sample(
     assert set(_listed(page)) <= set(sample)
     assert len(_listed(page)) == len(got["decisions"])
     page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("en", False), ("nb", True)])
+def test_a_two_seat_match_is_analysed_in_chances_to_win_it(server: Running,
+                                                            browser: Browser,
+                                                            tmp_path: Path, lang: str,
+                                                            phone: bool) -> None:
+    """Issue 29: where a match strategy ships (2 seats of gnav at its lives), each
+    decision also shows its chances to win the match and its Lichess mark, and each
+    seat its accuracy, the server's figures; elsewhere (the test above) nothing."""
+    rules = Rules.of("gnav")
+    bots = [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2)]
+    text = dumps(from_match(gnav.play_match(rules, ["Expert", "Random"], bots, seed=3)))
+    expected = analysis_json(text)
+    assert expected["decisions"] and all("win_mark" in d for d in expected["decisions"])
+    page = context(browser, lang=lang, phone=phone).new_page()
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#record-file", str(record_path(tmp_path, text)))
+    page.wait_for_selector("#replay-analyse")
+    page.click("#replay-analyse")
+    page.wait_for_selector("#analysis-win-help")
+    page.click("#replay-last")
+    until(lambda: len(_listed(page)) == len(expected["decisions"]), 10, "every decision")
+    marks = page.eval_on_selector_all(
+        "#analysis-list li", "els => els.map(e => e.querySelector('.analysis-win-mark')"
+        ".dataset.mark)")
+    assert marks == [d["win_mark"] for d in expected["decisions"]]
+    words = {"en": "To win the match", "nb": "Å vinne partiet"}[lang]
+    assert words in (page.text_content("#analysis-list") or "")
+    for name, total in expected["totals"].items():
+        cell = page.locator(f"#analysis-totals tr[data-seat='{name}'] td.analysis-accuracy")
+        shown = float((cell.text_content() or "").rstrip("%").replace(",", "."))
+        assert shown == pytest.approx(total["accuracy"], abs=0.06)
+    page.context.close()

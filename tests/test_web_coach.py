@@ -10,6 +10,7 @@ from __future__ import annotations
 import web_kit  # isort: skip  (first: it checks for playwright and chromium)
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -111,4 +112,38 @@ def test_the_coach_headline_is_what_the_figures_say_then_the_expert(
         text = coach_text(page)
         assert text.index(headline) < text.index("Eksperten")
         assert page.locator("#coach .coach-why").count() in (0, 1)
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "phone", "seats"),
+                         [("en", False, 2), ("da", True, 2), ("en", False, 3)])
+def test_where_the_match_is_solved_the_coach_gives_the_chance_to_win_it(
+        server: Running, browser: Browser, lang: str, phone: bool, seats: int) -> None:
+    """Issue 29: at 2 seats of gnav at its default lives (a match strategy ships) the
+    coach gives the chance to win the match standing and swapping beside the lives, in
+    the page's language; at 3 seats (none ships) it says nothing of the match."""
+    page = context(browser, lang=lang, phone=phone, coach=True).new_page()
+    create_table(page, server.url, "Astrid", seats=seats, lives=4 if seats == 2 else 2,
+                 bots=seats - 1)
+    page.click("#start-match")
+    for _ in range(20):  # the reader's turns until one with a choice
+        until(lambda: can_act(page), 30, "the reader's turn")
+        until(lambda: page.get_attribute("#coach", "data-state") in ("advice", "none"), 30,
+              "the coach")
+        if page.get_attribute("#coach", "data-state") == "advice":
+            break
+        click_action(page, "stand")
+    assert page.get_attribute("#coach", "data-state") == "advice"
+    wins = page.locator("#coach .coach-win")
+    if seats == 3:
+        assert wins.count() == 0
+        assert "%" in coach_text(page)
+    else:
+        assert wins.count() == 1
+        text = wins.text_content() or ""
+        words = {"en": "chance to win the match", "da": "chance for at vinde spillet"}
+        assert words[lang] in text
+        # Two chances to one decimal, in the page's own decimal sign.
+        sign = "," if lang == "da" else "."
+        assert re.search(rf"\d+\{sign}\d% .+ \d+\{sign}\d%", text), text
     page.context.close()

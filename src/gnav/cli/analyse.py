@@ -18,6 +18,7 @@ from gnav.cli.common import add_json
 from gnav.errors import GnavError, MalformedError
 
 if TYPE_CHECKING:
+    from gnav.odds.analyse import Decision
     from gnav.odds.coach import Advice
     from gnav.views import SeatView
 
@@ -30,7 +31,10 @@ def register(sub: Any) -> None:
                     "expected cost in lives of the decision taken against the better "
                     "one, given only what that seat saw; marks (good < 0.02 lives, "
                     "inaccuracy < 0.05, mistake < 0.15, blunder); each seat's total and "
-                    "luck. Exact where a solved strategy ships, sampled elsewhere.")
+                    "luck. Exact where a solved strategy ships, sampled elsewhere. Where "
+                    "a match strategy ships (2 seats, chase-the-ace at 3), also the "
+                    "chance to win the match standing and swapping, the points given "
+                    "away and Lichess's accuracy.")
     s.add_argument("record", metavar="RECORD", help="a game record (gnav play saves one)")
     add_json(s, "print the analysis as one JSON object")
     s.add_argument("--all", action="store_true",
@@ -67,6 +71,17 @@ def _advise_all(views: Sequence[SeatView], *, samples: int | None,
     return out
 
 
+def _in_match(d: Decision) -> str:
+    """A decision's figures in the match, where a match strategy ships: the chance to
+    win standing and swapping, the points given away, Lichess's accuracy and mark."""
+    a = d.advice
+    loss, acc, said = d.win_loss, d.accuracy, d.win_mark
+    if a.win_stand is None or a.win_swap is None or loss is None or acc is None:
+        return ""
+    return (f"; win {100 * a.win_stand:.1f}% / {100 * a.win_swap:.1f}%, lost "
+            f"{loss:.1f} points, accuracy {acc:.0f}% ({said})")
+
+
 def cmd_analyse(args: argparse.Namespace) -> int:
     from gnav.odds.analyse import analyse
     from gnav.odds.verdict import CLOSE
@@ -95,7 +110,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
           "deciding seat saw)")
     print()
     for d in result.decisions:
-        if not args.all and d.mark == "good":
+        if not args.all and d.mark == "good" and d.win_mark in (None, "good"):
             continue
         a = d.advice
         gain = a.swap_gain
@@ -105,14 +120,23 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         why = "" if a.why is None else f"; the expert differs: {WHY[a.why]}"
         print(f"round {d.round:>3}  {names[d.seat]:<12} held {d.piece:<8} "
               f"{d.action!s:<5}  expert: {a.expert!s:<5}  cost {d.cost:.3f}  "
-              f"{mark}{' (coached)' if d.coached else ''}{interval}{why}")
+              f"{mark}{' (coached)' if d.coached else ''}{interval}{why}{_in_match(d)}")
     print()
-    print(f"{'seat':<12} {'decisions':>9} {'cost':>7} {'lost':>5} {'luck':>7}  marks")
+    match = any(t.accuracy is not None for t in result.totals)
+    print(f"{'seat':<12} {'decisions':>9} {'cost':>7} {'lost':>5} {'luck':>7}  "
+          f"{'accuracy  ' if match else ''}marks")
     for s, t in enumerate(result.totals):
         marks = ", ".join(f"{k} {v}" for k, v in t.marks.items() if v)
+        acc = "" if not match else "       -  " if t.accuracy is None else \
+            f"{t.accuracy:>7.1f}%  "
         print(f"{names[s]:<12} {t.decisions:>9} {t.cost:>7.3f} {t.lost:>5} "
-              f"{t.luck:>+7.2f}  {marks}")
+              f"{t.luck:>+7.2f}  {acc}{marks}")
     print()
+    if match:
+        print("win: the chance to win the match standing / swapping, the match strategy "
+              "played from there on; lost: points of it given away against the better "
+              "choice; accuracy and its mark as Lichess reads a move (inaccuracy from 5 "
+              "points, mistake from 10, blunder from 15)")
     print("too close to call: the cost is above 0.02 lives, but the 95% interval of the "
           "gap between the actions holds 0")
     print("cost: expected lives given away by the seat's own decisions; luck: lives the "

@@ -48,7 +48,9 @@ def register(sub: Any) -> None:
     add_jobs(s, "with --all: processes (default 0: one per core)")
     s.add_argument("--coach-tables", action="store_true",
                    help="write the coach's exact tables (every shipped strategy) into "
-                        "src/gnav/odds/tables/")
+                        "src/gnav/odds/tables/, and its match tables (every shipped match "
+                        "strategy: the chance to win standing and swapping) into "
+                        "src/gnav/odds/tables/match/")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on stderr (default: when stderr is a terminal)")
     s.set_defaults(func=cmd_odds)
@@ -125,4 +127,25 @@ def coach_tables() -> int:
         table_path(preset, seats).write_bytes(
             gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0))
         print(f"{preset}-{seats}: {len(data['keys'])} information sets", flush=True)  # type: ignore[arg-type]
+    return match_coach_tables()
+
+
+def match_coach_tables() -> int:
+    """Every shipped match strategy's coach table (gnav.solve.match_coach), made where
+    missing or made for another match file."""
+    import gzip
+
+    from gnav.odds.match_coach import HERE, table_path, win_table
+    from gnav.solve.match_coach import coach_match_table
+    from gnav.strategies.match import load_match, shipped_match_files
+
+    HERE.mkdir(parents=True, exist_ok=True)
+    for path in shipped_match_files():
+        strategy = load_match(str(path))
+        if win_table(strategy) is not None:
+            continue  # made already: delete the file to make it again
+        data = coach_match_table(strategy)
+        table_path(strategy.preset, strategy.seats).write_bytes(
+            gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0))
+        print(f"match/{path.name}: {len(data['states'])} states", flush=True)
     return 0

@@ -19,6 +19,11 @@ round) and its interval:
 - ``mistake``: 0.05 to 0.15;
 - ``blunder``: 0.15 or more.
 
+Where a match strategy ships for the table, each decision also has its figures in the
+match: the chance to win standing and swapping, its **loss** (the better one's minus the
+one taken, in percentage points), the accuracy and mark Lichess would give that loss
+(``gnav.odds.verdict.accuracy``, ``win_mark``), and each seat its mean accuracy.
+
 A sampled cost is added to the seat's total whatever its mark (an estimate, as
 unbiased as the samples).
 
@@ -41,7 +46,7 @@ from typing import Any
 from gnav.errors import GnavError
 from gnav.odds.coach import Advice, advise, looks_up
 from gnav.odds.figures import Figure
-from gnav.odds.verdict import CLOSE, MARKS, mark
+from gnav.odds.verdict import CLOSE, MARKS, accuracy, mark, win_mark
 from gnav.record import Record, replay
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
@@ -88,6 +93,30 @@ class Decision:
         return mark(self.cost, self.shortfall.low)
 
     @property
+    def win_loss(self) -> float | None:
+        """What the decision gave away of the chance to win the match, in percentage
+        points; None where no match strategy ships for the table."""
+        return self.advice.win_loss(self.action)
+
+    @property
+    def accuracy(self) -> float | None:
+        """Lichess's accuracy of the decision (0 to 100), from ``win_loss``."""
+        loss = self.win_loss
+        return None if loss is None else accuracy(loss)
+
+    @property
+    def win_mark(self) -> str | None:
+        loss = self.win_loss
+        return None if loss is None else win_mark(loss)
+
+    def win_json(self) -> dict[str, Any]:
+        """The decision's figures in the match, where known (else nothing)."""
+        loss, acc, said = self.win_loss, self.accuracy, self.win_mark
+        if loss is None or acc is None:
+            return {}
+        return {"win_loss": round(loss, 4), "accuracy": round(acc, 2), "win_mark": said}
+
+    @property
     def expected(self) -> float:
         """The expected change of lives of the action taken."""
         a = self.advice
@@ -102,6 +131,14 @@ class SeatTotal:
     luck: float = 0.0
     marks: dict[str, int] = field(
         default_factory=lambda: {m: 0 for m in (*(m for m, _ in MARKS), CLOSE)})
+    # Over its decisions with figures in the match: how many, their accuracies' sum.
+    won: int = 0
+    accuracy_sum: float = 0.0
+
+    @property
+    def accuracy(self) -> float | None:
+        """The mean accuracy of its decisions in the match (None: none had figures)."""
+        return None if self.won == 0 else self.accuracy_sum / self.won
 
 
 class TooCostly(GnavError):
@@ -135,11 +172,13 @@ class Analysis:
                 "round": d.round, "seat": self.names[d.seat], "position": d.position,
                 "piece": d.piece, "action": str(d.action), "cost": round(d.cost, 6),
                 "cost_interval": _interval(d.shortfall), "mark": d.mark,
-                "coached": d.coached, **d.advice.as_json()}
+                "coached": d.coached, **d.advice.as_json(), **d.win_json()}
                 for d in self.decisions],
             "totals": {self.names[s]: {"decisions": t.decisions, "cost": round(t.cost, 6),
                                        "lost": t.lost, "luck": round(t.luck, 6),
-                                       "marks": t.marks}
+                                       "marks": t.marks,
+                                       **({} if t.accuracy is None else
+                                          {"accuracy": round(t.accuracy, 2)})}
                        for s, t in enumerate(self.totals)},
             "exact": self.exact,
             # A sample: only these rounds were analysed, the totals are over them.
@@ -257,6 +296,10 @@ def _totals(names: tuple[str, ...], states: Sequence[Sequence[Any]],
             t.decisions += 1
             t.cost += d.cost
             t.marks[d.mark] += 1
+            acc = d.accuracy
+            if acc is not None:
+                t.won += 1
+                t.accuracy_sum += acc
         start, end = seen[0].lives, seen[-1].lives
         luck_now: list[float] = []
         lost_now: list[int] = []

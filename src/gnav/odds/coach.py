@@ -31,6 +31,12 @@ through ``advise`` too, so the coach and the analysis give one view the same fig
 What the figures say (the verdict, and why the expert may differ) is
 ``gnav.odds.verdict``'s, for both.
 
+**The match.** Where a match strategy ships for the table (``gnav.strategies.match``: 2
+seats of most games at their default lives, 3 of chase-the-ace), the figures also hold
+the deciding seat's chance to win the match if it stands and if it swaps, every seat
+playing the match strategy from there on (``win_stand``, ``win_swap``: a lookup,
+``gnav.odds.match_coach``). Elsewhere they are None and nothing else changes.
+
 The API is ``advise(view) -> Advice | None``: a view in, the figures out, read from the
 view alone (anything that cuts puzzles or marks decisions may call it).
 """
@@ -42,7 +48,7 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from random import Random
@@ -53,6 +59,7 @@ from gnav.bots.threshold import resolve_threshold
 from gnav.events import Ask, Stand
 from gnav.infoset import infoset_key
 from gnav.odds.figures import Figure
+from gnav.odds.match_coach import match_chances
 from gnav.odds.simulated import Z, wilson
 from gnav.odds.verdict import PRINTED, verdict, why
 from gnav.rules import Rules
@@ -92,6 +99,23 @@ class Advice:
     gain: Figure | None = None
     # what the expert plays here: "strategy" (solved), "policy" (trained) or "counter"
     plays: str = "strategy"
+    # The chance to win the match if it stands, if it swaps (0 to 1), the match strategy
+    # played from there on; None where no match strategy ships for the table.
+    win_stand: float | None = None
+    win_swap: float | None = None
+
+    @property
+    def wins(self) -> bool:
+        """Whether the figures hold the chance to win the match."""
+        return self.win_stand is not None and self.win_swap is not None
+
+    def win_loss(self, action: Action) -> float | None:
+        """What ``action`` gives away of the chance to win the match against the better
+        action, in percentage points (0 for the better one); None without the match."""
+        if self.win_stand is None or self.win_swap is None:
+            return None
+        taken = self.win_swap if action == Action.SWAP else self.win_stand
+        return 100.0 * max(0.0, max(self.win_stand, self.win_swap) - taken)
 
     @property
     def verdict(self) -> str:
@@ -121,7 +145,11 @@ class Advice:
                 "lives_swap": self.lives_swap.as_json(), "expert": str(self.expert),
                 "expert_swap": round(self.expert_swap, 6), "best": str(self.best),
                 "swap_gain": self.swap_gain.as_json(), "verdict": self.verdict,
-                "why": self.why, "source": self.source, "samples": self.samples}
+                "why": self.why, "source": self.source, "samples": self.samples,
+                # Only where the match is known: elsewhere the answer is as it was.
+                **({"win_stand": round(self.win_stand, 6),
+                    "win_swap": round(self.win_swap, 6)}
+                   if self.win_stand is not None and self.win_swap is not None else {})}
 
 
 def table_path(preset: str, seats: int) -> Path:
@@ -163,6 +191,17 @@ def advise(view: SeatView, *, samples: int | None = None) -> Advice | None:
     docstring)."""
     if view.seat is None or len(view.legal) < 2 or view.seat not in view.order:
         return None
+    advice = _advise_round(view, samples)
+    if advice is None:
+        return None
+    wins = match_chances(view)
+    if wins is None:
+        return advice
+    return replace(advice, win_stand=wins[0], win_swap=wins[1])
+
+
+def _advise_round(view: SeatView, samples: int | None) -> Advice | None:
+    """The round's figures (in lives) for a seat with a choice to make."""
     probs = _EXPERT.probabilities(view)
     swap_p = float(probs.get(Action.SWAP, 0.0))
     expert = Action.SWAP if swap_p > 0.5 else Action.STAND

@@ -174,6 +174,14 @@ OUTRO = """\
   decision's cost. A decision taken with the coach on is listed in the record under
   `x.coached`. In the browser, turn it on in Settings: it shows the same figures beside
   your piece at your turn, unless the host created the table with "No coaching here".
+- **In the match** (where a match strategy ships for the table: 2 seats of every game
+  at its default lives, 3 of chase-the-ace): the coach also gives your chance to win the
+  match if you stand and if you swap, every seat playing the match strategy from there
+  on (an exact lookup in `odds/tables/match/`), and `gnav analyse` gives each decision
+  its chances, the points of it given away against the better choice, and the accuracy
+  and mark Lichess would give that loss (*inaccuracy* from 5 points, *mistake* from 10,
+  *blunder* from 15), and each seat its mean accuracy: docs/strategy.md, *Reading the
+  coach in chances to win*. Elsewhere nothing of this is shown.
 - **What the figures say** (`gnav.odds.verdict`, one place for the coach and the
   analysis): the headline is the figures' verdict, read off the difference between the
   two choices and its 95% interval (paired on the same deals): *swapping is better by

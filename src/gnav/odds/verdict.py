@@ -17,9 +17,19 @@ neither contradicts itself or the other (issue 26).
   would have kept on average, and by the interval of that cost: ``good`` only below the
   good threshold, ``close`` (too close to call) where the interval holds 0 and the cost
   is above it, else ``inaccuracy``, ``mistake`` or ``blunder`` by the cost.
+- **In the match** (where a match strategy ships for the table, so the figures hold the
+  chance to win the match standing and swapping): a decision's **loss** is what it gives
+  away of that chance against the better action, in percentage points, read as Lichess
+  reads a move (https://lichess.org/page/accuracy): its **accuracy** is
+  ``103.1668 * exp(-0.04354 * loss) - 3.1669`` (100 for the better action, held to 0
+  to 100), and its mark (``win_mark``) is Lichess's by the drop in winning chances:
+  ``inaccuracy`` from 5 points, ``mistake`` from 10, ``blunder`` from 15 (0.1, 0.2 and
+  0.3 on its -1 to 1 scale), ``good`` below.
 """
 
 from __future__ import annotations
+
+import math
 
 from gnav.odds.figures import Figure
 from gnav.vocab import Action
@@ -73,3 +83,23 @@ def mark(cost: float, low: float | None = None) -> str:
         if cost < below:
             return name
     return MARKS[-1][0]
+
+
+# Marks by the loss in percentage points of the chance to win the match (Lichess's).
+WIN_MARKS = (("good", 5.0), ("inaccuracy", 10.0), ("mistake", 15.0),
+             ("blunder", float("inf")))
+
+
+def accuracy(loss: float) -> float:
+    """Lichess's accuracy (0 to 100) of a move that gave away ``loss`` percentage points
+    of the chance to win."""
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * loss) - 3.1669))
+
+
+def win_mark(loss: float) -> str:
+    """The mark of a decision that gave away ``loss`` percentage points of the chance to
+    win the match (Lichess's thresholds)."""
+    for name, below in WIN_MARKS:
+        if loss < below:
+            return name
+    return WIN_MARKS[-1][0]

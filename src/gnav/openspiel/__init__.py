@@ -17,10 +17,12 @@ the tree:
 Players are positions: player 0 sits at the dealer's left and player ``seats - 1`` deals.
 Actions: 0 ``stand``, 1 ``swap``. The game is one round; the returns are each seat's
 change of lives in it (penalties, gains and the showdown). docs/rl.md shows how to play a
-match on top.
+match on top, and ``match=true`` makes the whole match one game, its returns the match's
+result (``gnav.openspiel.match_game``).
 
-Parameters: ``preset`` (default ``gnav``), ``seats`` (default 2), and every option of the
-rules contract. An option left at its default keeps the preset's own value: ``lives``,
+Parameters: ``preset`` (default ``gnav``), ``seats`` (default 2), ``match`` (default
+false: one round), and every option of the rules contract. An option left at its
+default keeps the preset's own value: ``lives``,
 ``copies`` and ``max_rounds`` at 0, ``knock``, ``revealed``, ``two_fools`` and
 ``penalty_to`` at "", and the true/false options at gnav's value (``drag``,
 ``two_fools_sit_out`` true; ``stand_needs_matador``, ``dealer_wins_ties`` false). A
@@ -54,25 +56,28 @@ from open_spiel.python import policy as os_policy
 
 from gnav.bots import Bot, make_bot, parse_bot_spec
 from gnav.errors import IllegalActionError, MalformedError
-from gnav.events import Ask, RoundEnd, Showdown, Stand
+from gnav.events import Ask, Stand
 from gnav.features import information, information_size, observation, observation_size
-from gnav.infoset import infoset_key
 from gnav.match import MatchState
+from gnav.openspiel.common import ACTIONS as ACTIONS
+from gnav.openspiel.common import SHORT_NAME as SHORT_NAME
+from gnav.openspiel.common import STAND as STAND
+from gnav.openspiel.common import SWAP as SWAP
+from gnav.openspiel.common import check_player
+from gnav.openspiel.common import info_string as info_string
+from gnav.openspiel.common import observation_text as observation_text
+from gnav.openspiel.match_game import ROUNDS_PER_LIFE
+from gnav.openspiel.match_game import GnavMatchState as GnavMatchState
 from gnav.options import RANGES, Options
 from gnav.presets import PRESETS
 from gnav.round import RoundState
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.views import SeatView, seat_view, spectator_view
-from gnav.vocab import Action
 
-SHORT_NAME = "python_gnav"
 # Nodes a game remembers as children of others (one or two kB each): a whole small tree
 # (le-her has 5,396 states), and never an unbounded memory for long sampling runs.
 CACHE_LIMIT = 50_000
-# OpenSpiel's actions are numbers: the index of a decision here.
-ACTIONS: tuple[Action, ...] = (Action.STAND, Action.SWAP)
-STAND, SWAP = 0, 1
 
 _GENERIC = Options()
 # An option parameter at this value keeps the preset's own value.
@@ -87,7 +92,7 @@ def _keep_value(name: str) -> object:
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
-PARAMETERS: dict[str, object] = {"preset": "gnav", "seats": 2,
+PARAMETERS: dict[str, object] = {"preset": "gnav", "seats": 2, "match": False,
                                  **{name: _keep_value(name) for name in OPTION_NAMES}}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -119,6 +124,11 @@ def rules_from_params(params: Mapping[str, object]) -> tuple[Rules, int]:
     if isinstance(seats, bool) or not isinstance(seats, int):
         raise MalformedError(f"seats must be a whole number, not {seats!r}")
     rules.check_seats(seats)
+    if params.get("match", False) is True and rules.options.max_rounds is None:
+        # OpenSpiel's games are finite: a match without the rules' round limit gets one
+        # no ordinary match comes near (gnav.openspiel.match_game).
+        rules = Rules(rules.preset, rules.options.updated(
+            {"max_rounds": ROUNDS_PER_LIFE * seats * rules.options.lives}))
     return rules, seats
 
 
@@ -135,9 +145,10 @@ class _Same:
 class _Config(_Same):
     """What every state of one game shares."""
 
-    def __init__(self, spec: object, seats: int) -> None:
+    def __init__(self, spec: object, seats: int, match: bool = False) -> None:
         self.rules = Rules.from_spec(spec)
         self.seats = seats
+        self.match = match  # the whole match (gnav.openspiel.match_game), not a round
         self.lives = self.rules.options.lives
         self.stock_size = len(self.rules.deck) - seats
         self.types = len(self.rules.pieces)
@@ -147,7 +158,7 @@ class _Config(_Same):
         self.obs_size = observation_size(self.rules, seats)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_Config, (self.rules.to_spec(), self.seats))
+        return (_Config, (self.rules.to_spec(), self.seats, self.match))
 
 
 class _Node(_Same):
@@ -177,7 +188,10 @@ class GnavGame(pyspiel.Game):  # type: ignore[misc]
             rules, seats = rules_from_params(params)
         except ValueError as e:
             raise ValueError(f"{SHORT_NAME}: {e}") from None
-        self.config = _Config(rules.to_spec(), seats)
+        match = params.get("match", False)
+        if not isinstance(match, bool):
+            raise ValueError(f"{SHORT_NAME}: match must be true or false, not {match!r}")
+        self.config = _Config(rules.to_spec(), seats, match)
         # Every initial state starts from this node, so the children it remembers serve
         # every walk of the tree, and a new state allocates nothing.
         self.root = _Node((), None)
@@ -186,21 +200,34 @@ class GnavGame(pyspiel.Game):  # type: ignore[misc]
         stock = self.config.stock_size
         # One decision per seat, and per request at most every pass piece and one more.
         draws = min(stock, seats * (passes * rules.options.copies + 1))
-        info = pyspiel.GameInfo(
-            num_distinct_actions=len(ACTIONS),
-            max_chance_outcomes=len(rules.pieces),
-            num_players=seats,
-            # A seat pays at most a penalty and the showdown; it gains at most a penalty
-            # from every other seat and the two fools' life.
-            min_utility=-float(min(2, rules.options.lives)),
-            max_utility=float(seats if matadors else 1),
-            utility_sum=None,
-            max_game_length=2 * seats + draws,
-        )
+        if match:
+            # Each round: a deal of at most every seat, a decision each and the draws;
+            # at most the rules' round limit of them. The match's result: 1 for its
+            # winner, shared where the win is. The returns sum to 1, but one game type
+            # serves the round too (general-sum), and OpenSpiel's checks hold a
+            # general-sum game to no stated sum.
+            rounds = rules.options.max_rounds
+            assert rounds is not None  # rules_from_params sets one for a match
+            info = pyspiel.GameInfo(
+                num_distinct_actions=len(ACTIONS), max_chance_outcomes=len(rules.pieces),
+                num_players=seats, min_utility=0.0, max_utility=1.0, utility_sum=None,
+                max_game_length=rounds * (2 * seats + draws))
+        else:
+            info = pyspiel.GameInfo(
+                num_distinct_actions=len(ACTIONS),
+                max_chance_outcomes=len(rules.pieces),
+                num_players=seats,
+                # A seat pays at most a penalty and the showdown; it gains at most a
+                # penalty from every other seat and the two fools' life.
+                min_utility=-float(min(2, rules.options.lives)),
+                max_utility=float(seats if matadors else 1),
+                utility_sum=None,
+                max_game_length=2 * seats + draws,
+            )
         super().__init__(_GAME_TYPE, info, params)
 
-    def new_initial_state(self) -> GnavState:
-        return GnavState(self)
+    def new_initial_state(self) -> GnavState | GnavMatchState:
+        return GnavMatchState(self) if self.config.match else GnavState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, object] | None = None) -> GnavObserver:
@@ -346,26 +373,26 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
     def information_state_string(self, player: int | None = None) -> str:
         if player is None:
             player = self.current_player()
-        _check_player(player, self._cfg.seats)
+        check_player(player, self._cfg.seats)
         return self._cached("info", player, info_string)
 
     def observation_string(self, player: int | None = None) -> str:
         if player is None:
             player = self.current_player()
-        _check_player(player, self._cfg.seats)
+        check_player(player, self._cfg.seats)
         return self._cached("obs", player, observation_text)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         if player is None:
             player = self.current_player()
-        _check_player(player, self._cfg.seats)
+        check_player(player, self._cfg.seats)
         view = self.view(player)
         return [0.0] * self._cfg.info_size if view is None else information(view)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         if player is None:
             player = self.current_player()
-        _check_player(player, self._cfg.seats)
+        check_player(player, self._cfg.seats)
         view = self.view(player)
         return [0.0] * self._cfg.obs_size if view is None else observation(view)
 
@@ -384,45 +411,6 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
         return text
 
 
-def _check_player(player: int, seats: int) -> None:
-    if not 0 <= player < seats:
-        raise ValueError(f"{SHORT_NAME}: no player {player} (players 0 to {seats - 1})")
-
-
-def info_string(view: SeatView) -> str:
-    """The seat's information set: ``gnav.infoset.infoset_key``, the key ``gnav solve``
-    and the ``expert`` use, while the round is played; once it is over, the showdown and
-    the end are added (the key stops at the last decision)."""
-    key = infoset_key(view)
-    for e in view.public:
-        if isinstance(e, Showdown):
-            key += "|shown:" + ",".join(e.pieces)
-        elif isinstance(e, RoundEnd):
-            key += f"|end:{e.ended_by}"
-    return key
-
-
-def observation_text(view: SeatView) -> str:
-    """The table as the seat sees it now: a readable form of ``features.observation``."""
-    parts = [f"p{view.order.index(view.seat)}" if view.seat in view.order else "spectator",
-             f"piece {view.piece}", f"dealt {view.dealt}", f"stock {view.stock_left}"]
-    acted: dict[int, str] = {}
-    for e in view.public:
-        if isinstance(e, Stand | Ask):
-            acted[e.seat] = e.kind
-    pos = {s: i for i, s in enumerate(view.order)}
-    parts.append("acted " + ",".join(f"{pos[s]}:{'stand' if k == 'stand' else 'swap'}"
-                                     for s, k in sorted(acted.items())))
-    parts.append("knocked " + ",".join(str(pos[s]) for s in view.knocked))
-    parts.append("revealed " + ",".join(f"{pos[s]}:{p}" for s, p in
-                                         sorted(view.revealed.items())))
-    parts.append("lives " + ",".join(str(view.lives[s]) for s in view.order))
-    for e in view.public:
-        if isinstance(e, Showdown):
-            parts.append("shown " + ",".join(e.pieces))
-    return " | ".join(parts)
-
-
 class GnavObserver:
     """OpenSpiel's Python observer for ``python_gnav``: the tensors and strings above.
     ``perfect_recall`` gives the information state, else the observation."""
@@ -434,22 +422,23 @@ class GnavObserver:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"view": self.tensor}
 
-    def _view(self, state: GnavState, player: int) -> SeatView | None:
+    def _view(self, state: GnavState | GnavMatchState, player: int) -> SeatView | None:
         return state.view(None if self.public_only else player)
 
-    def set_from(self, state: GnavState, player: int) -> None:
+    def set_from(self, state: GnavState | GnavMatchState, player: int) -> None:
         view = self._view(state, player)
         self.tensor.fill(0)
         if view is not None:
             self.tensor[:] = information(view) if self.perfect_recall else observation(view)
 
-    def string_from(self, state: GnavState, player: int) -> str:
+    def string_from(self, state: GnavState | GnavMatchState, player: int) -> str:
+        if not self.public_only:  # the state's own strings: a match's too
+            return state.information_state_string(player) if self.perfect_recall \
+                else state.observation_string(player)
         view = self._view(state, player)
         if view is None:
             return f"p{player}: the deal"
-        if self.public_only:
-            return ";".join(repr(e) for e in view.public)
-        return info_string(view) if self.perfect_recall else observation_text(view)
+        return ";".join(repr(e) for e in view.public)
 
 
 # -- policies from bots ------------------------------------------------------------------

@@ -103,6 +103,11 @@ TERMINAL: dict[str, dict[str, str]] = {
         "da": "Træner: står du, betaler du med {stand}, bytter du, med {swap}; "
               "eksperten ville bytte.",
     },
+    # The match (issue 29), where a match strategy ships: the chance to win it.
+    "tui.coach_win": {
+        "en": "To win the match: {stand} if you stand, {swap} if you swap.",
+        "nb": "Sjansen til å vinne partiet: {stand} om du står, {swap} om du bytter.",
+        "da": "Chancen for at vinde spillet: {stand} hvis du bliver, {swap} hvis du bytter."},
     # What the figures say, after the chances (issue 26: gnav.odds.verdict).
     "tui.coach_verdict_swap": {"en": "Swapping is better, by {d} lives.",
                                "nb": "Å bytte er bedre, med {d} liv.",

@@ -477,4 +477,7 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
     if advice.why is not None:
         line += " " + say(f"tui.coach_why_{advice.why}", lang,
                           p=f"{100 * advice.expert_swap:.0f}%")
+    if advice.win_stand is not None and advice.win_swap is not None:
+        line += " " + say("tui.coach_win", lang, stand=f"{100 * advice.win_stand:.1f}%",
+                          swap=f"{100 * advice.win_swap:.1f}%")
     return line

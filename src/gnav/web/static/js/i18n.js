@@ -53,6 +53,10 @@ const S = {
   "coach.lives": { en: "Lives this round, on average: {s} if you stand, {w} if you swap.",
                    nb: "Liv denne runden, i snitt: {s} om du står, {w} om du bytter.",
                    da: "Liv i denne runde, i gennemsnit: {s} hvis du bliver, {w} hvis du bytter." },
+  // The match (issue 29), where a match strategy ships: the chance to win it.
+  "coach.win": { en: "Your chance to win the match: {s} if you stand, {w} if you swap (the match strategy played from here on).",
+                 nb: "Sjansen din til å vinne partiet: {s} om du står, {w} om du bytter (med partistrategien spilt herfra).",
+                 da: "Din chance for at vinde spillet: {s} hvis du bliver, {w} hvis du bytter (med spilstrategien spillet herfra)." },
   // What the figures say (issue 26): the verdict, and why the expert differs from it.
   "coach.verdict_swap": { en: "Swapping is better here, by {d} lives.", nb: "Å bytte er bedre her, med {d} liv.",
                           da: "Det er bedre at bytte her, med {d} liv." },
@@ -645,6 +649,15 @@ const S = {
   "analysis.expert_swap": { en: "swaps", nb: "bytter", da: "bytter" },
   "analysis.cost_of": { en: "Cost {cost} lives", nb: "Kostnad {cost} liv", da: "Pris {cost} liv" },
   "analysis.coached": { en: "with the coach", nb: "med trener", da: "med træner" },
+  // The match (issue 29): each decision's loss in the chance to win, read as Lichess reads a move.
+  "analysis.win": { en: "To win the match: {s} standing, {w} swapping; {loss} points lost, accuracy {acc}",
+                    nb: "Å vinne partiet: {s} ved å stå, {w} ved å bytte; {loss} poeng tapt, presisjon {acc}",
+                    da: "At vinde spillet: {s} ved at blive, {w} ved at bytte; {loss} point tabt, præcision {acc}" },
+  "analysis.accuracy": { en: "Accuracy in the match", nb: "Presisjon i partiet", da: "Præcision i spillet" },
+  "analysis.win_help": {
+    en: "In the match: each choice's chance to win it, every seat playing the match strategy from there on; the points a decision gave away against the better choice give its accuracy and mark as Lichess gives a move's (inaccuracy from 5 points, mistake from 10, blunder from 15).",
+    nb: "I partiet: hvert valgs sjanse til å vinne det, med alle plassene på partistrategien derfra; poengene et valg ga bort mot det beste valget gir presisjon og merke slik Lichess gir et trekks (unøyaktighet fra 5 poeng, feil fra 10, tabbe fra 15).",
+    da: "I spillet: hvert valgs chance for at vinde det, med alle pladser på spilstrategien derfra; de point et valg gav væk mod det bedste valg giver præcision og mærke, som Lichess giver et træks (unøjagtighed fra 5 point, fejl fra 10, bommert fra 15)." },
   "analysis.cost_range": { en: "Cost {cost} lives ({low} to {high})", nb: "Kostnad {cost} liv ({low} til {high})",
                            da: "Pris {cost} liv ({low} til {high})" },
   "mark.good": { en: "good", nb: "bra", da: "godt" },

@@ -283,19 +283,31 @@ class Viewer {
       el.append(h("p", { class: "small", id: "analysis-sample", text: t("analysis.sample", {
         every: a.analysed.every, n: a.analysed.rounds.length, of: a.analysed.of }) }));
     }
+    // Where a match strategy ships for the table, the decisions carry their figures in the match.
+    const inMatch = a.decisions.some((x) => x.win_loss !== undefined);
+    if (inMatch) el.append(h("p", { class: "muted small", id: "analysis-win-help", text: t("analysis.win_help") }));
     if (!shown) { el.append(h("p", { class: "muted", id: "analysis-none", text: t("analysis.none_yet") })); return; }
     // Totals over the rounds shown: lives lost to the seat's own decisions, and luck.
-    const total = new Map(a.seats.map((s) => [s, { n: 0, cost: 0, luck: 0 }]));
-    for (const x of a.decisions) if (x.round <= shown) { const v = total.get(x.seat); v.n += 1; v.cost += x.cost; }
+    const total = new Map(a.seats.map((s) => [s, { n: 0, cost: 0, luck: 0, won: 0, acc: 0 }]));
+    for (const x of a.decisions) {
+      if (x.round > shown) continue;
+      const v = total.get(x.seat);
+      v.n += 1;
+      v.cost += x.cost;
+      if (x.accuracy !== undefined) { v.won += 1; v.acc += x.accuracy; }
+    }
+    const pct1 = (x) => `${x.toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+    const heads = ["seat", "decisions", "cost", "luck", ...(inMatch ? ["accuracy"] : [])];
     for (const r of a.rounds) if (r.round <= shown) for (const s of a.seats) total.get(s).luck += r.luck[s];
     el.append(h("p", { class: "muted small", id: "analysis-so-far", text: t(shown === 1 ? "analysis.so_far_one" : "analysis.so_far",
                                                           { n: shown, rounds: this.data.rounds.length }) }),
       h("table", { class: "analysis-totals", id: "analysis-totals" },
-        h("thead", {}, h("tr", {}, ...["seat", "decisions", "cost", "luck"].map((k) => h("th", { text: t(`analysis.${k}`) })))),
+        h("thead", {}, h("tr", {}, ...heads.map((k) => h("th", { text: t(`analysis.${k}`) })))),
         h("tbody", {}, ...a.seats.map((s) => {
           const v = total.get(s);
           return h("tr", { dataset: { seat: s } }, h("td", { text: this.who(s) }), h("td", { text: String(v.n) }),
-            h("td", { text: num(v.cost, false) }), h("td", { text: num(v.luck, true) }));
+            h("td", { text: num(v.cost, false) }), h("td", { text: num(v.luck, true) }),
+            ...(inMatch ? [h("td", { class: "analysis-accuracy", text: v.won ? pct1(v.acc / v.won) : "–" })] : []));
         }))));
     const list = h("ol", { class: "analysis-list", id: "analysis-list" });
     for (const x of a.decisions) {
@@ -310,6 +322,11 @@ class Viewer {
           : t("analysis.cost_of", { cost: num(x.cost, false) }) }),
         " · ", h("strong", { class: "analysis-mark", dataset: { mark: x.mark }, text: t(`mark.${x.mark}`) }),
         x.why ? h("span", { class: "analysis-why muted", dataset: { why: x.why }, text: ` · ${t("coach.why", { why: whyOf(x) })}` }) : "",
+        x.win_loss !== undefined ? h("span", { class: "analysis-win", text: ` · ${t("analysis.win", {
+          s: pct1(100 * x.win_stand), w: pct1(100 * x.win_swap),
+          loss: x.win_loss.toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          acc: pct1(x.accuracy) })} ` }) : "",
+        x.win_mark ? h("strong", { class: "analysis-win-mark", dataset: { mark: x.win_mark }, text: t(`mark.${x.win_mark}`) }) : "",
         x.coached ? h("span", { class: "muted", text: ` · ${t("analysis.coached")}` }) : ""));
     }
     el.append(list);

@@ -114,6 +114,9 @@ export class ActionBar {
         ? t("coach.expert_mixed", { p: pct(a.expert_swap) })
         : t(a.expert === "swap" ? "coach.expert_swap" : "coach.expert_stand") }), why, " ",
       h("span", { class: "coach-lives", text: t("coach.lives", { s: lives(a.lives_stand), w: lives(a.lives_swap) }) }),
+      // Where a match strategy ships: the chance to win the match, beside the lives.
+      a.win_stand !== undefined && a.win_swap !== undefined
+        ? h("span", { class: "coach-win", text: ` ${t("coach.win", { s: winPct(a.win_stand), w: winPct(a.win_swap) })}` }) : "",
       h("span", { class: "coach-source muted", text: a.source === "exact" ? t("coach.exact")
         : t("coach.sampled", { n: a.samples }) }));
     // What "paying" counts, and every other seat's odds: the /odds page.
@@ -163,6 +166,11 @@ function status(s, canActNow) {
 // A percentage, for a share between 0 and 1.
 function pct(x) {
   return `${Math.round(x * 100)}%`;
+}
+
+// A chance to win the match, to one decimal, in the page's language.
+function winPct(x) {
+  return `${(100 * x).toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 
 // Expected lives (a loss is negative), to two decimals, in the page's language.

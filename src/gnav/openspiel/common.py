@@ -1,0 +1,53 @@
+"""What the one-round game and the match game of ``gnav.openspiel`` share: the game's
+name, its actions, and the strings a seat reads, each from its ``SeatView`` alone."""
+
+from __future__ import annotations
+
+from gnav.events import Ask, RoundEnd, Showdown, Stand
+from gnav.infoset import infoset_key
+from gnav.views import SeatView
+from gnav.vocab import Action
+
+SHORT_NAME = "python_gnav"
+# OpenSpiel's actions are numbers: the index of a decision here.
+ACTIONS: tuple[Action, ...] = (Action.STAND, Action.SWAP)
+STAND, SWAP = 0, 1
+
+
+def check_player(player: int, seats: int) -> None:
+    if not 0 <= player < seats:
+        raise ValueError(f"{SHORT_NAME}: no player {player} (players 0 to {seats - 1})")
+
+
+def info_string(view: SeatView) -> str:
+    """The seat's information set: ``gnav.infoset.infoset_key``, the key ``gnav solve``
+    and the ``expert`` use, while the round is played; once it is over, the showdown and
+    the end are added (the key stops at the last decision)."""
+    key = infoset_key(view)
+    for e in view.public:
+        if isinstance(e, Showdown):
+            key += "|shown:" + ",".join(e.pieces)
+        elif isinstance(e, RoundEnd):
+            key += f"|end:{e.ended_by}"
+    return key
+
+
+def observation_text(view: SeatView) -> str:
+    """The table as the seat sees it now: a readable form of ``features.observation``."""
+    parts = [f"p{view.order.index(view.seat)}" if view.seat in view.order else "spectator",
+             f"piece {view.piece}", f"dealt {view.dealt}", f"stock {view.stock_left}"]
+    acted: dict[int, str] = {}
+    for e in view.public:
+        if isinstance(e, Stand | Ask):
+            acted[e.seat] = e.kind
+    pos = {s: i for i, s in enumerate(view.order)}
+    parts.append("acted " + ",".join(f"{pos[s]}:{'stand' if k == 'stand' else 'swap'}"
+                                     for s, k in sorted(acted.items())))
+    parts.append("knocked " + ",".join(str(pos[s]) for s in view.knocked))
+    parts.append("revealed " + ",".join(f"{pos[s]}:{p}" for s, p in
+                                         sorted(view.revealed.items())))
+    parts.append("lives " + ",".join(str(view.lives[s]) for s in view.order))
+    for e in view.public:
+        if isinstance(e, Showdown):
+            parts.append("shown " + ",".join(e.pieces))
+    return " | ".join(parts)

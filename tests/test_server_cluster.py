@@ -15,6 +15,7 @@ import json
 import os
 import random
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import Cluster, RemoteConn, channel
+from gnav.server.cluster import RELEASE, Cluster, RemoteConn, channel
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.hub import Hub, Live
 from gnav.server.leases import LeaseKeeper, alive_key
@@ -629,20 +630,48 @@ def test_a_request_to_a_dead_process_is_given_up_early(redis_url: str,
                                                        redis_server: RedisServer) -> None:
     """A forwarded request waits on its owner only while the owner says it is alive:
     one that died is given up when its liveness key has been gone at two looks a second
-    apart, well before the request's own timeout; a live one is waited for."""
+    apart, well before the request's own timeout; a live one (its link takes the
+    request, and no answer comes) is waited for."""
     async def go() -> None:
         cluster = Cluster(redis_url, Log())
         cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        with socket.create_server(("127.0.0.1", 0)) as silent, \
+                redis_server.client() as client:
+            client.set(alive_key("alive"), f"127.0.0.1:{silent.getsockname()[1]}",
+                       px=60_000)
+            start = time.monotonic()
+            with pytest.raises(Unanswered):
+                await cluster.call("dead", "info", ["tableid1"], timeout=10.0)
+            assert time.monotonic() - start < 4.0
+            start = time.monotonic()
+            with pytest.raises(Unanswered):
+                await cluster.call("alive", "info", ["tableid1"], timeout=3.0)
+            assert time.monotonic() - start >= 2.9
+        await cluster.redis.aclose()
+
+    asyncio.run(go())
+
+
+def test_a_process_whose_link_refuses_is_taken_for_gone_at_once(
+        redis_url: str, redis_server: RedisServer) -> None:
+    """A process killed a moment ago still has seconds of liveness key and of leases,
+    but its link refuses: a request to it is answered at once, it is not alive, and its
+    table's lease is taken without waiting for it to run out (the journal's fence keeps
+    the table safe were it alive after all)."""
+    async def go() -> None:
+        cluster = Cluster(redis_url, Log())
+        cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        cluster._release = cluster.redis.register_script(RELEASE)
         with redis_server.client() as client:
-            client.set(alive_key("alive"), "1", px=60_000)
-        start = time.monotonic()
-        with pytest.raises(Unanswered):
-            await cluster.call("dead", "info", ["tableid1"], timeout=10.0)
-        assert time.monotonic() - start < 4.0
-        start = time.monotonic()
-        with pytest.raises(Unanswered):
-            await cluster.call("alive", "info", ["tableid1"], timeout=3.0)
-        assert time.monotonic() - start >= 2.9
+            client.set(alive_key("killed"), f"127.0.0.1:{free_port()}", px=60_000)
+            client.set(lease_key("tableid9"), "killed", px=60_000)
+            start = time.monotonic()
+            with pytest.raises(Unanswered, match="gone"):
+                await cluster.call("killed", "info", ["tableid9"], timeout=10.0)
+            assert not await cluster.alive("killed")
+            assert await cluster.claim("tableid9") is None  # taken: this process holds it
+            assert time.monotonic() - start < 5.0  # not the minute the keys had left
+            assert client.get(lease_key("tableid9")) == cluster.me
         await cluster.redis.aclose()
 
     asyncio.run(go())

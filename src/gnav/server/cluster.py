@@ -58,7 +58,7 @@ from typing import Any, Protocol
 import redis.asyncio as aioredis
 import redis.exceptions as rerr
 
-from gnav.errors import Code
+from gnav.errors import Code, GnavError
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.faults import Fault
 from gnav.server.jsontext import dumps
@@ -88,6 +88,9 @@ from gnav.table import Refused
 from gnav.vocab import TablePhase
 
 PREFIX = "gnav:"
+# Seconds a peer whose link refused is taken for gone without asking Redis (a process id
+# is never used again: this only bounds what a mistaken refusal costs).
+DEAD_FOR = 60.0
 
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -236,6 +239,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._chores: set[asyncio.Task[Any]] = set()
         self._suspects: set[str] = set()  # peers whose key was missing at the last check
+        # Peers whose link refused a connection (or that say no address): gone, whatever
+        # their liveness key says for the seconds it has left; by when they were found so.
+        self._dead: dict[str, float] = {}
         # Requests answered lately, by sender and number: one sent again (a link that
         # broke after it was written) runs once.
         self._answered: OrderedDict[tuple[str, int], None] = OrderedDict()
@@ -410,6 +416,13 @@ class Cluster:
             if holder == self.me:  # ours already (a table let go of and asked for again)
                 self.owned.add(table_id)
                 return None
+            if holder is not None and self._gone_now(holder):
+                # Its link refuses: the process is gone, and its lease goes now rather
+                # than when it runs out (measured: a kill under load left tables without
+                # an owner for 15 s, clients backing off meanwhile). Were it alive after
+                # all, the journal's fence refuses its next write, and it lets the table go.
+                await self._release(keys=[key], args=[holder])
+                continue
             if holder is not None and await self.redis.exists(alive_key(holder)):
                 return holder
             if loop.time() > end:  # pragma: no cover - a lease that never runs out
@@ -418,13 +431,30 @@ class Cluster:
             await asyncio.sleep(0.05 + random.random() * 0.1)
 
     async def alive(self, process: str) -> bool:
-        """Whether ``process`` still says it is alive (it renews that with its leases)."""
+        """Whether ``process`` still says it is alive (it renews that with its leases),
+        and its link did not refuse us since."""
         assert self.redis is not None
+        if self._gone_now(process):
+            return False
         try:
             # Not for as long as the client would retry: a socket waits on the answer.
             return bool(await asyncio.wait_for(self.redis.exists(alive_key(process)), 1.0))
         except (rerr.RedisError, OSError, TimeoutError):
             return True  # cannot tell: as if it were
+
+    def _gone_now(self, process: str) -> bool:
+        found = self._dead.get(process)
+        return found is not None and time.monotonic() - found < DEAD_FOR
+
+    def _found_gone(self, peer: str) -> None:
+        """``peer``'s link refused a connection: the process is gone (a live one listens
+        as long as it runs). Requests waiting on it are answered now: the table is taken
+        over by asking again."""
+        self._dead[peer] = time.monotonic()
+        for owner, future in self._pending.values():
+            if owner == peer and not future.done():
+                future.set_exception(Unanswered("the server that held this table is "
+                                                "gone"))
 
     def release(self, table_id: str) -> None:
         """Let the table go (it left this process's memory): another may take it."""
@@ -489,6 +519,7 @@ class Cluster:
         # of a live process closed at once on the shared machine).
         missing = {peer for peer, up in zip(peers, alive, strict=True) if not up}
         dead, self._suspects = missing & self._suspects, missing
+        dead |= {peer for peer in peers if self._gone_now(peer)}
         for cid, relay in list(self.relays.items()):
             if relay.owner in dead:
                 self.drop(cid)
@@ -592,7 +623,7 @@ class Cluster:
                         await asyncio.wait_for(writer.drain(), 10.0)
                 except asyncio.CancelledError:
                     raise
-                except (OSError, TimeoutError, PeerGone, rerr.RedisError) as e:
+                except Exception as e:  # (this task must outlive any one failure)
                     # What was written may be lost: a holder would see the gap in the
                     # numbers only at the next message, which may never come. Every
                     # socket relayed to it is closed now (to catch up by reconnecting),
@@ -602,6 +633,8 @@ class Cluster:
                                      else type(e).__name__)
                     link.drop()
                     self._broken(peer)
+                    if isinstance(e, (ConnectionRefusedError, PeerGone)):
+                        self._found_gone(peer)
 
     async def _connect(self, peer: str) -> asyncio.StreamWriter:
         """A new connection to ``peer``'s link, at the address its liveness key gives.
@@ -612,7 +645,10 @@ class Cluster:
         address = await asyncio.wait_for(self.redis.get(alive_key(peer)), 5.0)
         if address is None:
             raise PeerGone(f"process {peer} says it is alive nowhere")
-        host, port = parse_address(str(address), "a peer's address")
+        try:
+            host, port = parse_address(str(address), "a peer's address")
+        except GnavError as e:
+            raise PeerGone(str(e)) from None
         _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 5.0)
         return writer
 
@@ -654,6 +690,7 @@ class Cluster:
                     break
                 if sender is None:  # a new link from this peer: a new stream, a new count
                     sender = who.decode()
+                    self._dead.pop(sender, None)  # it lives after all
                     old = self._inbound.get(sender)
                     if old is not None:
                         old.close()

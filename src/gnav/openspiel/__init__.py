@@ -63,7 +63,7 @@ from gnav.openspiel.common import ACTIONS as ACTIONS
 from gnav.openspiel.common import SHORT_NAME as SHORT_NAME
 from gnav.openspiel.common import STAND as STAND
 from gnav.openspiel.common import SWAP as SWAP
-from gnav.openspiel.common import check_player
+from gnav.openspiel.common import Tensors, check_player
 from gnav.openspiel.common import info_string as info_string
 from gnav.openspiel.common import observation_text as observation_text
 from gnav.openspiel.match_game import ROUNDS_PER_LIFE
@@ -248,7 +248,7 @@ class GnavGame(pyspiel.Game):  # type: ignore[misc]
                             public_only=private == pyspiel.PrivateInfoType.NONE)
 
 
-class GnavState(pyspiel.State):  # type: ignore[misc]
+class GnavState(Tensors, pyspiel.State):  # type: ignore[misc]
     """A state of ``python_gnav``: chance deals, seats decide, chance draws."""
 
     def __init__(self, game: GnavGame) -> None:
@@ -381,20 +381,6 @@ class GnavState(pyspiel.State):  # type: ignore[misc]
             player = self.current_player()
         check_player(player, self._cfg.seats)
         return self._cached("obs", player, observation_text)
-
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        if player is None:
-            player = self.current_player()
-        check_player(player, self._cfg.seats)
-        view = self.view(player)
-        return [0.0] * self._cfg.info_size if view is None else information(view)
-
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        if player is None:
-            player = self.current_player()
-        check_player(player, self._cfg.seats)
-        view = self.view(player)
-        return [0.0] * self._cfg.obs_size if view is None else observation(view)
 
     def __str__(self) -> str:
         """The whole truth, for debugging: the deal, the drawn stock, the hands."""

@@ -1,9 +1,13 @@
 """What the one-round game and the match game of ``gnav.openspiel`` share: the game's
-name, its actions, and the strings a seat reads, each from its ``SeatView`` alone."""
+name, its actions, and the strings and tensors a seat reads, each from its ``SeatView``
+alone."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gnav.events import Ask, RoundEnd, Showdown, Stand
+from gnav.features import information, observation
 from gnav.infoset import infoset_key
 from gnav.views import SeatView
 from gnav.vocab import Action
@@ -51,3 +55,30 @@ def observation_text(view: SeatView) -> str:
         if isinstance(e, Showdown):
             parts.append("shown " + ",".join(e.pieces))
     return " | ".join(parts)
+
+
+class Tensors:
+    """A state's tensors for a seat, as both games give them: its view's features, and
+    zeros while it has no view (before its deal). Mixed into a ``pyspiel.State``
+    subclass that has ``_cfg`` (``info_size``, ``obs_size``) and ``view``."""
+
+    if TYPE_CHECKING:
+        _cfg: Any
+
+        def current_player(self) -> int: ...
+
+        def view(self, player: int) -> SeatView | None: ...
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        check_player(player, self._cfg.seats)
+        view = self.view(player)
+        return [0.0] * self._cfg.info_size if view is None else information(view)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        check_player(player, self._cfg.seats)
+        view = self.view(player)
+        return [0.0] * self._cfg.obs_size if view is None else observation(view)

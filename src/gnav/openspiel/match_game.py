@@ -29,13 +29,13 @@ from typing import Any, Protocol
 
 import pyspiel
 
-from gnav.features import information, observation
 from gnav.match import MatchState
 from gnav.openspiel.common import (
     ACTIONS,
     SHORT_NAME,
     STAND,
     SWAP,
+    Tensors,
     check_player,
     info_string,
     observation_text,
@@ -86,7 +86,7 @@ def dealing(node: _MatchNode) -> bool:
     return m.winners is None and (m.round is None or m.round.over)
 
 
-class GnavMatchState(pyspiel.State):  # type: ignore[misc]
+class GnavMatchState(Tensors, pyspiel.State):  # type: ignore[misc]
     """A state of ``python_gnav(match=true)``: chance deals each round, seats decide,
     chance draws, until the match has its winners."""
 
@@ -205,20 +205,6 @@ class GnavMatchState(pyspiel.State):  # type: ignore[misc]
         lives = ",".join(str(x) for x in m.current_lives())
         said = "over" if self.is_terminal() else f"the deal of round {m.rounds + 1}"
         return f"p{player}: {said} | lives {lives}"
-
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        if player is None:
-            player = self.current_player()
-        check_player(player, self._cfg.seats)
-        view = self.view(player)
-        return [0.0] * self._cfg.info_size if view is None else information(view)
-
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        if player is None:
-            player = self.current_player()
-        check_player(player, self._cfg.seats)
-        view = self.view(player)
-        return [0.0] * self._cfg.obs_size if view is None else observation(view)
 
     def __str__(self) -> str:
         """The whole truth, for debugging: lives, the round's hands and drawn stock."""

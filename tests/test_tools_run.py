@@ -170,8 +170,11 @@ def test_bot_table_cpu_plays_a_table_of_each_kind_to_its_end(tmp_path: Path) -> 
     assert [r["bot"] for r in reports] == ["random", "threshold"], out
     for r in reports:
         assert r["finished"] and r["seats"] == 3 and r["actions"] > 0
-        winners, out = r["result"]["winners"], r["result"]["out"]
-        assert r["rules"]["lives"] == 1 and winners and len(winners) + len(out) == 3
+        winners, gone = r["result"]["winners"], r["result"]["out"]
+        # Every seat wins or goes out; seats that go out together at the end share the
+        # win, and are out as well (a CI run drew two winners among three out).
+        assert r["rules"]["lives"] == 1 and winners and len(set(gone)) == len(gone)
+        assert len(set(winners) | set(gone)) == 3, r["result"]
         # server_cpu_s is rounded to 10 ms, the figure a decision to a microsecond.
         assert r["cpu_ms_per_action"] * r["actions"] / 1000 == pytest.approx(
             r["server_cpu_s"], abs=0.006)

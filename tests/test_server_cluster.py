@@ -670,7 +670,8 @@ def test_a_process_whose_link_refuses_is_taken_for_gone_at_once(
                 await cluster.call("killed", "info", ["tableid9"], timeout=10.0)
             assert not await cluster.alive("killed")
             assert await cluster.claim("tableid9") is None  # taken: this process holds it
-            assert time.monotonic() - start < 5.0  # not the minute the keys had left
+            # Not the minute the keys had left (generous: a loaded machine is slow).
+            assert time.monotonic() - start < 30.0
             assert client.get(lease_key("tableid9")) == cluster.me
         await cluster.redis.aclose()
 

@@ -63,7 +63,7 @@ from gnav.openspiel.common import ACTIONS as ACTIONS
 from gnav.openspiel.common import SHORT_NAME as SHORT_NAME
 from gnav.openspiel.common import STAND as STAND
 from gnav.openspiel.common import SWAP as SWAP
-from gnav.openspiel.common import Tensors, check_player
+from gnav.openspiel.common import Tensors, check_player, undealt
 from gnav.openspiel.common import info_string as info_string
 from gnav.openspiel.common import observation_text as observation_text
 from gnav.openspiel.match_game import ROUNDS_PER_LIFE
@@ -266,12 +266,7 @@ class GnavState(Tensors, pyspiel.State):  # type: ignore[misc]
 
     def _left(self) -> list[int]:
         """While the deal goes on: copies of each piece type not dealt yet."""
-        left = [0] * self._cfg.types
-        for piece in self._cfg.rules.deck:
-            left[piece] += 1
-        for piece in self._node.dealt:
-            left[piece] -= 1
-        return left
+        return undealt(self._cfg.types, self._cfg.rules.deck, self._node.dealt)
 
     # -- OpenSpiel's API -----------------------------------------------------------------
 

@@ -4,6 +4,7 @@ alone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gnav.events import Ask, RoundEnd, Showdown, Stand
@@ -55,6 +56,17 @@ def observation_text(view: SeatView) -> str:
         if isinstance(e, Showdown):
             parts.append("shown " + ",".join(e.pieces))
     return " | ".join(parts)
+
+
+def undealt(types: int, deck: Iterable[int], dealt: Iterable[int]) -> list[int]:
+    """Copies of each piece type (an index below ``types``) in ``deck`` and not in
+    ``dealt``: what chance may still deal."""
+    left = [0] * types
+    for piece in deck:
+        left[piece] += 1
+    for piece in dealt:
+        left[piece] -= 1
+    return left
 
 
 class Tensors:

@@ -39,6 +39,7 @@ from gnav.openspiel.common import (
     check_player,
     info_string,
     observation_text,
+    undealt,
 )
 from gnav.rules import Rules
 from gnav.views import SeatView, seat_view, spectator_view
@@ -100,12 +101,8 @@ class GnavMatchState(Tensors, pyspiel.State):  # type: ignore[misc]
         return self._node.match
 
     def _left(self) -> list[int]:
-        left = [0] * self._cfg.types
-        for piece in self._cfg.rules.deck:
-            left[piece] += 1
-        for piece in self._node.dealt:
-            left[piece] -= 1
-        return left
+        """While the deal goes on: copies of each piece type not dealt yet."""
+        return undealt(self._cfg.types, self._cfg.rules.deck, self._node.dealt)
 
     def current_player(self) -> int:
         m = self._node.match

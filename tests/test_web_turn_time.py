@@ -47,6 +47,7 @@ SLACK = 1.0
 WATCH = """
 window.__turns = {};
 window.__alive = [];
+window.__closes = [];  // for the message of a failure: each socket's close, and when
 const lag = window.__lag || 0;
 const watch = (ev) => {
   let m;
@@ -67,6 +68,8 @@ window.WebSocket = class extends Socket {
     this.app = null;
     const got = (ev) => { watch(ev); if (this.app) this.app.call(this, ev); };
     super.onmessage = lag ? (ev) => setTimeout(() => got(ev), lag) : got;
+    this.addEventListener("close", (ev) => window.__closes.push(
+      { at: performance.now(), code: ev.code, reason: ev.reason }));
   }
   set onmessage(f) { this.app = f; }
   get onmessage() { return this.app; }
@@ -138,8 +141,9 @@ def whole_turns(page: Page, label: str) -> None:
                                    timeout=150_000)
         except PlaywrightTimeout:
             seen = page.evaluate("""() => [window.__turns, window.__alive,
-                document.title, [...document.querySelectorAll('.log li')].slice(-5)
-                .map((li) => li.textContent)]""")
+                window.__closes, document.title, [...document.querySelectorAll('.log li')]
+                .map((li) => li.textContent).filter((t, i, all) =>
+                  t.includes('Siri') || i >= all.length - 5)]""")
             raise AssertionError(f"turn {n}'s buttons never came alive: {seen}") from None
         try:
             page.wait_for_function(f"(n) => ({SEEN})(n).heard !== undefined",  # the server

@@ -383,6 +383,46 @@ class RoundState(NamedTuple):
         play.from_stock(turn)
         return play.finish()
 
+    def redraw(self, other: RoundState, piece: int) -> RoundState:
+        """What ``self.apply(piece)`` gives, made from ``other``: ``self`` is a chance
+        step (``Phase.DRAW``) and ``other`` is ``self.apply(q)`` for another piece ``q``
+        without a power. A plain piece drawn ends the request the same way whichever it
+        is: only the asker's piece, its private Draw and the stock's last piece differ
+        (and the showdown, if the round ended), so a search that enumerates chance's
+        outcomes (the solver) pays for one draw and copies it for the others. When the
+        draw ended the round, it is ``apply`` itself.
+
+        :raises: :exc:`IllegalActionError` if ``self`` is no chance step, or ``piece``
+            or ``other``'s piece is a matador or not left in the stock.
+        """
+        pool = self.chance_pool()
+        effects = self.rules.kernel.effects
+        asker = self.turn
+        if not self.drawing or not 0 <= piece < len(pool) or not pool[piece] \
+                or effects[piece] is not None or len(other.stock) != len(self.stock) + 1 \
+                or effects[other.stock[-1]] is not None or other.drawing:
+            raise IllegalActionError("redraw takes a chance step, a plain piece left in "
+                                     "its stock and the state after another plain draw")
+        if other.turn >= len(other.seats):
+            return self.apply(piece)[0]
+        ids = self.rules.ids
+        (rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives, revealed,
+         turn, drawing, ended_by, sit_out, returning, public, private) = other
+        held = list(hands)
+        held[asker] = piece
+        hands = tuple(held)
+        stock = (*stock[:-1], piece)
+        overlay = list(private[asker])
+        for k in range(len(self.private[asker]), len(overlay)):
+            index, event = overlay[k]
+            if type(event) is Draw and event.piece is not None:
+                overlay[k] = (index, Draw(event.seat, ids[piece], event.set_aside))
+        overlays = list(private)
+        overlays[asker] = tuple(overlay)
+        private = tuple(overlays)
+        return _round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives,
+                      revealed, turn, drawing, ended_by, sit_out, returning, public, private)
+
 
 def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, ...],
            hands: tuple[int, ...], stock: tuple[int, ...], drawn: int, undrawn: int,

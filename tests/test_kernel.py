@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from random import Random
+from typing import Any
 
 import pytest
 
-from gnav.kernel import FOOL, LOWEST, TWO_FOOLS, Kernel, Settlement
+from gnav.kernel import FOOL, LOWEST, TWO_FOOLS, Kernel, Settlement, json_key, preset_json
+from gnav.options import BOOLS, CHOICES, RANGES
 from gnav.powers import Effect, Outcome
 from gnav.presets import PRESETS
 from gnav.rules import Rules
@@ -123,3 +126,28 @@ def test_a_rules_reads_its_tables_off_its_kernel() -> None:
     assert rules.effects is k.effects and rules.deck is k.deck
     assert rules.legal_holding is k.legal and rules.fool_set == frozenset(k.fool_ranks)
     assert (rules.skip_revealed, rules.stand_needs_matador) == (False, True)
+
+
+def _laid_over(export: dict[str, Any], changes: dict[str, object]) -> dict[str, Any]:
+    """What the companion does (book.js, kernelOf): ``base`` with each changed option's
+    fields laid over it."""
+    out = dict(export["base"])
+    for name, value in changes.items():
+        out.update(export["by_option"][name][json_key(value)])
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_any_options_kernel_is_the_base_with_each_option_s_fields_laid_over_it(
+        name: str) -> None:
+    preset = PRESETS[name]
+    export = json.loads(json.dumps(preset_json(preset)))
+    assert export["base"] == Rules.of(name).kernel.to_json()
+    rng = Random(name)
+    choices = {k: list(v) for k, v in CHOICES.items()} | {k: [False, True] for k in BOOLS} \
+        | {k: list(range(lo, hi + 1)) for k, (lo, hi) in RANGES.items()}
+    assert set(export["by_option"]) == set(choices)
+    for _ in range(40):
+        changes = {k: rng.choice(v) for k, v in choices.items() if rng.random() < 0.5}
+        want = Kernel.of(preset, preset.options.updated(changes)).to_json()
+        assert _laid_over(export, changes) == want, changes

@@ -19,11 +19,12 @@ Immutable, built once per ``Rules`` (``rules.kernel``), and free of any dependen
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from gnav.options import Options
+from gnav.options import BOOLS, CHOICES, RANGES, Options
 from gnav.powers import Effect, Outcome
 from gnav.presets import Preset
 from gnav.vocab import Action, KnockMode, PenaltyTo, Revealed, TwoFools
@@ -192,6 +193,40 @@ class Kernel:
         }
 
 
+def preset_json(preset: Preset) -> dict[str, Any]:
+    """The kernel of ``preset`` for a page that lets a table choose its options (the
+    companion): ``base``, the kernel at the preset's own options, and ``by_option``: for
+    every option with a few values (named, yes/no, or a small range) and each value, the
+    fields of the kernel that value sets. Each field of the kernel follows from one
+    option at most, so the kernel of any options is ``base`` with the changed options'
+    fields laid over it (tests/test_kernel.py holds it so); ``max_rounds``, a number
+    without a bound, is left to the page to read from its options."""
+    own = preset.options
+    base = Kernel.of(preset, own).to_json()
+    by_option: dict[str, dict[str, dict[str, Any]]] = {}
+    for name, values in _small_options().items():
+        by_value: dict[str, dict[str, Any]] = {}
+        for value in values:
+            changed = Kernel.of(preset, own.updated({name: value})).to_json()
+            by_value[json_key(value)] = {k: v for k, v in changed.items() if base[k] != v}
+        by_option[name] = by_value
+    return {"base": base, "by_option": by_option}
+
+
+def json_key(value: object) -> str:
+    """An option value as a key of ``by_option``: its JSON text (``true``, ``3``, and a
+    word as itself)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _small_options() -> dict[str, tuple[object, ...]]:
+    """Every option whose values can be listed, with its values."""
+    out: dict[str, tuple[object, ...]] = {k: tuple(v) for k, v in CHOICES.items()}
+    out.update({k: (False, True) for k in BOOLS})
+    out.update({k: tuple(range(lo, hi + 1)) for k, (lo, hi) in RANGES.items()})
+    return out
+
+
 def holders(hands: Sequence[int], piece: int) -> list[int]:
     """The positions holding ``piece``, in order. One, nearly always: then found by
     ``count`` and ``index`` in C rather than a loop over every position."""
@@ -202,4 +237,4 @@ def holders(hands: Sequence[int], piece: int) -> list[int]:
 
 # Outcome is part of the kernel's vocabulary: re-exported for the loops that read it.
 __all__ = ["FOOL", "LOWEST", "TWO_FOOLS", "Effect", "Kernel", "Outcome", "Settlement",
-           "holders"]
+           "holders", "json_key", "preset_json"]

@@ -245,3 +245,57 @@ def test_the_docs_example_runs_and_says_the_odds_by_hand(
     # 40 pieces left: one 5 and one 9 (each dealt once), two of each of the other 19.
     assert len(lines) == 21
     assert "cuckoo 1/20" in lines and "5 1/40" in lines and "9 1/40" in lines
+
+
+def _chance_steps(rules: Rules, seed: int) -> list[RoundState]:
+    """Every chance step met in random rounds of ``rules`` (stock undrawn), seeded."""
+    rng = Random(seed)
+    found: list[RoundState] = []
+    for _ in range(60):
+        n = rng.randint(2, 6)
+        deck = rules.shuffle(rng)
+        rnd = RoundState.start(rules, range(n), deck[:n], None, (3,) * n)
+        while not rnd.over:
+            if rnd.drawing:
+                found.append(rnd)
+                pieces = [p for p, _ in rnd.chance_outcomes()]
+                rnd, _ = rnd.apply(rng.choice(pieces))
+            else:
+                rnd, _ = rnd.apply(rng.choice(rnd.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("preset", ["gnav", "hypp", "cuccu", "kille"])
+def test_a_redraw_is_the_draw_of_the_other_plain_piece(preset: str) -> None:
+    rules = Rules.of(preset)
+    steps = _chance_steps(rules, 7)
+    assert steps
+    checked = over = 0
+    for step in steps:
+        plain = [p for p, _ in step.chance_outcomes() if rules.effects[p] is None]
+        if len(plain) < 2:
+            continue
+        first, _ = step.apply(plain[0])
+        for piece in plain[1:]:
+            want, _ = step.apply(piece)
+            got = step.redraw(first, piece)
+            assert got == want
+            assert repr(got.public) == repr(want.public)
+            assert repr(got.private) == repr(want.private)
+            checked += 1
+            over += want.over
+    assert checked > 20 and over > 0  # both kinds met: a draw that ends the round, and not
+
+
+def test_a_redraw_refuses_what_is_no_plain_draw() -> None:
+    rules = Rules.of("gnav")
+    step = next(s for s in _chance_steps(rules, 3)
+                if any(rules.effects[p] is not None for p, _ in s.chance_outcomes()))
+    pieces = [p for p, _ in step.chance_outcomes()]
+    plain = next(p for p in pieces if rules.effects[p] is None)
+    matador = next(p for p in pieces if rules.effects[p] is not None)
+    first, _ = step.apply(plain)
+    with pytest.raises(IllegalActionError):
+        step.redraw(first, matador)
+    with pytest.raises(IllegalActionError):
+        first.redraw(first, plain)  # no chance step

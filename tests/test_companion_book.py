@@ -170,3 +170,30 @@ def test_every_word_the_companion_says_is_in_the_catalogue_in_every_language() -
         if id.endswith("."):
             continue
         assert id in CATALOGUE and set(TEXT_LANGS) <= set(CATALOGUE[id]), id
+
+
+def test_a_match_kept_without_a_kernel_gets_its_preset_s_for_its_options(
+        tmp_path: Path) -> None:
+    if NODE is None:
+        raise RuntimeError("the companion's tests need node (tools/sysdeps.txt)")
+    preset = preset_json(Rules.of("gnav").preset)
+    options = {"lives": 2, "two_fools": "plain", "penalty_to": "holder", "copies": 1}
+    script = tmp_path / "upgrade.mjs"
+    script.write_text(
+        "import { pathToFileURL } from 'node:url';\n"
+        "import { readFileSync } from 'node:fs';\n"
+        f"const B = await import(pathToFileURL({json.dumps(str(BOOK))}).href);\n"
+        f"const preset = JSON.parse(readFileSync({json.dumps(str(tmp_path / 'p.json'))}));\n"
+        f"const m = B.newMatch(B.rulesOf(preset, {json.dumps(options)}), ['a', 'b'], 0);\n"
+        "const old = { ...m, rules: { ...m.rules } };\n"
+        "delete old.rules.kernel;\n"
+        "const back = B.withKernel(old, preset);\n"
+        "process.stdout.write(JSON.stringify([m.rules.kernel, back.rules.kernel]));\n",
+        encoding="utf-8")
+    (tmp_path / "p.json").write_text(json.dumps(preset), encoding="utf-8")
+    run = subprocess.run([NODE, str(script)], capture_output=True, text=True, timeout=60,
+                         check=False)
+    assert run.returncode == 0, run.stderr
+    made, upgraded = json.loads(run.stdout)
+    want = Rules.of("gnav", **options).kernel.to_json()
+    assert made == upgraded == want

@@ -39,18 +39,9 @@ from gnav.events import (
     Swap,
     Undo,
 )
-from gnav.powers import Outcome
+from gnav.kernel import Outcome, holders
 from gnav.rules import Rules
-from gnav.vocab import (
-    Action,
-    EndedBy,
-    Ending,
-    PenaltyTo,
-    Phase,
-    TwoFools,
-    ending_of,
-    parse_action,
-)
+from gnav.vocab import Action, EndedBy, Ending, Phase, ending_of, parse_action
 
 STAND = Action.STAND
 SWAP = Action.SWAP
@@ -133,8 +124,9 @@ class RoundState(NamedTuple):
         deal = tuple(deal)
         public: tuple[Event, ...] = (RoundStart(number, seats[-1], seats,
                                                 len(stock) + undrawn),)
-        if rules.knock_public:
-            for p in fool_holders(rules, deal):
+        kernel = rules.kernel
+        if kernel.knock_public:
+            for p in kernel.fool_holders(deal):
                 public += (_KNOCKS.get(seats[p]) or _knock(seats[p]),)
         hands = deal
         drawn = revealed = turn = 0
@@ -323,9 +315,10 @@ class RoundState(NamedTuple):
         if turn >= n or drawing:
             raise IllegalActionError("the round is over" if turn >= n else
                                      f"chance draws from the stock, not seat {seats[turn]}")
-        effects = rules.effects
+        kernel = rules.kernel
+        effects = kernel.effects
         if action is STAND:
-            if rules.stand_needs_matador and effects[hands[turn]] is None:
+            if kernel.stand_needs_matador and effects[hands[turn]] is None:
                 raise IllegalActionError(
                     f"seat {seats[turn]} may not stand without a matador "
                     "(stand_needs_matador)"
@@ -344,7 +337,7 @@ class RoundState(NamedTuple):
         else:  # a matador answers, or the dealer asks the stock
             return self._request()
         # No matador revealed yet (the common case): nobody to skip, no call.
-        nxt = next_turn(rules, revealed, turn, n) if revealed else turn + 1
+        nxt = kernel.next_turn(revealed, turn, n) if revealed else turn + 1
         if nxt >= n:  # this decision ends the round: the showdown, on the working copy
             play = _Play(self)
             play.hands, play.private = list(hands), list(private)
@@ -389,6 +382,46 @@ class RoundState(NamedTuple):
                             public, private))
         play.from_stock(turn)
         return play.finish()
+
+    def redraw(self, other: RoundState, piece: int) -> RoundState:
+        """What ``self.apply(piece)`` gives, made from ``other``: ``self`` is a chance
+        step (``Phase.DRAW``) and ``other`` is ``self.apply(q)`` for another piece ``q``
+        without a power. A plain piece drawn ends the request the same way whichever it
+        is: only the asker's piece, its private Draw and the stock's last piece differ
+        (and the showdown, if the round ended), so a search that enumerates chance's
+        outcomes (the solver) pays for one draw and copies it for the others. When the
+        draw ended the round, it is ``apply`` itself.
+
+        :raises: :exc:`IllegalActionError` if ``self`` is no chance step, or ``piece``
+            or ``other``'s piece is a matador or not left in the stock.
+        """
+        pool = self.chance_pool()
+        effects = self.rules.kernel.effects
+        asker = self.turn
+        if not self.drawing or not 0 <= piece < len(pool) or not pool[piece] \
+                or effects[piece] is not None or len(other.stock) != len(self.stock) + 1 \
+                or effects[other.stock[-1]] is not None or other.drawing:
+            raise IllegalActionError("redraw takes a chance step, a plain piece left in "
+                                     "its stock and the state after another plain draw")
+        if other.turn >= len(other.seats):
+            return self.apply(piece)[0]
+        ids = self.rules.ids
+        (rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives, revealed,
+         turn, drawing, ended_by, sit_out, returning, public, private) = other
+        held = list(hands)
+        held[asker] = piece
+        hands = tuple(held)
+        stock = (*stock[:-1], piece)
+        overlay = list(private[asker])
+        for k in range(len(self.private[asker]), len(overlay)):
+            index, event = overlay[k]
+            if type(event) is Draw and event.piece is not None:
+                overlay[k] = (index, Draw(event.seat, ids[piece], event.set_aside))
+        overlays = list(private)
+        overlays[asker] = tuple(overlay)
+        private = tuple(overlays)
+        return _round(rules, number, seats, deal, hands, stock, drawn, undrawn, aside, lives,
+                      revealed, turn, drawing, ended_by, sit_out, returning, public, private)
 
 
 def _round(rules: Rules, number: int, seats: tuple[int, ...], deal: tuple[int, ...],
@@ -451,16 +484,6 @@ def _swap(a: int, b: int) -> Swap:
 def _ask_swap(a: int, b: int) -> tuple[Ask, Swap]:
     events = _ASK_SWAP[a << 8 | b] = (Ask(a, b), _SWAPS.get(a << 8 | b) or _swap(a, b))
     return events
-
-
-def next_turn(rules: Rules, revealed: int, after: int, n: int) -> int:
-    """The position to act after ``after`` (``n``: nobody, the round is over): the next
-    one, past every revealed matador's holder under ``revealed = skip``."""
-    turn = after + 1
-    if rules.skip_revealed:
-        while turn < n and revealed >> turn & 1:
-            turn += 1
-    return turn
 
 
 def swap(rules: Rules, seats: tuple[int, ...], hands: list[int], private: list[PrivateLog],
@@ -555,7 +578,7 @@ class _Play:
         rules = state.rules
         seats = state.seats
         hands = self.hands
-        effects = rules.effects
+        effects = rules.kernel.effects
         last = len(seats) - 1
         target = asker + 1
         while True:
@@ -598,7 +621,7 @@ class _Play:
         state = self.state
         rules = state.rules
         stock = state.stock
-        effects = rules.effects
+        effects = rules.kernel.effects
         while True:
             if self.drawn >= len(stock):
                 if state.undrawn:
@@ -646,7 +669,7 @@ class _Play:
         if paid:
             lives[seat] -= 1
         holder = None
-        if to is not None and self.state.rules.options.penalty_to == PenaltyTo.HOLDER:
+        if to is not None and self.state.rules.kernel.to_holder:
             holder = seats[to]
         self.emit(Pay(seat, holder, reason, lives[seat], paid))
         if holder is not None and paid:
@@ -663,7 +686,7 @@ class _Play:
             turn = state.turn
         else:
             turn = n if ended_by is not None else \
-                next_turn(state.rules, self.revealed, state.turn, n)
+                state.rules.kernel.next_turn(self.revealed, state.turn, n)
             if turn >= n:
                 ended_by = ended_by or _TURNS
                 sit_out = self.showdown(ended_by)
@@ -682,70 +705,39 @@ class _Play:
                       private), events
 
     def showdown(self, ended_by: EndedBy) -> tuple[int, ...]:
+        """The showdown of the hands: the kernel settles who gains and who pays
+        (``Kernel.settle``), and who sits out the next round; this emits it."""
         state = self.state
         rules = state.rules
-        opts = rules.options
+        kernel = rules.kernel
         seats = state.seats
         hands = self.hands
         # An itemgetter of two or more positions (a round has at least two) returns the
         # tuple in one C call: a third of what tuple(map(ids.__getitem__, ...)) costs.
         self.emit(Showdown(seats, itemgetter(*hands)(rules.ids)))
-        fools = fool_holders(rules, hands)
-        sit_out: list[int] = []
-        lowest = -1  # the rank that pays a life; -1 (none) when two fools settle instead
-        if len(fools) >= 2 and opts.two_fools != TwoFools.PLAIN:
-            lives = self.lives
-            for p in fools:
-                if opts.two_fools == TwoFools.GAIN:
-                    lives[seats[p]] += 1
-                    self.emit(Gain(seats[p], "two_fools", lives[seats[p]]))
-                else:
-                    self.pay(p, "two_fools")
-            # The last round of a max_rounds match has no next round to sit out. (A
-            # round that ends the match by elimination leaves fewer than 2 seats alive,
-            # which the check below already turns into nobody sitting out.)
-            last = opts.max_rounds is not None and state.number >= opts.max_rounds
-            if opts.two_fools_sit_out and not last:
-                sit_out = [p for p in fools if lives[seats[p]] > 0]
-                alive = sum(1 for s in seats if lives[s] > 0)
-                if alive - len(sit_out) + state.returning < 2:
-                    sit_out = []
-        elif len(fools) == 1 and opts.drag:
-            fool = fools[0]
-            self.pay(fool, "fool")
-            # The lowest of the others: the lowest shown, or the next if that is the fool
-            # (only one is shown, so no holder of it is the fool's position).
-            ranked = sorted(hands)
-            lowest = ranked[-2] if ranked[-1] == hands[fool] else ranked[-1]
-        else:
-            lowest = max(hands)
-        if lowest >= 0:
-            payers = holders(hands, lowest)
-            # With dealer_wins_ties the dealer (the last position) is let off a tie.
-            if len(payers) > 1 and opts.dealer_wins_ties and payers[-1] == len(hands) - 1:
-                del payers[-1]
-            for p in payers:
-                self.pay(p, "lowest")
-        out = tuple(sorted(seats[p] for p in sit_out)) if sit_out else ()
-        self.emit(RoundEnd(ended_by, tuple(self.lives), out))
+        gains, pays, fools, _ = kernel.settle(hands)
+        lives = self.lives
+        for p in gains:
+            lives[seats[p]] += 1
+            self.emit(Gain(seats[p], "two_fools", lives[seats[p]]))
+        for p, reason in pays:
+            self.pay(p, reason)
+        out: tuple[int, ...] = ()
+        if fools:
+            # Once the fools have paid or gained: who is alive to sit out. (A round that
+            # ends the match by elimination leaves fewer than 2 seats alive, which the
+            # kernel turns into nobody sitting out.)
+            sit = kernel.sit_out(fools, [lives[s] > 0 for s in seats], state.number,
+                                 state.returning)
+            out = tuple(sorted(seats[p] for p in sit))
+        self.emit(RoundEnd(ended_by, tuple(lives), out))
         return out
 
 
-def holders(hands: Sequence[int], piece: int) -> list[int]:
-    """The positions holding ``piece``, in order. One, nearly always: then found by
-    ``count`` and ``index`` in C rather than a loop over every position."""
-    if hands.count(piece) == 1:
-        return [hands.index(piece)]
-    return [p for p, h in enumerate(hands) if h == piece]
-
-
 def fool_holders(rules: Rules, hands: Sequence[int]) -> list[int]:
-    """The positions holding a fool, in order (none, most often)."""
-    fool_set = rules.fool_set
-    found: list[int] = []
-    for fool in fool_set:  # one piece in every preset that has a fool
-        if fool in hands:
-            found += holders(hands, fool)
-    if len(fool_set) > 1:
-        found.sort()
-    return found
+    """The positions holding a fool, in order (none, most often): ``Kernel.fool_holders``."""
+    return rules.kernel.fool_holders(hands)
+
+
+__all__ = ["NONE", "STAND", "SWAP", "PrivateLog", "RoundState", "check_pieces",
+           "fool_holders", "full_event", "holders", "merge", "swap"]

@@ -1,4 +1,4 @@
-"""Rules: a preset with its options resolved into the tables the round reads."""
+"""Rules: a preset with its options, and the kernel of decisions they imply (``kernel``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from random import Random
 
 from gnav.cards import card_aliases, fit_problem
 from gnav.errors import MalformedError, OptionError, UnknownPresetError
+from gnav.kernel import Kernel
 from gnav.options import Options
 from gnav.pieces import Piece, PieceReader
 from gnav.powers import Effect
 from gnav.presets import Preset, get_preset
-from gnav.vocab import Action, KnockMode, Pack, Revealed
+from gnav.vocab import Action, Pack
 
 
 def _preset(name: object, where: str) -> Preset:
@@ -29,6 +30,7 @@ class _Tables:
     read. Declared here, outside the dataclass, so that they are no fields of it: not in
     its ``repr``, ``fields()`` or ``replace()``; only ``preset`` and ``options`` are."""
 
+    kernel: Kernel  # every decision of the round (gnav.kernel); the rest read off it
     pieces: tuple[Piece, ...]
     ids: tuple[str, ...]
     effects: tuple[Effect | None, ...]
@@ -63,20 +65,19 @@ class Rules(_Tables):
     def __post_init__(self) -> None:
         pieces = self.preset.pieces
         s = object.__setattr__  # frozen: derived tables are set once, here
+        kernel = Kernel.of(self.preset, self.options)
+        s(self, "kernel", kernel)
         s(self, "pieces", pieces)
-        s(self, "ids", tuple(p.id for p in pieces))
-        s(self, "effects", tuple(p.power.effect if p.power else None for p in pieces))
+        s(self, "ids", kernel.ids)
+        s(self, "effects", kernel.effects)
         s(self, "power_names", tuple(p.power.value if p.power else "" for p in pieces))
-        s(self, "fools", tuple(p.fool for p in pieces))
-        s(self, "fool_set", frozenset(i for i, p in enumerate(pieces) if p.fool))
-        s(self, "stand_needs_matador", self.options.stand_needs_matador)
-        s(self, "skip_revealed", self.options.revealed == Revealed.SKIP)
-        s(self, "knock_public", self.options.knock == KnockMode.PUBLIC)
-        s(self, "deck", tuple(i for i in range(len(pieces)) for _ in range(self.options.copies)))
-        both, only_swap = (Action.STAND, Action.SWAP), (Action.SWAP,)
-        s(self, "legal_holding", tuple(
-            only_swap if self.stand_needs_matador and effect is None else both
-            for effect in self.effects))
+        s(self, "fools", kernel.fools)
+        s(self, "fool_set", frozenset(kernel.fool_ranks))
+        s(self, "stand_needs_matador", kernel.stand_needs_matador)
+        s(self, "skip_revealed", kernel.skip_revealed)
+        s(self, "knock_public", kernel.knock_public)
+        s(self, "deck", kernel.deck)
+        s(self, "legal_holding", kernel.legal)
         cards: dict[str, int] = {}
         if self.options.pack == Pack.CARDS52:
             problem = fit_problem(pieces, self.options.copies)

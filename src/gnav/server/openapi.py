@@ -179,7 +179,10 @@ SCHEMAS["Meta"] = {
     "properties": {
         "presets": {"type": "array", "items": {"type": "object", "required": [
             "name", "title", "titles", "description", "min_seats", "max_seats", "score",
-            "lang", "options", "pieces"]}},
+            "lang", "options", "pieces", "kernel"], "properties": {"kernel": {
+                "type": "object", "required": ["base", "by_option"],
+                "description": "the rules kernel (gnav.kernel) at the preset's options, and "
+                               "for each option and value the kernel's fields it sets"}}}},
         "options": {**_names(OPTION_NAMES), "description": "every option, in the order of "
                     "docs/spec/rules.md §7"},
         "option_choices": {"type": "object", "additionalProperties": {

@@ -13,7 +13,9 @@ Collapsing (what keeps it small; each seat decides at most once a round):
 - The dealer's move is the last of the round: its payoffs come from the engine's
   showdown of the hands it leads to (memoised by hands), see ``dealer_swap``.
 - A plain piece drawn from the stock mid-round changes only the asker's piece and its
-  private draw: one engine draw is copied for the others (``redraw``).
+  private draw: one engine draw is copied for the others (the engine's own
+  ``RoundState.redraw``); when the draw ends the round, only the showdown differs,
+  which the kernel settles (``Kernel.settle``, memoised by hands).
 - ``fast=False`` builds every move and every draw through ``apply`` instead, and a test
   checks that both give the same tree.
 
@@ -38,10 +40,10 @@ from math import factorial
 from typing import NamedTuple
 
 from gnav.errors import OptionError
-from gnav.events import Draw, Knock
+from gnav.events import Knock
 from gnav.infoset import key_of
 from gnav.powers import Effect, Outcome
-from gnav.round import STAND, SWAP, RoundState, _Play, merge
+from gnav.round import STAND, SWAP, RoundState, merge
 from gnav.rules import Rules
 
 LIVES = 1000  # every seat can pay every payment of a round
@@ -53,6 +55,15 @@ MEMORY_LIMIT = 4 * 1024**3
 
 Step = str | int  # a decision (STAND or SWAP), or the piece type chance draws
 Path = tuple[tuple[int, ...], tuple[Step, ...]]  # the deal by type, then the steps
+
+
+class _End(NamedTuple):
+    """A round ended by a plain piece drawn, as a node reads it (``_Builder.draws``):
+    each seat's lives and who sits out next; no state, since nothing follows it."""
+
+    lives: tuple[int, ...]
+    sit_out: tuple[int, ...]
+    over: bool = True
 
 
 class Ending(NamedTuple):
@@ -242,7 +253,7 @@ class _Builder:
                     continue
             for p, nxt, drawn in self.outcomes(state, act):
                 steps = (*path, act, *drawn)
-                if nxt.over:
+                if isinstance(nxt, _End) or nxt.over:
                     lives = nxt.lives
                     for i in range(n):
                         self.term[base + a * n + i] += p * (lives[i] - LIVES)
@@ -254,7 +265,7 @@ class _Builder:
     # -- chance --------------------------------------------------------------------
 
     def outcomes(self, state: RoundState, act: str
-                 ) -> list[tuple[float, RoundState, tuple[int, ...]]]:
+                 ) -> list[tuple[float, RoundState | _End, tuple[int, ...]]]:
         """Each way ``act`` can go: its chance, the state, the pieces chance drew."""
         nxt, _ = state.apply(act)
         if not nxt.drawing:
@@ -262,11 +273,11 @@ class _Builder:
         return self.draws(nxt, 1.0, ())
 
     def draws(self, state: RoundState, prob: float, drawn: tuple[int, ...]
-              ) -> list[tuple[float, RoundState, tuple[int, ...]]]:
+              ) -> list[tuple[float, RoundState | _End, tuple[int, ...]]]:
         """Every way the engine's chance step ``state`` (a request at the undrawn stock)
         can go: a run of pass pieces (set aside, chance draws again) ending in any other
         piece, or an empty stock (``drawn``: the pieces drawn before it)."""
-        out: list[tuple[float, RoundState, tuple[int, ...]]] = []
+        out: list[tuple[float, RoundState | _End, tuple[int, ...]]] = []
         pool = state.chance_pool()
         total = sum(pool)
         effects = self.rules.effects
@@ -288,33 +299,20 @@ class _Builder:
             out.append((p, nxt, (*drawn, t)))
         return out
 
-    def redraw(self, state: RoundState, drawn: RoundState, t: int) -> RoundState:
+    def redraw(self, state: RoundState, drawn: RoundState, t: int) -> RoundState | _End:
         """``drawn`` (the engine's answer when chance drew one plain piece at ``state``)
-        with plain piece ``t`` drawn instead: only the asker's piece, its private draw
-        and the stock's last piece differ, and the showdown if the round is over."""
-        asker = state.turn
-        ids = self.rules.ids
-        hands = list(drawn.hands)
-        hands[asker] = t
-        overlay = list(drawn.private[asker])
-        for k in range(len(state.private[asker]), len(overlay)):
-            index, event = overlay[k]
-            if isinstance(event, Draw) and event.piece is not None:
-                overlay[k] = (index, event._replace(piece=ids[t]))
-        private = list(drawn.private)
-        private[asker] = tuple(overlay)
-        lives = drawn.lives
-        sit_out = drawn.sit_out
-        if drawn.over:
-            # The draw ended the round (the seats after it take no turn): the payments
-            # before the showdown, then the showdown of the new hands.
-            old = self.showdown(drawn, drawn.hands)
-            new = self.showdown(drawn, tuple(hands))
-            lives = tuple(v - o + w for v, o, w in zip(lives, old, new, strict=True))
-            sit_out = self.sit_outs[tuple(hands)]
-        stock = (*drawn.stock[:-1], t)
-        return drawn._replace(hands=tuple(hands), stock=stock, private=tuple(private),
-                              lives=lives, sit_out=sit_out)
+        with plain piece ``t`` drawn instead: the engine's ``redraw`` while the round goes
+        on; once it is over, the payments before the showdown and the kernel's showdown
+        of the new hands."""
+        if not drawn.over:
+            return state.redraw(drawn, t)
+        held = list(drawn.hands)
+        held[state.turn] = t
+        hands = tuple(held)
+        old = self.showdown(drawn, drawn.hands)
+        new = self.showdown(drawn, hands)
+        lives = tuple(v - o + w for v, o, w in zip(drawn.lives, old, new, strict=True))
+        return _End(lives, self.sit_outs[hands])
 
     def final_draw(self, state: RoundState, row: int, steps: tuple[Step, ...]
                    ) -> tuple[list[float], list[float]] | None:
@@ -408,14 +406,21 @@ class _Builder:
         return out, pays
 
     def showdown(self, state: RoundState, hands: tuple[int, ...]) -> tuple[int, ...]:
-        """The engine's showdown of ``hands``: each position's change of lives."""
+        """The showdown of ``hands`` as the kernel settles it (``Kernel.settle``, the
+        engine's own): each position's change of lives, every seat able to pay."""
         got = self.showdowns.get(hands)
         if got is None:
-            play = _Play(state)
-            play.hands = list(hands)
-            play.lives = [LIVES] * self.n
-            self.sit_outs[hands] = play.showdown("turns")
-            got = self.showdowns[hands] = tuple(v - LIVES for v in play.lives)
+            kernel = self.rules.kernel
+            gains, pays, fools, _ = kernel.settle(hands)
+            change = [0] * self.n
+            for p in gains:
+                change[p] += 1
+            for p, _reason in pays:
+                change[p] -= 1
+            # Every seat has lives to spare: each is alive to sit out.
+            self.sit_outs[hands] = kernel.sit_out(fools, (True,) * self.n, state.number,
+                                                  state.returning)
+            got = self.showdowns[hands] = tuple(change)
         return got
 
 

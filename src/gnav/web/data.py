@@ -19,6 +19,7 @@ from typing import Any
 from gnav.bots.registry import BOT_KINDS
 from gnav.cards import fit_problem, mapping
 from gnav.errors import MalformedError
+from gnav.kernel import preset_json as kernel_json
 from gnav.lengths import shipped as shipped_lengths
 from gnav.options import BOOLS, CHOICES, RANGES, Options
 from gnav.pieces import Piece
@@ -74,6 +75,8 @@ def preset_json(p: Preset) -> dict[str, Any]:
         "table_options": table_options_json(p),
         "pieces": [piece_json(x) for x in p.pieces],
         "cards52": cards52_json(p),
+        # The rules kernel, for the companion's book to play from (gnav.kernel).
+        "kernel": kernel_json(p),
     }
 
 

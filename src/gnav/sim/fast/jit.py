@@ -367,12 +367,7 @@ class JitRounds:
         self.given = decks is not None
         self.deck = np.ascontiguousarray(decks, dtype=np.int8) if decks is not None \
             else t.deck[None, :].copy()
-        o = rules.options
-        self.opts = np.array([t.lives if lives is None else lives, t.stand_needs_matador,
-                              t.skip_revealed, t.knock_public and t.has_fool, t.drag,
-                              t.two_fools,
-                              t.two_fools_sit_out, t.to_holder, t.dealer_wins_ties,
-                              o.max_rounds == 1, t.pieces], dtype=np.int64)
+        self.opts = t.options(lives)  # the kernel's rules, as the compiled loop reads them
         z = np.zeros
         self.lives = z((rows, seats), np.int16)
         self.pays = z((rows, seats), np.int8)

@@ -1,4 +1,5 @@
-"""The rules as numpy lookup tables, indexed by piece rank (0 = the highest piece).
+"""The rules kernel (``gnav.kernel``) as numpy lookup tables, indexed by piece rank (0 = the
+highest piece).
 
 Every table has one entry more than the deck has pieces: the last one is the *pad*, the
 piece an unused column holds (index -1 reaches it too), which has no power, is no fool
@@ -14,7 +15,7 @@ import numpy.typing as npt
 
 from gnav.powers import Outcome
 from gnav.rules import Rules
-from gnav.vocab import PenaltyTo, TwoFools
+from gnav.vocab import TwoFools
 
 # Outcome codes of the ``outcome`` table.
 CONTINUE, STOP, UNDO, PASS = 0, 1, 2, 3
@@ -85,16 +86,30 @@ class Tables:
         out: npt.NDArray[np.uint8] = self.flags.take(piece.view(np.uint8))
         return out
 
+    def options(self, lives: int | None = None) -> npt.NDArray[np.int64]:
+        """The rules the compiled engine reads beside ``flags`` (``gnav.sim.fast.jit``),
+        as one array: starting lives (``lives``, else the rules'), stand_needs_matador,
+        skip_revealed, knock_public (with a fool to knock), drag, two_fools,
+        two_fools_sit_out, to_holder, dealer_wins_ties, whether the first round is the
+        last (max_rounds = 1), and the number of pieces."""
+        return np.array([self.lives if lives is None else lives, self.stand_needs_matador,
+                         self.skip_revealed, self.knock_public and self.has_fool, self.drag,
+                         self.two_fools, self.two_fools_sit_out, self.to_holder,
+                         self.dealer_wins_ties, self.max_rounds == 1, self.pieces],
+                        dtype=np.int64)
+
     @classmethod
     def of(cls, rules: Rules) -> Tables:
-        p = len(rules.pieces)
-        effects = [*rules.effects, None]
+        """The arrays of ``rules.kernel``: the one place the batch engines (numpy and
+        compiled) turn the rules kernel into arrays."""
+        k = rules.kernel
+        p = len(k.ids)
+        effects = [*k.effects, None]
         matador = np.array([e is not None for e in effects])
         charge = np.array([e is not None and e.charge for e in effects])
         outcome = np.array([CONTINUE if e is None else _CODES[e.outcome] for e in effects],
                            dtype=np.int8)
-        fool = np.array([*rules.fools, False])
-        o = rules.options
+        fool = np.array([*k.fools, False])
         bit = np.array([1 << i for i in range(p)] + [0], dtype=np.int64)
         flags = np.full(256, PLAIN_F, dtype=np.uint8)
         for i in range(p):
@@ -105,9 +120,9 @@ class Tables:
         first = plain[0] if plain and all(not matador[i] for i in range(plain[0], p)) else -1
         fools = [i for i in range(p) if fool[i]]
         fool_rank = fools[0] if len(fools) == 1 else -1 if not fools else -2
-        return cls(rules, p, np.array(rules.deck, dtype=np.int8), matador, ~matador, charge,
+        return cls(rules, p, np.array(k.deck, dtype=np.int8), matador, ~matador, charge,
                    outcome, outcome == STOP, outcome == UNDO, outcome == PASS, bit, fool,
-                   bool(fool.any()), rules.stand_needs_matador,
-                   rules.skip_revealed, rules.knock_public, o.drag, TWO_FOOLS[o.two_fools],
-                   o.two_fools_sit_out, o.penalty_to == PenaltyTo.HOLDER, o.dealer_wins_ties,
-                   o.max_rounds or 0, o.lives, flags, first, fool_rank)
+                   bool(fool.any()), k.stand_needs_matador, k.skip_revealed,
+                   k.knock_public, k.drag, TWO_FOOLS[k.two_fools], k.two_fools_sit_out,
+                   k.to_holder, k.dealer_wins_ties, k.max_rounds, k.lives, flags, first,
+                   fool_rank)

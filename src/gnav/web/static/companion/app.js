@@ -129,7 +129,7 @@ function stepLines(m, steps) {
   let fool = false;  // a "lowest" payment after the fool's is the drag's
   for (const s of steps) {
     if (s.k === "pay" && s.reason === "fool") fool = true;
-    if (s.k === "pay" && s.reason === "lowest" && fool && m.rules.options.drag) {
+    if (s.k === "pay" && s.reason === "lowest" && fool && m.rules.kernel.drag) {
       out.push(t(s.paid ? "companion.pays" : "companion.pays_nothing",
                  { seat: m.names[s.seat], why: t("companion.why.drag") }));
       continue;
@@ -489,7 +489,7 @@ function summary(m) {
 }
 
 function dealPrompt(m) {
-  const knock = m.rules.options.knock === "public";
+  const knock = m.rules.kernel.knock_public;
   const picked = new Set(store.knocks || []);
   const dealer = m.names[m.dealer];
   const prompt = h("section", { class: "prompt", id: "c-prompt" },
@@ -534,13 +534,14 @@ function answerPrompt(m, w) {
                        () => change((x) => B.answer(x, "swap")), "big", { id: "c-answer-swap" })];
   for (const p of B.matadors(m.rules)) {
     const name = pieceName(preset, p.id);
-    const label = p.power === "pass" ? t("companion.passes", { piece: name })
+    const passes = B.passes(m.rules, p.id);
+    const label = passes ? t("companion.passes", { piece: name })
       : fromStock ? t("companion.from_stock", { piece: `${name}!` }) : `${name}!`;
     const b = btn(label, () => change((x) => B.answer(x, p.id)), `big matador p-${p.power}`, { id: `c-answer-${p.id}`, "data-piece": p.id });
     const said = call(preset, p.id);
     const cards = m.rules.options.pack === "cards52"
       ? cardsOf(preset, p.id, m.rules.options.copies).map(cardText).join(" ") : "";
-    const under = [said !== `${name}!` && p.power !== "pass" ? `«${said}»` : "", cards].filter(Boolean).join(" · ");
+    const under = [said !== `${name}!` && !passes ? `«${said}»` : "", cards].filter(Boolean).join(" · ");
     if (under) b.append(h("small", { text: under }));
     buttons.push(b);
   }
@@ -669,6 +670,13 @@ async function boot() {
   meta = data;
   presets = data.presets;
   texts = words.sentences;
+  // A match kept by an older page has no rules kernel: its preset's, for its options.
+  const upgrade = (m) => {
+    const preset = m && m.rules ? presetOf(m.rules.preset) : null;
+    return preset ? B.withKernel(m, preset) : m;
+  };
+  store.match = upgrade(store.match);
+  store.undo = (store.undo || []).map(upgrade);
   render();
   // Another tab (or a reload elsewhere) changed the store: show it.
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeSheet(); });

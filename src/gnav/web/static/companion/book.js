@@ -9,16 +9,11 @@
 // Pure data in, pure data out: every function takes a state (plain JSON, as localStorage
 // keeps it) and returns a new one, never touching the old. No DOM here: the same module
 // runs in node against the engine's test vectors (tests/test_companion_book.py).
-
-const POWERS = {
-  stop: { charge: false, outcome: "stop" },
-  refuse: { charge: false, outcome: "continue" },
-  charge: { charge: true, outcome: "continue" },
-  charge_stop: { charge: true, outcome: "stop" },
-  charge_undo: { charge: true, outcome: "undo" },
-  undo: { charge: false, outcome: "undo" },
-  pass: { charge: false, outcome: "pass" },
-};
+//
+// The rules themselves are not written here: what each piece does to a request, who a
+// charge is paid to, whose turn is skipped and who pays or sits out at the showdown are
+// read from the engine's rules kernel (gnav.kernel), which /static/presets.json serves
+// with each preset. This file holds the loop that applies them.
 
 export class TableError extends Error {}
 
@@ -26,17 +21,42 @@ const copy = (x) => JSON.parse(JSON.stringify(x));
 
 // -- the rules --------------------------------------------------------------------------
 
+// The rules kernel of a preset of /static/presets.json under ``options``: the kernel at
+// the preset's own options with the fields of each changed option laid over it (each
+// field follows from one option at most: gnav.kernel.preset_json).
+export function kernelOf(preset, options) {
+  const k = { ...preset.kernel.base };
+  for (const [name, value] of Object.entries(options)) {
+    if (value === preset.options[name]) continue;
+    const byValue = preset.kernel.by_option[name];
+    if (!byValue) continue;  // max_rounds: read from the options, a number
+    const key = typeof value === "string" ? value : JSON.stringify(value);
+    if (!(key in byValue)) throw new TableError(`${name} cannot be ${key}`);
+    Object.assign(k, byValue[key]);
+  }
+  return k;
+}
+
 // The rules the book needs of a preset of /static/presets.json, with ``changes`` to its
 // options (lives, pack, ...).
 export function rulesOf(preset, changes = {}) {
+  const options = { ...preset.options, ...changes };
   return {
     preset: preset.name,
-    options: { ...preset.options, ...changes },
+    options,
     defaults: { ...preset.options },
     pieces: preset.pieces.map((p) => ({ id: p.id, power: p.power, fool: p.fool })),
+    kernel: kernelOf(preset, options),
     min_seats: preset.min_seats,
     max_seats: preset.max_seats,
   };
+}
+
+// A match kept before the book read the kernel (its rules have none): the kernel of its
+// preset and options, from /static/presets.json.
+export function withKernel(m, preset) {
+  if (m.rules.kernel) return m;
+  return { ...m, rules: { ...m.rules, kernel: kernelOf(preset, m.rules.options) } };
 }
 
 function rank(rules, id) {
@@ -46,10 +66,15 @@ function rank(rules, id) {
 }
 
 const pieceOf = (rules, id) => rules.pieces[rank(rules, id)];
-export const matadors = (rules) => rules.pieces.filter((p) => p.power);
+// What a piece does when asked to swap ({charge, outcome}), null for a plain piece.
+const effectOf = (rules, id) => rules.kernel.effects[rank(rules, id)];
+const isFool = (rules, id) => rules.kernel.fools[rank(rules, id)];
+export const matadors = (rules) => rules.pieces.filter((_, i) => rules.kernel.effects[i]);
+// Whether a matador passes the request on to the left (its answer is no stop).
+export const passes = (rules, id) => effectOf(rules, id)?.outcome === "pass";
 
 export function seatLimits(rules) {
-  const deck = rules.pieces.length * rules.options.copies;
+  const deck = rules.kernel.deck.length;
   const most = rules.max_seats == null ? deck - 1 : Math.min(rules.max_seats, deck - 1);
   return [rules.min_seats, most];
 }
@@ -158,9 +183,8 @@ export function answer(m0, what) {
     advance(m);
     return m;
   }
-  const piece = pieceOf(m.rules, what);
-  if (!piece.power) throw new TableError(`${what} is no matador`);
-  const effect = POWERS[piece.power];
+  const effect = effectOf(m.rules, what);
+  if (!effect) throw new TableError(`${what} is no matador`);
   r.steps.push({ k: "answer", a: asker, b: target, piece: what });
   if (target !== null && !r.revealed.includes(target)) r.revealed.push(target);
   if (effect.charge) pay(m, asker, what, target);
@@ -186,7 +210,7 @@ function pay(m, position, reason, to) {
   const paid = r.lives[seat] > 0;
   if (paid) r.lives[seat] -= 1;
   let holder = null;
-  if (to !== null && to !== undefined && m.rules.options.penalty_to === "holder") {
+  if (to !== null && to !== undefined && m.rules.kernel.to_holder) {
     holder = r.seats[to];
   }
   r.steps.push({ k: "pay", seat, to: holder, reason, paid, lives: r.lives[seat] });
@@ -201,7 +225,7 @@ function advance(m) {
   const r = m.round;
   const n = r.seats.length;
   let turn = r.turn + 1;
-  if (m.rules.options.revealed === "skip") {
+  if (m.rules.kernel.skip_revealed) {
     while (turn < n && r.revealed.includes(turn)) turn += 1;
   }
   r.turn = turn;
@@ -232,7 +256,7 @@ export function reconstruct(m, handsBySeat, aside) {
   const n = r.seats.length;
   const problems = [];
   const name = (p) => m.names[r.seats[p]];
-  const isMatador = (id) => Boolean(pieceOf(rules, id).power);
+  const isMatador = (id) => Boolean(effectOf(rules, id));
   const final = r.seats.map((s) => handsBySeat[s]);
   if (final.some((x) => !x)) throw new TableError("every seat's piece is needed");
   let lastUndo = -1;
@@ -260,12 +284,14 @@ export function reconstruct(m, handsBySeat, aside) {
   let hands = [...dealt];
   const plainFiller = () => {
     // A piece drawn and undone before anyone saw it: any plain piece the deck has left.
-    const free = rules.pieces.filter((p) => !p.power && (count.get(p.id) || 0) < rules.options.copies);
-    free.sort((a, b) => (a.fool - b.fool) || ((count.get(a.id) || 0) - (count.get(b.id) || 0)));
+    const free = rules.pieces.filter((p, i) => !rules.kernel.effects[i]
+      && (count.get(p.id) || 0) < rules.options.copies);
+    const fool = (p) => Number(isFool(rules, p.id));
+    free.sort((a, b) => (fool(a) - fool(b)) || ((count.get(a.id) || 0) - (count.get(b.id) || 0)));
     return free.length ? free[0].id : null;
   };
   r.steps.forEach((s, i) => {
-    if (s.k === "stand" && rules.options.stand_needs_matador && !isMatador(hands[s.p])) {
+    if (s.k === "stand" && rules.kernel.stand_needs_matador && !isMatador(hands[s.p])) {
       problems.push({ id: "companion.problem.stand", seat: name(s.p), piece: hands[s.p] });
     } else if (s.k === "swap") {
       if (isMatador(hands[s.b])) {
@@ -297,8 +323,8 @@ export function reconstruct(m, handsBySeat, aside) {
       problems.push({ id: "companion.problem.final", seat: name(p), piece: final[p] });
     }
   }
-  if (rules.options.knock === "public") {
-    const fools = r.seats.filter((_, p) => pieceOf(rules, dealt[p]).fool);
+  if (rules.kernel.knock_public) {
+    const fools = r.seats.filter((_, p) => isFool(rules, dealt[p]));
     const knocked = new Set(r.knocked);
     for (const s of r.seats) {
       if (fools.includes(s) !== knocked.has(s)) {
@@ -316,47 +342,64 @@ export function reconstruct(m, handsBySeat, aside) {
   return { deal: dealt, stock, problems };
 }
 
-// The showdown's payments: a port of the engine's (gnav.round._Play.showdown).
-function settleShowdown(m, final) {
-  const rules = m.rules;
-  const opts = rules.options;
-  const r = m.round;
-  const hands = final.map((id) => rank(rules, id));
+// Who gains and who pays at the showdown of ``hands`` (ranks, by position), as the
+// kernel's rules say: gnav.kernel.Kernel.settle, read off the same kernel.
+function settle(k, hands) {
   const fools = [];
-  hands.forEach((h, p) => { if (rules.pieces[h].fool) fools.push(p); });
-  let sitOut = [];
-  let lowest = -1;
-  if (fools.length >= 2 && opts.two_fools !== "plain") {
-    for (const p of fools) {
-      if (opts.two_fools === "gain") {
-        r.lives[r.seats[p]] += 1;
-        r.steps.push({ k: "gain", seat: r.seats[p], reason: "two_fools",
-                       lives: r.lives[r.seats[p]] });
-      } else pay(m, p, "two_fools", null);
-    }
-    const last = opts.max_rounds != null && r.number >= opts.max_rounds;
-    if (opts.two_fools_sit_out && !last) {
-      sitOut = fools.filter((p) => r.lives[r.seats[p]] > 0);
-      const alive = r.seats.filter((s) => r.lives[s] > 0).length;
-      if (alive - sitOut.length + r.returning < 2) sitOut = [];
-    }
-  } else if (fools.length === 1 && opts.drag) {
+  hands.forEach((h, p) => { if (k.fools[h]) fools.push(p); });
+  if (fools.length >= 2 && k.two_fools !== "plain") {
+    return k.two_fools === "gain"
+      ? { gains: fools, pays: [], fools, letOff: -1 }
+      : { gains: [], pays: fools.map((p) => [p, "two_fools"]), fools, letOff: -1 };
+  }
+  const pays = [];
+  let lowest = Math.max(...hands);
+  if (fools.length === 1 && k.drag) {
     const fool = fools[0];
-    pay(m, fool, "fool", null);
+    pays.push([fool, "fool"]);
     const ranked = [...hands].sort((a, b) => a - b);
     lowest = ranked[ranked.length - 1] === hands[fool] ? ranked[ranked.length - 2]
       : ranked[ranked.length - 1];
-  } else {
-    lowest = Math.max(...hands);
   }
-  if (lowest >= 0) {
-    const payers = [];
-    hands.forEach((h, p) => { if (h === lowest) payers.push(p); });
-    if (payers.length > 1 && opts.dealer_wins_ties && payers[payers.length - 1] === hands.length - 1) {
-      payers.pop();
-      r.steps.push({ k: "tie", seat: r.seats[hands.length - 1] });
+  const payers = [];
+  hands.forEach((h, p) => { if (h === lowest) payers.push(p); });
+  let letOff = -1;
+  if (payers.length > 1 && k.dealer_wins_ties && payers[payers.length - 1] === hands.length - 1) {
+    letOff = payers.pop();
+  }
+  for (const p of payers) pays.push([p, "lowest"]);
+  return { gains: [], pays, fools: [], letOff };
+}
+
+// The showdown's payments, as the kernel settles them; the seats that sit out next.
+function settleShowdown(m, final) {
+  const k = m.rules.kernel;
+  const r = m.round;
+  const hands = final.map((id) => rank(m.rules, id));
+  const settled = settle(k, hands);
+  const { gains, pays, fools } = settled;
+  let { letOff } = settled;
+  for (const p of gains) {
+    r.lives[r.seats[p]] += 1;
+    r.steps.push({ k: "gain", seat: r.seats[p], reason: "two_fools", lives: r.lives[r.seats[p]] });
+  }
+  for (const [p, reason] of pays) {
+    // The dealer let off a tie is said just before the lowest pay.
+    if (reason === "lowest" && letOff >= 0) {
+      r.steps.push({ k: "tie", seat: r.seats[letOff] });
+      letOff = -1;
     }
-    for (const p of payers) pay(m, p, "lowest", null);
+    pay(m, p, reason, null);
+  }
+  // Gnav.kernel.Kernel.sit_out: the fools still alive, when there is a next round and
+  // at least two seats would play it. The last round is the options' max_rounds.
+  const maxRounds = m.rules.options.max_rounds;
+  const last = maxRounds != null && r.number >= maxRounds;
+  let sitOut = [];
+  if (fools.length && k.two_fools_sit_out && !last) {
+    sitOut = fools.filter((p) => r.lives[r.seats[p]] > 0);
+    const alive = r.seats.filter((s) => r.lives[s] > 0).length;
+    if (alive - sitOut.length + r.returning < 2) sitOut = [];
   }
   return sitOut.map((p) => r.seats[p]).sort((a, b) => a - b);
 }

@@ -3,7 +3,9 @@
 // answered at once and refreshed from the network behind them (stale while
 // revalidate): a slow network never holds up a tap, and the next load has what is new.
 
-const CACHE = "gnav-companion-1";
+// A new name when the kept files must change together (2: book.js reads the rules kernel
+// that presets.json now serves): the new worker fetches them all afresh.
+const CACHE = "gnav-companion-2";
 const FILES = [
   "/companion",
   "/static/companion/companion.css",

@@ -1,0 +1,240 @@
+"""The rules kernel: what a preset and its options decide about a round, as plain data.
+
+Every loop that plays a round reads its decisions here rather than from the options: the
+reference engine (``gnav.round``), the compiled batch engine (``gnav.sim.fast``, through
+one function that turns a kernel into arrays), the solver (which drives the reference
+engine) and the companion's JavaScript (which is served ``to_json``). So an option that
+changes what a power does, or who pays at the showdown, is written once, here:
+
+- ``effects``: by piece, what it does when asked to swap (charge the asker? then go on,
+  stop the round, undo every swap, or pass the request to the left); None for a plain
+  piece, which swaps.
+- the turn: whether a seat may stand without a matador, whether revealed matadors are
+  skipped, whether fools knock at the deal, and who a charge is paid to.
+- the showdown (``settle``): who gains and who pays for the hands shown, and who sits
+  out the next round (``sit_out``).
+
+Immutable, built once per ``Rules`` (``rules.kernel``), and free of any dependency.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from gnav.options import BOOLS, CHOICES, RANGES, Options
+from gnav.powers import Effect, Outcome
+from gnav.presets import Preset
+from gnav.vocab import Action, KnockMode, PenaltyTo, Revealed, TwoFools
+
+_BOTH, _ONLY_SWAP = (Action.STAND, Action.SWAP), (Action.SWAP,)
+# Reasons a payment is made for, as the events and records write them.
+FOOL, TWO_FOOLS, LOWEST = "fool", "two_fools", "lowest"
+
+
+class Settlement(NamedTuple):
+    """What a showdown does, by position: ``gains`` gain a life each (two fools, under
+    ``two_fools = gain``), then ``pays`` pay one each, in order, for their reason;
+    ``fools`` are the positions that may sit out the next round (``Kernel.sit_out``);
+    ``let_off`` is the dealer's position when ``dealer_wins_ties`` let it off a tie (-1
+    otherwise)."""
+
+    gains: tuple[int, ...]
+    pays: tuple[tuple[int, str], ...]
+    fools: tuple[int, ...]
+    let_off: int
+
+
+_NONE: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Kernel:
+    """The decisions of one preset under its options (docs/spec/rules.md §3 to §7)."""
+
+    ids: tuple[str, ...]  # the pieces by rank, 0 the highest
+    effects: tuple[Effect | None, ...]  # by piece: its answer to a request; None: plain
+    fools: tuple[bool, ...]  # by piece
+    deck: tuple[int, ...]  # every copy of every piece, in rank order
+    lives: int  # each seat's lives at the start of a match
+    stand_needs_matador: bool  # a seat without a matador must swap
+    skip_revealed: bool  # a seat whose matador has answered takes no turn
+    knock_public: bool  # a fool's holder knocks at the deal, for all to hear
+    to_holder: bool  # a charge is paid to the matador's holder (not to the pool)
+    drag: bool  # a lone fool pays, and the lowest of the others pays beside it
+    two_fools: TwoFools  # two fools or more: their holders gain, pay, or it is a plain hand
+    two_fools_sit_out: bool  # ... and sit out the next round
+    dealer_wins_ties: bool  # the dealer is let off a tie on the rank that pays
+    max_rounds: int  # the match's last round (0: no limit)
+    # Derived: the fools by rank, and the actions of a seat by the piece it holds.
+    fool_ranks: tuple[int, ...] = field(init=False)
+    legal: tuple[tuple[Action, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__  # frozen: the derived tables are set once, here
+        s(self, "fool_ranks", tuple(i for i, f in enumerate(self.fools) if f))
+        s(self, "legal", tuple(_ONLY_SWAP if self.stand_needs_matador and e is None
+                               else _BOTH for e in self.effects))
+
+    @classmethod
+    def of(cls, preset: Preset, options: Options) -> Kernel:
+        """The kernel of ``preset`` under ``options`` (checked already: ``Rules`` builds
+        it as ``rules.kernel``)."""
+        pieces = preset.pieces
+        return cls(
+            ids=tuple(p.id for p in pieces),
+            effects=tuple(p.power.effect if p.power else None for p in pieces),
+            fools=tuple(p.fool for p in pieces),
+            deck=tuple(i for i in range(len(pieces)) for _ in range(options.copies)),
+            lives=options.lives,
+            stand_needs_matador=options.stand_needs_matador,
+            skip_revealed=options.revealed == Revealed.SKIP,
+            knock_public=options.knock == KnockMode.PUBLIC,
+            to_holder=options.penalty_to == PenaltyTo.HOLDER,
+            drag=options.drag,
+            two_fools=options.two_fools,
+            two_fools_sit_out=options.two_fools_sit_out,
+            dealer_wins_ties=options.dealer_wins_ties,
+            max_rounds=options.max_rounds or 0,
+        )
+
+    # -- the turn ------------------------------------------------------------------
+
+    def next_turn(self, revealed: int, after: int, n: int) -> int:
+        """The position to act after ``after`` (``n``: nobody, the round is over), past
+        every position in the bit mask ``revealed`` when revealed matadors are skipped."""
+        turn = after + 1
+        if self.skip_revealed:
+            while turn < n and revealed >> turn & 1:
+                turn += 1
+        return turn
+
+    def fool_holders(self, hands: Sequence[int]) -> list[int]:
+        """The positions holding a fool, in order (none, most often)."""
+        found: list[int] = []
+        for fool in self.fool_ranks:  # one piece in every preset that has a fool
+            if fool in hands:
+                found += holders(hands, fool)
+        if len(self.fool_ranks) > 1:
+            found.sort()
+        return found
+
+    # -- the showdown --------------------------------------------------------------
+
+    def settle(self, hands: Sequence[int]) -> Settlement:
+        """Who gains and who pays at the showdown of ``hands`` (by position, the dealer
+        last): two fools or more settle between themselves (unless they are a plain
+        hand); a lone fool under ``drag`` pays and drags the lowest of the others with
+        it; otherwise the lowest rank shown pays, every holder of it, but the dealer in a
+        tie under ``dealer_wins_ties``."""
+        fools = self.fool_holders(hands) if self.fool_ranks else _NONE
+        two = self.two_fools
+        if len(fools) >= 2 and two is not TwoFools.PLAIN:
+            if two is TwoFools.GAIN:
+                return Settlement(tuple(fools), (), tuple(fools), -1)
+            return Settlement((), tuple((p, TWO_FOOLS) for p in fools), tuple(fools), -1)
+        before: tuple[tuple[int, str], ...] = ()
+        if len(fools) == 1 and self.drag:
+            fool = fools[0]
+            before = ((fool, FOOL),)
+            # The lowest of the others: the lowest shown, or the next if that is the
+            # fool (only one is shown, so no other position holds it).
+            ranked = sorted(hands)
+            lowest = ranked[-2] if ranked[-1] == hands[fool] else ranked[-1]
+        else:
+            lowest = max(hands)
+        payers = holders(hands, lowest)
+        let_off = -1
+        if len(payers) > 1 and self.dealer_wins_ties and payers[-1] == len(hands) - 1:
+            let_off = payers.pop()
+        if len(payers) == 1:
+            return Settlement((), (*before, (payers[0], LOWEST)), (), let_off)
+        return Settlement((), (*before, *((p, LOWEST) for p in payers)), (), let_off)
+
+    def sit_out(self, fools: Sequence[int], alive: Sequence[bool], number: int,
+                returning: int) -> tuple[int, ...]:
+        """The positions of ``fools`` (a settlement's) that sit out the next round, once
+        the showdown is paid: those still ``alive`` (by position), when the rules send
+        them out, there is a next round (``number`` is not the last of ``max_rounds``),
+        and at least 2 seats would still play it (``returning``: seats back from sitting
+        out this round)."""
+        if not fools or not self.two_fools_sit_out \
+                or 0 < self.max_rounds <= number:
+            return _NONE
+        out = tuple(p for p in fools if alive[p])
+        if sum(alive) - len(out) + returning < 2:
+            return _NONE
+        return out
+
+    # -- export --------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The kernel as JSON data (the companion's JavaScript plays from it): each
+        piece's ``effect`` as ``{"charge", "outcome"}`` or null, and every rule field by
+        its name, enums as their words."""
+        return {
+            "ids": list(self.ids),
+            "effects": [None if e is None else {"charge": e.charge, "outcome": e.outcome.value}
+                        for e in self.effects],
+            "fools": list(self.fools),
+            "deck": list(self.deck),
+            "lives": self.lives,
+            "stand_needs_matador": self.stand_needs_matador,
+            "skip_revealed": self.skip_revealed,
+            "knock_public": self.knock_public,
+            "to_holder": self.to_holder,
+            "drag": self.drag,
+            "two_fools": self.two_fools.value,
+            "two_fools_sit_out": self.two_fools_sit_out,
+            "dealer_wins_ties": self.dealer_wins_ties,
+            "max_rounds": self.max_rounds,
+        }
+
+
+def preset_json(preset: Preset) -> dict[str, Any]:
+    """The kernel of ``preset`` for a page that lets a table choose its options (the
+    companion): ``base``, the kernel at the preset's own options, and ``by_option``: for
+    every option with a few values (named, yes/no, or a small range) and each value, the
+    fields of the kernel that value sets. Each field of the kernel follows from one
+    option at most, so the kernel of any options is ``base`` with the changed options'
+    fields laid over it (tests/test_kernel.py holds it so); ``max_rounds``, a number
+    without a bound, is left to the page to read from its options."""
+    own = preset.options
+    base = Kernel.of(preset, own).to_json()
+    by_option: dict[str, dict[str, dict[str, Any]]] = {}
+    for name, values in _small_options().items():
+        by_value: dict[str, dict[str, Any]] = {}
+        for value in values:
+            changed = Kernel.of(preset, own.updated({name: value})).to_json()
+            by_value[json_key(value)] = {k: v for k, v in changed.items() if base[k] != v}
+        by_option[name] = by_value
+    return {"base": base, "by_option": by_option}
+
+
+def json_key(value: object) -> str:
+    """An option value as a key of ``by_option``: its JSON text (``true``, ``3``, and a
+    word as itself)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _small_options() -> dict[str, tuple[object, ...]]:
+    """Every option whose values can be listed, with its values."""
+    out: dict[str, tuple[object, ...]] = {k: tuple(v) for k, v in CHOICES.items()}
+    out.update({k: (False, True) for k in BOOLS})
+    out.update({k: tuple(range(lo, hi + 1)) for k, (lo, hi) in RANGES.items()})
+    return out
+
+
+def holders(hands: Sequence[int], piece: int) -> list[int]:
+    """The positions holding ``piece``, in order. One, nearly always: then found by
+    ``count`` and ``index`` in C rather than a loop over every position."""
+    if hands.count(piece) == 1:
+        return [hands.index(piece)]
+    return [p for p, h in enumerate(hands) if h == piece]
+
+
+# Outcome is part of the kernel's vocabulary: re-exported for the loops that read it.
+__all__ = ["FOOL", "LOWEST", "TWO_FOOLS", "Effect", "Kernel", "Outcome", "Settlement",
+           "holders", "json_key", "preset_json"]

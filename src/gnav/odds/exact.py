@@ -101,7 +101,7 @@ def evaluate(tree: Tree, strategy: Strategy) -> Evaluated:
     return Evaluated(tree, game, sigma, weight, lives / safe, pay / safe, off)
 
 
-def atlas(rules: Rules, seats: int, strategy: Strategy, policy: str = "expert",
+def from_tree(rules: Rules, seats: int, strategy: Strategy, policy: str = "expert",
           progress: Callable[[int, int], None] | None = None) -> tuple[Atlas, Evaluated]:
     """The exact atlas of ``strategy`` at ``seats`` seats of ``rules``, and the evaluated
     tree (the coach's table comes from it)."""

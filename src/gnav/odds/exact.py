@@ -1,4 +1,5 @@
-"""The atlas computed exactly: a solved strategy evaluated on the round's whole tree.
+"""The atlas computed exactly: a solved strategy evaluated on the round's whole tree
+(one of the atlas's sources; ``gnav.odds.source.atlas`` chooses it where a strategy ships).
 
 The tree (``gnav.solve.tree``) holds every deal by piece type with its exact probability,
 every stock draw, and two measures on its edges: the change of lives and the chance of

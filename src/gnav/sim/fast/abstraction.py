@@ -1,7 +1,9 @@
 """``gnav.abstraction``'s information sets (``gnav-abstraction/1``), vectorised: the
 abstract key of each row of a decision, an int of ``gnav.abstraction.Layout`` with
 nothing left out (so ``0 <= key < size``: a table's index), made by the layout's own
-arithmetic on whole columns; and a policy's answer at every key at once.
+arithmetic on whole columns; and a policy's answer at every key at once (``policy_table``,
+the table the compiled engine plays a trained policy by: the batch expert's and the odds
+atlas's).
 
 ``tests/test_sim_fast_abstraction.py`` holds ``index(d)`` equal to ``abstract_key(view)``
 at every decision of random rounds.

@@ -27,7 +27,7 @@ from threading import Lock
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import FEATURES, RIGHT, Key
+from gnav.abstraction import RIGHT, Key
 from gnav.odds.figures import Atlas, Cell, Choice, Figure, wilson
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction, policy_table
@@ -37,7 +37,6 @@ from gnav.sim.stats import Moments
 from gnav.strategies.policy import Policy
 
 ROUNDS = 200_000  # rows played per run unless told (2 runs per position, and one more)
-_PIECE = FEATURES.index("piece")
 _SWAPPED = RIGHT.index("W")
 
 

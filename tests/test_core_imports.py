@@ -7,8 +7,8 @@ own dependencies (server, rl, tui, web) are left out, and so are the OpenSpiel a
 PettingZoo adapters (the [rl] extra).
 
 Across the whole package, imports flow one way: up the README's layers, and with no two
-modules importing each other, however indirectly (the import graph is read from the
-source, lazy, typing-only and relative imports included).
+modules importing each other, however indirectly, nor two packages (the import graph is
+read from the source, lazy, typing-only and relative imports included).
 """
 
 from __future__ import annotations
@@ -403,6 +403,38 @@ def test_the_graph_holds_the_package() -> None:
 def test_no_modules_import_each_other() -> None:
     found = [" -> ".join(circle) for circle in circles(import_graph())]
     assert found == [], "imports that run in a circle: " + "; ".join(found)
+
+
+def package_arrows(graph: dict[str, set[str]], package: Path = PACKAGE) -> set[tuple[str, str]]:
+    """The arrows of ``graph`` between packages: a module's package is the folder that
+    holds it (``gnav.sim.fast.jit`` is ``gnav.sim.fast``'s; a subpackage is a package of
+    its own), the top-level modules are the core's (``gnav.*``), ``gnav`` the facade's."""
+    def room(module: str) -> str:
+        if module == "gnav":
+            return "gnav"
+        folder = package.parent.joinpath(*module.split("."))
+        return module if folder.is_dir() else module.rpartition(".")[0] + (
+            ".*" if module.count(".") == 1 else "")
+    return {(room(m), room(t)) for m, targets in graph.items() for t in targets
+            if room(m) != room(t)}
+
+
+def test_packages_import_each_other_one_way(tmp_path: Path) -> None:
+    # Inside a layer too (issue 28: odds and the batch engine, odds and the solver, learn
+    # and the terminal imported each other): a package reads another, never back.
+    arrows = package_arrows(import_graph())
+    both = sorted((a, b) for a, b in arrows if a < b and (b, a) in arrows)
+    assert both == []
+    # The check can see one: two subpackages whose modules read each other.
+    package = tmp_path / "gnav"
+    for name, text in {"__init__.py": "", "x/__init__.py": "", "y/__init__.py": "",
+                       "x/a.py": "from gnav.y import b\n", "y/b.py": "",
+                       "y/c.py": "from gnav.x.a import A\n", "top.py": "import gnav.x.a\n"
+                       }.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text, encoding="utf-8")
+    assert package_arrows(import_graph(package), package) == {
+        ("gnav.x", "gnav.y"), ("gnav.y", "gnav.x"), ("gnav.*", "gnav.x")}
 
 
 def test_the_readme_layout_table_lists_the_layers_in_order() -> None:

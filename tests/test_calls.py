@@ -8,9 +8,9 @@ from gnav.calls import GLOSS, call_pair, quoted, word_pair
 from gnav.events import Answer
 from gnav.presets import PRESETS
 from gnav.rules import Rules
+from gnav.texts.narrate import Narrator
 from gnav.texts.rules import piece_call
 from gnav.tui.labels import piece_of
-from gnav.tui.narrate import Narrator
 
 
 def test_slabberjan_in_norwegian_keeps_its_dutch_calls() -> None:

@@ -7,8 +7,8 @@ own dependencies (server, rl, tui, web) are left out, and so are the OpenSpiel a
 PettingZoo adapters (the [rl] extra).
 
 Across the whole package, imports flow one way: up the README's layers, and with no two
-modules importing each other, however indirectly (the import graph is read from the
-source, lazy, typing-only and relative imports included).
+modules importing each other, however indirectly, nor two packages (the import graph is
+read from the source, lazy, typing-only and relative imports included).
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ PACKAGE = ROOT / "src" / "gnav"
 # bench: the engines' speed measured (numpy for the batch engine), no part of the core.
 NOT_CORE = frozenset({"server", "rl", "tui", "web", "solve", "train",
                       "openspiel", "pettingzoo", "fast", "bench"})
+# The odds atlas's two numpy sources (the [analysis] extra): the exact tree and the batch
+# engine's playouts; the rest of gnav.odds, which chooses between them, is the core's.
+NOT_CORE_MODULES = frozenset({"gnav.odds.exact", "gnav.odds.batch"})
 FORBIDDEN = frozenset({"asyncio", "numpy"})
 STDLIB = frozenset(sys.stdlib_module_names)
 # Names the interpreter itself puts in sys.modules (multiprocessing aliases the main
@@ -49,7 +52,7 @@ def _core_files() -> list[Path]:
     files = []
     for path in sorted(PACKAGE.rglob("*.py")):
         inside = path.relative_to(PACKAGE).parts[:-1]
-        if any(part in NOT_CORE for part in inside):
+        if any(part in NOT_CORE for part in inside) or _module_name(path) in NOT_CORE_MODULES:
             continue
         files.append(path)
     return files
@@ -166,9 +169,22 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("gnav.*", "gnav.texts", "gnav.strategies")),
     ("bots", ("gnav.bots",)),
     ("facade", ("gnav",)),
-    # The OpenSpiel and PettingZoo adapters ask bots and draw with the terminal's table.
-    ("sim/tui", ("gnav.sim", "gnav.tui", "gnav.bench", "gnav.solve", "gnav.train",
-                 "gnav.openspiel", "gnav.pettingzoo", "gnav.odds", "gnav.learn")),
+    # The analysis side, lowest first (issue 28). Statistics and the reference engine's
+    # seeded batches read only the core; the batch engines and the solver read them; the
+    # odds atlas reads both of its sources (the solver's exact tree, the engines'
+    # playouts); the lesson and the puzzles ask the coach; the terminal shows the lesson
+    # and the coach; training reports through the terminal's progress bar; measurement
+    # reads the engines; the OpenSpiel and PettingZoo adapters draw with the terminal's
+    # table. The narrator, which both the lesson and the terminal read, is the core's
+    # (gnav.texts.narrate).
+    ("sim", ("gnav.sim",)),
+    ("engines", ("gnav.sim.fast", "gnav.solve")),
+    ("odds", ("gnav.odds",)),
+    ("learn", ("gnav.learn",)),
+    ("tui", ("gnav.tui",)),
+    ("train", ("gnav.train",)),
+    ("bench", ("gnav.bench",)),
+    ("adapters", ("gnav.openspiel", "gnav.pettingzoo")),
     ("table", ("gnav.table",)),
     # The browser client's files and the data they read; the server mounts them, and
     # nothing in web imports the server.
@@ -310,11 +326,15 @@ def test_layers_sort_modules_as_meant() -> None:
              ("gnav.round", "gnav.texts.narration", "gnav.protocol", "gnav.runner", "gnav.bots",
               "gnav.bots.counter", "gnav", "gnav.sim.batch", "gnav.tui.game",
               "gnav.table.table", "gnav.server.app", "gnav.web.routes", "gnav.cli",
-              "gnav.cli.play", "gnav.cli.common", "gnav.server.hub", "gnav.tui.narrate",
-              "gnav.tui.progress", "gnav.web.steps")]
-    assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim/tui",
-                     "sim/tui", "table", "server", "web", "cli", "cli", "cli", "server",
-                     "sim/tui", "sim/tui", "web"]
+              "gnav.cli.play", "gnav.cli.common", "gnav.server.hub", "gnav.texts.narrate",
+              "gnav.tui.progress", "gnav.web.steps", "gnav.sim.stats", "gnav.sim.fast.jit",
+              "gnav.solve.tree", "gnav.odds.exact", "gnav.odds.batch", "gnav.learn.lesson",
+              "gnav.train.batch", "gnav.bench.batch", "gnav.openspiel", "gnav.pettingzoo")]
+    # The narrator moved to the core (issue 28), below both the lesson and the terminal.
+    assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim",
+                     "tui", "table", "server", "web", "cli", "cli", "cli", "server",
+                     "core", "tui", "web", "sim", "engines", "engines", "odds", "odds",
+                     "learn", "train", "bench", "adapters", "adapters"]
 
 
 def test_wrong_way_imports_are_seen(tmp_path: Path) -> None:
@@ -383,6 +403,38 @@ def test_the_graph_holds_the_package() -> None:
 def test_no_modules_import_each_other() -> None:
     found = [" -> ".join(circle) for circle in circles(import_graph())]
     assert found == [], "imports that run in a circle: " + "; ".join(found)
+
+
+def package_arrows(graph: dict[str, set[str]], package: Path = PACKAGE) -> set[tuple[str, str]]:
+    """The arrows of ``graph`` between packages: a module's package is the folder that
+    holds it (``gnav.sim.fast.jit`` is ``gnav.sim.fast``'s; a subpackage is a package of
+    its own), the top-level modules are the core's (``gnav.*``), ``gnav`` the facade's."""
+    def room(module: str) -> str:
+        if module == "gnav":
+            return "gnav"
+        folder = package.parent.joinpath(*module.split("."))
+        return module if folder.is_dir() else module.rpartition(".")[0] + (
+            ".*" if module.count(".") == 1 else "")
+    return {(room(m), room(t)) for m, targets in graph.items() for t in targets
+            if room(m) != room(t)}
+
+
+def test_packages_import_each_other_one_way(tmp_path: Path) -> None:
+    # Inside a layer too (issue 28: odds and the batch engine, odds and the solver, learn
+    # and the terminal imported each other): a package reads another, never back.
+    arrows = package_arrows(import_graph())
+    both = sorted((a, b) for a, b in arrows if a < b and (b, a) in arrows)
+    assert both == []
+    # The check can see one: two subpackages whose modules read each other.
+    package = tmp_path / "gnav"
+    for name, text in {"__init__.py": "", "x/__init__.py": "", "y/__init__.py": "",
+                       "x/a.py": "from gnav.y import b\n", "y/b.py": "",
+                       "y/c.py": "from gnav.x.a import A\n", "top.py": "import gnav.x.a\n"
+                       }.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text, encoding="utf-8")
+    assert package_arrows(import_graph(package), package) == {
+        ("gnav.x", "gnav.y"), ("gnav.y", "gnav.x"), ("gnav.*", "gnav.x")}
 
 
 def test_the_readme_layout_table_lists_the_layers_in_order() -> None:

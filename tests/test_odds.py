@@ -9,10 +9,9 @@ import pytest
 
 from gnav.bots.registry import bot_from_spec
 from gnav.cli import main
-from gnav.odds.figures import Atlas, Figure, situation
-from gnav.odds.simulated import atlas as simulated_atlas
-from gnav.odds.simulated import wilson
-from gnav.odds.source import compute, is_exact
+from gnav.odds.figures import Atlas, Figure, situation, wilson
+from gnav.odds.simulated import from_bots
+from gnav.odds.source import atlas, is_exact
 from gnav.presets import registered
 from gnav.rules import Rules
 from gnav.sim.batch import ROUNDS, Plan, Tally, run
@@ -58,7 +57,7 @@ def test_the_source_is_exact_only_where_a_strategy_ships() -> None:
 
 
 def test_an_atlas_survives_json() -> None:
-    a = compute(Rules.of("gnav"), 4, "threshold", rounds=60, seed=3)
+    a = atlas(Rules.of("gnav"), 4, "threshold", rounds=60, seed=3)
     again = Atlas.from_json(json.loads(json.dumps(a.as_json())))
     text = json.dumps(a.as_json(), allow_nan=False)  # nothing observed is null, not NaN
     assert json.dumps(again.as_json()) == text
@@ -74,7 +73,7 @@ def test_the_expert_at_a_large_table_says_what_played() -> None:
     from gnav.bots.expert import ExpertBot
 
     rules = Rules.of("gnav")
-    a = compute(rules, 5, "expert", rounds=4, seed=1)
+    a = atlas(rules, 5, "expert", rounds=4, seed=1)
     assert a.source == "simulated"
     assert a.note == f"the expert bot plays {ExpertBot().plays(rules, 5)}"
     assert "policy" in a.note or "counter" in a.note
@@ -120,7 +119,7 @@ def test_at_10_seats_the_atlas_agrees_with_a_plain_simulation() -> None:
     n = 10
     rounds = 1500
     bots = [bot_from_spec("threshold", seed=i) for i in range(n)]
-    a = simulated_atlas(rules, n, bots, "threshold", rounds, seed=11, branches=1)
+    a = from_bots(rules, n, bots, "threshold", rounds, seed=11, branches=1)
     plain = run(Plan(rules, ("threshold",) * n, ROUNDS, rounds, seed=12), jobs=1).tally
     _agrees_with_plain(a, plain, rules, n)
 
@@ -130,7 +129,7 @@ def test_standing_and_swapping_are_played_both_ways() -> None:
     (over every seat: a fool handed on is mostly gone)."""
     rules = Rules.of("gnav")
     bots = [bot_from_spec("threshold", seed=i) for i in range(6)]
-    a = simulated_atlas(rules, 6, bots, "threshold", 400, seed=5, branches=6)
+    a = from_bots(rules, 6, bots, "threshold", 400, seed=5, branches=6)
     cuckoo = a.cells["cuckoo", 0]
     assert cuckoo.stand.value == 0.0 and cuckoo.swap.value > 0.0
     fools = [a.cells["fool", i] for i in range(6)]
@@ -211,8 +210,7 @@ def test_the_batch_table_is_the_policys_own_lookup() -> None:
     import random
 
     from gnav.bots.threshold import resolve_threshold
-    from gnav.sim.fast.abstraction import GnavAbstraction
-    from gnav.sim.fast.odds import policy_table
+    from gnav.sim.fast.abstraction import GnavAbstraction, policy_table
     from gnav.strategies.policy import shipped_policy
 
     rules = Rules.of("gnav")
@@ -239,7 +237,7 @@ def test_at_10_seats_the_batch_atlas_agrees_with_a_plain_reference_simulation() 
     rules = Rules.of("gnav")
     n = 10
     assert engine(rules, n, "expert") == "batch"
-    a = compute(rules, n, "expert", rounds=30_000, seed=4)
+    a = atlas(rules, n, "expert", rounds=30_000, seed=4)
     assert a.meta["engine"] == "gnav.sim.fast.jit" and a.source == "simulated"
     assert "trained policy" in a.note
     rounds = 1500

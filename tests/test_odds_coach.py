@@ -80,13 +80,13 @@ def test_the_exact_coach_is_the_atlas() -> None:
     """At the dealer's left with nothing before it, the coach's lookup and the atlas's
     own figures for that seat and piece are one computation's."""
     pytest.importorskip("numpy")
-    from gnav.solve.atlas import atlas
+    from gnav.odds.exact import from_tree
     from gnav.strategies import shipped
 
     rules = Rules.of("gnav")
     strategy = shipped(rules, 3)
     assert strategy is not None and table_for(rules, 3) is not None
-    got, _ = atlas(rules, 3, strategy)
+    got, _ = from_tree(rules, 3, strategy)
     rng = Random(4)
     seen = 0
     while seen < 8:
@@ -372,7 +372,7 @@ def test_the_sampled_coach_draws_until_the_gap_is_known_or_the_cap() -> None:
     the actions (paired on the same deals) is below what the pages print, or the cap:
     the answer says how many, and its interval shows which stopped it."""
     from gnav.odds import coach
-    from gnav.odds.simulated import Z
+    from gnav.odds.figures import Z
     from gnav.odds.verdict import PRINTED
 
     rules = Rules.of("gnav")

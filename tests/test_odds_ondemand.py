@@ -12,7 +12,7 @@ import pytest
 
 import gnav.odds.ondemand as ondemand
 from gnav.odds.ondemand import LOCK, STALE, atlas_path, make, read_lock, take_lock, why_not
-from gnav.odds.source import compute
+from gnav.odds.source import atlas
 from gnav.rules import Rules
 
 
@@ -61,7 +61,7 @@ def test_make_writes_the_atlas_reports_progress_and_lets_the_lock_go(
     path = make("gnav", 2, tmp_path)
     assert path == atlas_path(tmp_path, "gnav", 2)
     made = json.loads(gzip.decompress(path.read_bytes()))
-    assert made == compute(Rules.of("gnav"), 2, "expert").as_json()
+    assert made == atlas(Rules.of("gnav"), 2, "expert").as_json()
     assert not (tmp_path / LOCK).exists()
     assert states and states[-1]["done"] == states[-1]["total"]
     assert {(s["preset"], s["seats"]) for s in states} == {("gnav", 2)}

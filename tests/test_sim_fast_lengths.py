@@ -18,11 +18,11 @@ from gnav.lengths import at_table, shipped
 from gnav.presets import PRESETS, PRESETS_LIST
 from gnav.rules import Rules
 from gnav.runner import play_match
+from gnav.sim.fast.abstraction import policy_table
 from gnav.sim.fast.deck import Deck
 from gnav.sim.fast.expert import ExpertPolicy, coarsened
 from gnav.sim.fast.lengths import measure_preset, sizes_of
 from gnav.sim.fast.matches import play_matches
-from gnav.sim.fast.odds import policy_table
 from gnav.sim.fast.policies import PiecePolicy
 from gnav.sim.fast.tables import Tables
 from gnav.strategies import Strategy

@@ -33,6 +33,7 @@ from gnav.runner import play_match
 from gnav.texts.catalogue import CATALOGUE, PLACEHOLDER, Say, fill, say
 from gnav.texts.companion import COMPANION
 from gnav.texts.learn import LEARN
+from gnav.texts.narrate import Narrator
 from gnav.texts.narration import (
     FACTS,
     NARRATION,
@@ -49,7 +50,6 @@ from gnav.texts.sentences import EVENTS, EXPLANATION
 from gnav.texts.terminal import TERMINAL
 from gnav.texts.words import WORDS
 from gnav.tui.board import LOG_COLOURS
-from gnav.tui.narrate import Narrator
 from gnav.vocab import TEXT_LANGS
 from strategies import rules_strategy
 

@@ -122,7 +122,7 @@ def test_a_size_that_ships_nothing_is_made_on_demand_once(client: TestClient,
                                                           tmp_path: Path) -> None:
     """2 seats of gnav: exact and cheap. The made table is the one ``gnav odds``
     computes, kept in the odds folder and listed as made."""
-    from gnav.odds.source import compute
+    from gnav.odds.source import atlas
     from gnav.rules import Rules
 
     r = client.post("/api/odds?preset=gnav&seats=2")
@@ -130,7 +130,7 @@ def test_a_size_that_ships_nothing_is_made_on_demand_once(client: TestClient,
     if r.status_code == 202:
         assert r.json()["making"]["seats"] == 2
     body = _until_made(client, "preset=gnav&seats=2")
-    assert body["atlas"] == compute(Rules.of("gnav"), 2, "expert").as_json()
+    assert body["atlas"] == atlas(Rules.of("gnav"), 2, "expert").as_json()
     assert (tmp_path / "odds" / "gnav-2.json.gz").exists()
     assert not (tmp_path / "odds" / "making.json").exists()
     index = {p["preset"]: p for p in client.get("/api/odds").json()["presets"]}

@@ -102,12 +102,12 @@ def test_a_size_that_ships_nothing_is_made_with_its_progress(server: Running,
     """2 seats of gnav ship no table: choosing them makes it on the server (exact, a
     second or two), the page showing its progress, then the answer; the made table is
     then offered as ready."""
-    from gnav.odds.source import compute
+    from gnav.odds.source import atlas
     from gnav.rules import Rules
     from gnav.web.odds import shipped
 
     assert 2 not in shipped()["gnav"]
-    made = compute(Rules.of("gnav"), 2, "expert")
+    made = atlas(Rules.of("gnav"), 2, "expert")
     page = context(browser, lang="en").new_page()
     page.goto(f"{server.url}/odds?preset=gnav&seats=3&lang=en")
     page.wait_for_selector("#odds-answer")

@@ -38,7 +38,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from gnav.events import Event
     from gnav.match import MatchState
     from gnav.runner import play_match
-    from gnav.tui.narrate import Narrator
+    from gnav.texts.narrate import Narrator
     from gnav.vocab import Lang, Phase
 
     rules = rules_of(args)

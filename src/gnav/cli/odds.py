@@ -60,7 +60,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     import os
 
     from gnav.odds.render import text
-    from gnav.odds.source import compute, is_exact
+    from gnav.odds.source import atlas, is_exact
 
     if args.rounds is not None and args.rounds < 1:
         raise GnavError(f"--rounds must be at least 1, not {args.rounds}")
@@ -87,32 +87,31 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if show:
         from gnav.tui.progress import ProgressBar
         progress = ProgressBar(sys.stderr, "odds")
-    atlas = compute(rules, args.seats, args.policy,
-                    rounds=args.rounds, seed=args.seed,
-                    progress=progress)
-    data = atlas.as_json()
+    made = atlas(rules, args.seats, args.policy, rounds=args.rounds, seed=args.seed,
+                 progress=progress)
+    data = made.as_json()
     if args.out:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         stem = f"{rules.name}-{args.seats}"
         (out / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n")
         from gnav.odds.plot import heatmap
-        heatmap(atlas, rules, out / f"{stem}.png")
+        heatmap(made, rules, out / f"{stem}.png")
     if args.json:
         print(json.dumps(data))
     else:
-        print(text(atlas, rules))
+        print(text(made, rules))
     return 0
 
 
 def coach_tables() -> int:
-    """Every shipped strategy's coach table (gnav.solve.atlas.coach_table)."""
+    """Every shipped strategy's coach table (gnav.odds.exact.coach_table)."""
     import gzip
 
     from gnav.cli.solve import shipped_tables
     from gnav.odds.coach import HERE, table_path
+    from gnav.odds.exact import coach_table
     from gnav.rules import Rules
-    from gnav.solve.atlas import coach_table
     from gnav.strategies import shipped
 
     HERE.mkdir(parents=True, exist_ok=True)

@@ -32,8 +32,8 @@ from gnav.learn.script import (
 from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.texts.catalogue import say, text_lang
+from gnav.texts.narrate import Narrator
 from gnav.texts.rules import native_name
-from gnav.tui.narrate import Narrator
 from gnav.views import SeatView, seat_view, view_to_json
 from gnav.vocab import TEXT_LANGS, Action
 

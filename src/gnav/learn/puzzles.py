@@ -34,7 +34,7 @@ from typing import Any
 from gnav.match import MatchState
 from gnav.record import Record, replay
 from gnav.texts.catalogue import say
-from gnav.tui.narrate import Narrator
+from gnav.texts.narrate import Narrator
 from gnav.views import SeatView, seat_view, view_to_json
 from gnav.vocab import TEXT_LANGS, Action
 

@@ -6,7 +6,7 @@ checks every figure stays put). Two ways, one bounded cost each:
 
 - **A lookup** where a solved strategy ships (2 to 4 seats of most presets): the
   information set's exact figures, computed once from the round's whole tree
-  (``gnav.solve.atlas.coach_table``) and shipped in ``gnav/odds/tables/``. The other
+  (``gnav.odds.exact.coach_table``) and shipped in ``gnav/odds/tables/``. The other
   seats play the solved strategy.
 - **Sampling** elsewhere: deals of the pieces the view hides (how many: below), drawn under
   every constraint the view gives and weighted by how well they explain the other seats'
@@ -15,7 +15,7 @@ checks every figure stays put). Two ways, one bounded cost each:
   counter bot's model of them). The figures carry 95% intervals from the samples'
   effective number. Where a trained policy ships for the table (5 to 41 seats of the
   gnav presets) and numpy and numba are installed, the deals are played on the compiled
-  batch engine instead (``gnav.sim.fast.odds.weighted_playouts``): each from its deal,
+  batch engine instead (``gnav.odds.batch.weighted_playouts``): each from its deal,
   the earlier seats forced to what they did, the later seats playing the policy the
   expert plays; after a first call per table size that reads the policy into a table
   (half a second).
@@ -58,9 +58,8 @@ from gnav.bots.expert import ExpertBot
 from gnav.bots.threshold import resolve_threshold
 from gnav.events import Ask, Stand
 from gnav.infoset import infoset_key
-from gnav.odds.figures import Figure
+from gnav.odds.figures import Figure, Z, wilson
 from gnav.odds.match_coach import match_chances
-from gnav.odds.simulated import Z, wilson
 from gnav.odds.verdict import PRINTED, verdict, why
 from gnav.rules import Rules
 from gnav.seeds import derive
@@ -258,7 +257,7 @@ def _model(rules: Rules) -> _Model:
     return _Model(rules, resolve_threshold(rules, None), DEFAULT_LIKELIHOOD)
 
 
-# One batch's weighted sums (``_Sums``), as gnav.sim.fast.odds.weighted_playouts gives
+# One batch's weighted sums (``_Sums``), as gnav.odds.batch.weighted_playouts gives
 # them: [paid], [lives], [lives squared], weight, weight squared, gap, gap squared.
 Batch = tuple[list[float], list[float], list[float], float, float, float, float]
 
@@ -410,7 +409,7 @@ def _batch_installed() -> bool:
 
 
 class _BatchPlay:
-    """The playouts on the compiled engine (``gnav.sim.fast.odds``): the deals of what
+    """The playouts on the compiled engine (``gnav.odds.batch``): the deals of what
     the view hides, each played from its deal with the seats before this one doing what
     they did, this one standing and then swapping, and the later seats playing the
     trained policy the expert plays here."""
@@ -432,7 +431,7 @@ class _BatchPlay:
             self.counts[piece] += 1
 
     def sums(self, rng: Random, size: int, seed: int) -> Batch | None:
-        from gnav.sim.fast.odds import weighted_playouts
+        from gnav.odds.batch import weighted_playouts
 
         rows: list[list[int]] = []
         weights: list[float] = []

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from gnav.odds.figures import PAYS, Atlas
 from gnav.odds.render import markdown
-from gnav.odds.source import compute, engine, is_exact
+from gnav.odds.source import atlas, engine, is_exact
 from gnav.presets import PRESETS_LIST
 from gnav.rules import Rules
 from gnav.strategies import game_name
@@ -69,19 +69,19 @@ def _one(job: tuple[str, int, float, int]) -> dict[str, object]:
         rounds = max(1000, round(BATCH_ROUNDS * scale))
     else:
         rounds = max(20, round(ROUNDS[seats] * scale))
-    return compute(rules, seats, "expert", rounds=rounds, seed=seed).as_json()
+    return atlas(rules, seats, "expert", rounds=rounds, seed=seed).as_json()
 
 
 def _exact(rules: Rules, seats: int) -> dict[str, object]:
     """An exact atlas, and the coach's table of the same tree where none ships yet (one
     tree for both: at 4 seats building it is most of the cost)."""
     from gnav.odds.coach import table_path
-    from gnav.solve.atlas import atlas, coach_table_of
+    from gnav.odds.exact import coach_table_of, from_tree
     from gnav.strategies import shipped
 
     strategy = shipped(rules, seats)
     assert strategy is not None
-    made, ev = atlas(rules, seats, strategy, "expert")
+    made, ev = from_tree(rules, seats, strategy, "expert")
     path = table_path(strategy.preset, seats)  # the game's, as the strategy
     if not path.exists():
         data = coach_table_of(rules, seats, strategy, ev)

@@ -18,13 +18,16 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from gnav.sim.stats import z_quantile
+
 # What a seat's turn shows of the round so far, in the order a situation is tested:
 # the first that fits names it (``situation``).
 SITUATIONS = ("knock", "matador", "asked", "swaps", "plain")
 # A threshold reads the choices met in at least this share of a position's decisions.
 RARE = 0.001
+Z = z_quantile()  # the 95% intervals' quantile, for every figure estimated
 # What every engine counts as paying (a seat's lives at the round's end below its lives
-# at the deal: ``gnav.solve.tree``, ``gnav.sim.fast.odds``, ``gnav.odds.simulated``), in
+# at the deal: ``gnav.solve.tree``, ``gnav.odds.batch``, ``gnav.odds.simulated``), in
 # the words docs/odds.md, ``gnav odds``, the /odds page and the coach all use (tests
 # hold them equal).
 PAYS = ("Paying here means ending the round with fewer lives than you started it with: a "
@@ -173,3 +176,13 @@ def situation(key: str) -> str:
         return "swaps"
     return "plain"
 
+
+def wilson(hits: float, n: float) -> Figure:
+    """A chance from ``hits`` of ``n`` with Wilson's 95% interval."""
+    if n == 0:
+        return Figure(math.nan, math.nan, math.nan, 0)
+    p = hits / n
+    d = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / d
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
+    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), round(n))

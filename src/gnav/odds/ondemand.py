@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import GnavError
-from gnav.odds.source import compute, engine
+from gnav.odds.source import atlas, engine
 from gnav.presets import get_preset
 from gnav.rules import Rules
 
@@ -129,8 +129,8 @@ def make(preset: str, seats: int, directory: Path) -> Path:
             _write_state(directory, _state(preset, seats, done, total))
 
     try:
-        atlas = compute(rules, seats, "expert", rounds=ROUNDS, seed=1, progress=progress)
-        raw = json.dumps(atlas.as_json(), separators=(",", ":")).encode()
+        made = atlas(rules, seats, "expert", rounds=ROUNDS, seed=1, progress=progress)
+        raw = json.dumps(made.as_json(), separators=(",", ":")).encode()
         out = atlas_path(directory, preset, seats)
         tmp = out.with_name(f".{out.name}.{os.getpid()}")
         tmp.write_bytes(gzip.compress(raw, mtime=0))

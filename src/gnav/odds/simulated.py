@@ -15,36 +15,21 @@ rounds except for the rare cell a round fills twice.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from random import Random
 
 from gnav.infoset import infoset_key
 from gnav.match import MatchState
-from gnav.odds.figures import Atlas, Cell, Choice, Figure, situation
+from gnav.odds.figures import Atlas, Cell, Choice, Figure, situation, wilson
 from gnav.protocol import Bot
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.stats import Moments, z_quantile
+from gnav.sim.stats import Moments
 from gnav.views import seat_view
 from gnav.vocab import Action
 
 LIVES = 1000  # every seat can pay every payment of a round
-Z = z_quantile()
-
-
-def wilson(hits: float, n: float) -> Figure:
-    """A chance from ``hits`` of ``n`` with Wilson's 95% interval."""
-    if n == 0:
-        return Figure(math.nan, math.nan, math.nan, 0)
-    p = hits / n
-    d = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / d
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
-    return Figure(p, max(0.0, centre - half), min(1.0, centre + half), round(n))
-
-
 def _mean(acc: Moments) -> Figure:
     e = acc.estimate()
     return Figure(e.value, e.low, e.high, e.n)
@@ -60,7 +45,7 @@ def _finish(match: MatchState, bots: Sequence[Bot]) -> MatchState:
     return match
 
 
-def atlas(rules: Rules, seats: int, bots: Sequence[Bot], policy: str, rounds: int,
+def from_bots(rules: Rules, seats: int, bots: Sequence[Bot], policy: str, rounds: int,
           seed: int = 1, branches: int = 3, note: str = "",
           progress: Callable[[int, int], None] | None = None) -> Atlas:
     """The atlas of ``bots`` (one per seat, all playing ``policy``) from ``rounds``

@@ -1,10 +1,10 @@
 """Where the atlas's figures come from: the one place that chooses.
 
 - ``expert`` at a table with a solved strategy (2 to 4 seats of most presets): exact,
-  the strategy evaluated on the round's whole tree (``gnav.solve.atlas``, numpy).
+  the strategy evaluated on the round's whole tree (``gnav.odds.exact``, numpy).
 - ``expert`` where it plays a shipped trained policy (``gnav.strategies.policy``, 5 to
   41 seats of the gnav presets): the batch simulator's compiled engine plays the
-  policy's table (``gnav.sim.fast.odds``), every position both ways on the same deals, a
+  policy's table (``gnav.odds.batch``), every position both ways on the same deals, a
   hundred times the reference engine's rounds in the same time; 95% intervals.
 - Anywhere else, and for ``threshold`` and ``counter``: rounds played through the
   reference engine by the policy's bot (``gnav.odds.simulated``), 95% intervals beside
@@ -30,7 +30,7 @@ from gnav.vocab import BotKind
 POLICIES = (BotKind.EXPERT.value, BotKind.THRESHOLD.value, BotKind.COUNTER.value)
 # Rounds a simulated atlas plays unless told: about a minute of one core at 10 seats of
 # threshold, several of expert where it plays as counter. The batch engine's own
-# default (gnav.sim.fast.odds.ROUNDS) is a hundred times that, in seconds.
+# default (gnav.odds.batch.ROUNDS) is a hundred times that, in seconds.
 DEFAULT_ROUNDS = 2000
 
 
@@ -59,12 +59,12 @@ def is_exact(rules: Rules, seats: int, policy: str) -> bool:
     return policy == BotKind.EXPERT and shipped(rules, seats) is not None
 
 
-def compute(rules: Rules, seats: int, policy: str = "expert", *,
+def atlas(rules: Rules, seats: int, policy: str = "expert", *,
             rounds: int | None = None, seed: int = 1,
             progress: Callable[[int, int], None] | None = None) -> Atlas:
     """The atlas of ``policy`` at ``seats`` seats of ``rules``: exact where a solved
     strategy ships, else simulated over ``rounds`` rounds from ``seed`` (None: the
-    engine's default, ``DEFAULT_ROUNDS`` or ``gnav.sim.fast.odds.ROUNDS``).
+    engine's default, ``DEFAULT_ROUNDS`` or ``gnav.odds.batch.ROUNDS``).
 
     :raises:
         - :exc:`MalformedError` for an unknown policy.
@@ -78,20 +78,19 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
     if how == "exact":
         strategy = shipped(rules, seats)
         assert strategy is not None
-        from gnav.solve.atlas import atlas as exact_atlas  # numpy: only where needed
-        return exact_atlas(rules, seats, strategy, policy, progress=progress)[0]
+        from gnav.odds.exact import from_tree  # numpy: only where needed
+        return from_tree(rules, seats, strategy, policy, progress=progress)[0]
     if how == "batch":
         from gnav.bots.expert import ExpertBot
-        from gnav.sim.fast.odds import ROUNDS
-        from gnav.sim.fast.odds import atlas as batch_atlas
+        from gnav.odds.batch import ROUNDS, from_batch
 
         trained = shipped_policy(rules, seats)
         assert trained is not None
         plays = ExpertBot(match=False).plays(rules, seats)  # an atlas is of rounds
-        return batch_atlas(rules, seats, trained, rounds or ROUNDS, seed=seed,
+        return from_batch(rules, seats, trained, rounds or ROUNDS, seed=seed,
                            note=f"the expert bot plays {plays}",
                            progress=progress)
-    from gnav.odds.simulated import atlas as simulated_atlas
+    from gnav.odds.simulated import from_bots
     rounds = rounds or DEFAULT_ROUNDS
     bots = [bot_from_spec(policy, seed=derive(seed, "bot", i), rules=rules) for i in range(seats)]
     note = ""
@@ -102,5 +101,5 @@ def compute(rules: Rules, seats: int, policy: str = "expert", *,
         expert = bots[0]
         assert isinstance(expert, ExpertBot)
         note = f"the expert bot plays {expert.plays(rules, seats)}"
-    return simulated_atlas(rules, seats, bots, policy, rounds, seed=seed, note=note,
+    return from_bots(rules, seats, bots, policy, rounds, seed=seed, note=note,
                            progress=progress)

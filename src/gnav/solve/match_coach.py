@@ -8,7 +8,7 @@ values are that strategy's own fixed point (policy evaluation: the file stores t
 values, to 1e-9). A state's round then has each ending worth the next state's value
 (``continuation``), and an information set's value of an action is its counterfactual
 value divided by its reach (chance times the other seats' choices), as the coach's round
-table divides lives (``gnav.solve.atlas.evaluate``): the chance to win averaged over
+table divides lives (``gnav.odds.exact.evaluate``): the chance to win averaged over
 what the view does not show, with the solver's own chance model. A set the strategy
 never reaches is weighted by chance alone.
 
@@ -30,7 +30,7 @@ from gnav.strategies.match import MatchStrategy, StateKey
 
 COACH_MATCH_FORMAT = "gnav-coach-match/1"
 SCALE = 1_000_000  # chances in millionths, as the match files' probabilities
-UNREACHED = 1e-12  # as the round's coach table (gnav.solve.atlas)
+UNREACHED = 1e-12  # as the round's coach table (gnav.odds.exact)
 
 
 def win_values(solver: MatchSolver, strategies: list[F]

@@ -3,7 +3,7 @@
 The branch structure of the narration is data (``NARRATION``), not code: for each kind
 of event, groups of sentences said one after another; in a group, the first alternative
 whose conditions hold is said (none: the group says nothing). The terminal reads it here
-(``gnav.tui.narrate.Narrator``), the browser reads the same table from ``/static/texts.json``
+(``gnav.texts.narrate.Narrator``), the browser reads the same table from ``/static/texts.json``
 (``static/js/narrate.js``), and both fill the sentences from the one catalogue.
 
 Why a table both read, and not ids computed in Python and sent to the browser: the

@@ -23,11 +23,11 @@ from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.runner import StopMatch, play_match
 from gnav.texts.catalogue import say
+from gnav.texts.narrate import Narrator
 from gnav.texts.rules import spoken_word, title
 from gnav.tui.board import LogLine, play_frame, table_lines
 from gnav.tui.keys import ENTER, EOF, ESC, Keys
 from gnav.tui.labels import lives_line, piece_label
-from gnav.tui.narrate import Narrator
 from gnav.tui.rules_page import pager_words, rules_lines, rules_title
 from gnav.tui.screen import Screen
 from gnav.tui.style import width

@@ -16,11 +16,11 @@ from gnav.match import MatchState
 from gnav.record import Replay, loads, replay
 from gnav.round import full_event
 from gnav.texts.catalogue import say, text_lang
+from gnav.texts.narrate import Narrator
 from gnav.texts.rules import title as preset_title
 from gnav.tui.board import LOG_COLOURS, LogLine, column, seat_notes, turn_order
 from gnav.tui.keys import ENTER, EOF, ESC, LEFT, RIGHT, Keys
 from gnav.tui.labels import lives_line, lives_text, piece_label
-from gnav.tui.narrate import Narrator
 from gnav.tui.screen import Screen
 from gnav.tui.style import Style, pad, width, wrap
 from gnav.verify import results_warning

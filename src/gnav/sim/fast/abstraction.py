@@ -1,7 +1,9 @@
 """``gnav.abstraction``'s information sets (``gnav-abstraction/1``), vectorised: the
 abstract key of each row of a decision, an int of ``gnav.abstraction.Layout`` with
 nothing left out (so ``0 <= key < size``: a table's index), made by the layout's own
-arithmetic on whole columns; and a policy's answer at every key at once.
+arithmetic on whole columns; and a policy's answer at every key at once (``policy_table``,
+the table the compiled engine plays a trained policy by: the batch expert's and the odds
+atlas's).
 
 ``tests/test_sim_fast_abstraction.py`` holds ``index(d)`` equal to ``abstract_key(view)``
 at every decision of random rounds.
@@ -14,12 +16,14 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import BACKOFF, Layout, band_index
+from gnav.abstraction import BACKOFF, FEATURES, Layout, band_index
+from gnav.bots.threshold import resolve_threshold
 from gnav.rules import Rules
 from gnav.sim.fast.decision import Decision
 from gnav.strategies.policy import Policy
 
 MAX_COUNT = 200  # seats before/after a decider: far above any table's
+_PIECE = FEATURES.index("piece")
 
 
 def band_indices() -> npt.NDArray[np.intp]:
@@ -91,3 +95,35 @@ class GnavAbstraction:
             hit = (known[at] == coarse) & np.isnan(out)
             out[hit] = answer[at[hit]]
         return out
+
+
+# Tables made so far, by (rules, the policy's identity); the policy is kept with its
+# table so that its identity is not reused (a Policy holds dicts: it has no hash).
+_made: dict[tuple[Rules, int], tuple[Policy, npt.NDArray[np.float64],
+                                     npt.NDArray[np.bool_]]] = {}
+
+
+def policy_table(rules: Rules, policy: Policy
+                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """P(swap) at every abstract key of ``rules`` as ``policy`` plays it, and which
+    keys had no answer from it (the threshold policy's there)."""
+    made = _made.get((rules, id(policy)))
+    if made is not None:
+        return made[1], made[2]
+    out, missing = abstract_table(rules, policy)
+    _made[rules, id(policy)] = (policy, out, missing)
+    return out, missing
+
+
+def abstract_table(rules: Rules, policy: Policy
+                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """``policy_table`` made afresh and kept nowhere (for a caller that plays many
+    policies once each, whose tables would fill memory in the cache)."""
+    abstraction = GnavAbstraction(rules)
+    out = abstraction.lookup(policy)
+    missing = np.isnan(out)
+    threshold = resolve_threshold(rules, None)
+    piece = np.arange(abstraction.size) // abstraction.layout.weight[_PIECE] \
+        % abstraction.pieces
+    out[missing] = (piece[missing] > threshold).astype(np.float64)
+    return out, missing

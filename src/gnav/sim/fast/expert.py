@@ -3,7 +3,7 @@ out: at each row's number of active seats, the table the bot itself plays there.
 
 ``ExpertBot.table`` says what the expert plays at a size (found by the rules, as the bot
 finds it): a trained policy over ``gnav-abstraction/1`` (5 to 41 seats), which the batch
-engine plays exactly (``gnav.sim.fast.odds.policy_table``, its backed-off keys included);
+engine plays exactly (``gnav.sim.fast.abstraction.policy_table``, its backed-off keys included);
 or an exact strategy (2 to 4 seats), keyed by the full information set, which no batch
 feature holds. There the strategy is coarsened onto the abstraction: each abstract key
 takes the plain mean of P(swap) over the strategy's information sets that coarsen to it
@@ -26,9 +26,8 @@ import numpy.typing as npt
 from gnav.abstraction import Layout, coarsen
 from gnav.bots.expert import ExpertBot
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
+from gnav.sim.fast.abstraction import GnavAbstraction, abstract_table
 from gnav.sim.fast.decision import Decision
-from gnav.sim.fast.odds import abstract_table
 from gnav.sim.fast.policies import Choice, ThresholdPolicy
 from gnav.strategies import Strategy
 from gnav.strategies.policy import Policy

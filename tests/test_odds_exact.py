@@ -15,10 +15,10 @@ import pytest
 
 from gnav.bots.expert import ExpertBot
 from gnav.match import MatchState
+from gnav.odds.exact import from_tree
 from gnav.odds.figures import situation
 from gnav.round import RoundState
 from gnav.rules import Rules
-from gnav.solve.atlas import atlas
 from gnav.strategies import shipped
 from gnav.views import seat_view_during
 from gnav.vocab import Action
@@ -146,7 +146,7 @@ def test_exact_atlas_equals_an_enumeration_at_3_seats(preset: str, forced: bool)
     n = 3
     strategy = shipped(rules, n)
     assert strategy is not None
-    got, _ = atlas(rules, n, strategy)
+    got, _ = from_tree(rules, n, strategy)
     enum = Enumeration(rules, n)
     deals = deals_of(rules, n)
     plain, choices = enum.run(deals, None, None)

@@ -27,52 +27,17 @@ from threading import Lock
 import numpy as np
 import numpy.typing as npt
 
-from gnav.abstraction import FEATURES, RIGHT, Key
-from gnav.bots.threshold import resolve_threshold
-from gnav.odds.figures import Atlas, Cell, Choice, Figure
-from gnav.odds.simulated import wilson
+from gnav.abstraction import RIGHT, Key
+from gnav.odds.figures import Atlas, Cell, Choice, Figure, wilson
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
+from gnav.sim.fast.abstraction import GnavAbstraction, policy_table
 from gnav.sim.fast.jit import ABSTRACT, RICH, JitRounds
 from gnav.sim.fast.tables import Tables
 from gnav.sim.stats import Moments
 from gnav.strategies.policy import Policy
 
 ROUNDS = 200_000  # rows played per run unless told (2 runs per position, and one more)
-_PIECE = FEATURES.index("piece")
 _SWAPPED = RIGHT.index("W")
-
-
-# Tables made so far, by (rules, the policy's identity); the policy is kept with its
-# table so that its identity is not reused (a Policy holds dicts: it has no hash).
-_made: dict[tuple[Rules, int], tuple[Policy, npt.NDArray[np.float64],
-                                     npt.NDArray[np.bool_]]] = {}
-
-
-def policy_table(rules: Rules, policy: Policy
-                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-    """P(swap) at every abstract key of ``rules`` as ``policy`` plays it, and which
-    keys had no answer from it (the threshold policy's there)."""
-    made = _made.get((rules, id(policy)))
-    if made is not None:
-        return made[1], made[2]
-    out, missing = abstract_table(rules, policy)
-    _made[rules, id(policy)] = (policy, out, missing)
-    return out, missing
-
-
-def abstract_table(rules: Rules, policy: Policy
-                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-    """``policy_table`` made afresh and kept nowhere (for a caller that plays many
-    policies once each, whose tables would fill memory in the cache)."""
-    abstraction = GnavAbstraction(rules)
-    out = abstraction.lookup(policy)
-    missing = np.isnan(out)
-    threshold = resolve_threshold(rules, None)
-    piece = np.arange(abstraction.size) // abstraction.layout.weight[_PIECE] \
-        % abstraction.pieces
-    out[missing] = (piece[missing] > threshold).astype(np.float64)
-    return out, missing
 
 
 def _situation(key: Key, nswaps: int, shown: int, own_knock: bool) -> str:
@@ -90,7 +55,7 @@ def _situation(key: Key, nswaps: int, shown: int, own_knock: bool) -> str:
     return "plain"
 
 
-def atlas(rules: Rules, seats: int, policy: Policy, rounds: int = ROUNDS, *, seed: int = 1,
+def from_batch(rules: Rules, seats: int, policy: Policy, rounds: int = ROUNDS, *, seed: int = 1,
           note: str = "", progress: Callable[[int, int], None] | None = None) -> Atlas:
     """The atlas of ``policy`` at ``seats`` seats of ``rules`` from ``rounds`` fresh
     rounds (full tables, as the other atlases)."""

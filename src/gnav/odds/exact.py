@@ -1,4 +1,5 @@
-"""The atlas computed exactly: a solved strategy evaluated on the round's whole tree.
+"""The atlas computed exactly: a solved strategy evaluated on the round's whole tree
+(one of the atlas's sources; ``gnav.odds.source.atlas`` chooses it where a strategy ships).
 
 The tree (``gnav.solve.tree``) holds every deal by piece type with its exact probability,
 every stock draw, and two measures on its edges: the change of lives and the chance of
@@ -101,7 +102,7 @@ def evaluate(tree: Tree, strategy: Strategy) -> Evaluated:
     return Evaluated(tree, game, sigma, weight, lives / safe, pay / safe, off)
 
 
-def atlas(rules: Rules, seats: int, strategy: Strategy, policy: str = "expert",
+def from_tree(rules: Rules, seats: int, strategy: Strategy, policy: str = "expert",
           progress: Callable[[int, int], None] | None = None) -> tuple[Atlas, Evaluated]:
     """The exact atlas of ``strategy`` at ``seats`` seats of ``rules``, and the evaluated
     tree (the coach's table comes from it)."""

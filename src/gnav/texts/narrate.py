@@ -1,4 +1,5 @@
-"""Events in words for the terminal: the game's own calls, with their meaning beside.
+"""Events in words for the terminal and the lesson: the game's own calls, with their
+meaning beside (in the core, below both ``gnav.tui`` and ``gnav.learn``, which read it).
 
 Which sentences tell an event is the narration table's (``gnav.texts.narration``), the
 same one the browser reads; the sentences are the catalogue's, in English, Norwegian or

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gnav.events import Pay, Showdown
 from gnav.rules import Rules
-from gnav.tui.narrate import Narrator
+from gnav.texts.narrate import Narrator
 
 NAMES = ("Astrid", "Bjørn", "Cecilie")
 

@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,6 +161,21 @@ def summarize(files: list[Path], top: int = 40) -> str:
     return "\n".join(lines) + "\n"
 
 
+def links(urls: Sequence[str]) -> dict[str, int]:
+    """Frames and texts the servers sent one another over their links so far (their
+    ``/health``; none for one process, or a commit that did not count them)."""
+    frames = texts = 0
+    for url in urls:
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=10) as response:
+                health = json.loads(response.read())
+        except (OSError, ValueError):
+            continue
+        frames += int(health.get("frames_sent", 0))
+        texts += int(health.get("texts_sent", 0))
+    return {"link_frames": frames, "link_texts": texts} if frames else {}
+
+
 @dataclass(frozen=True)
 class Side:
     """One configuration of a comparison: how many processes, and whose code."""
@@ -255,6 +271,7 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
                     time.sleep(0.1)
         stop.set()
         sampler.join()
+        link = links(urls)
         for spy in spies:
             spy.send_signal(signal.SIGINT)  # py-spy writes what it has on SIGINT
             spy.wait(timeout=60)
@@ -285,6 +302,7 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
             "matches_finished": report.get("matches_finished"),
             "reconnects": report.get("reconnects"),
             "longest_pause_s": report.get("longest_pause_s"),
+            **link,
             "cpu_s_gnav": round(g1 - g0, 2), "cpu_s_redis": round(r1 - r0, 2),
             "cpu_ms_per_action_gnav": round(1000 * (g1 - g0) / max(1, acked), 3),
             "cpu_ms_per_action_with_redis": round(1000 * (g1 - g0 + r1 - r0) / max(1, acked),

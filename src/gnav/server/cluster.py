@@ -48,7 +48,9 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import random
+import tempfile
 import time
 import uuid
 from collections import OrderedDict, deque
@@ -62,7 +64,7 @@ from gnav.errors import Code, GnavError
 from gnav.server.conn import Conn, Elsewhere, Unanswered
 from gnav.server.faults import Fault
 from gnav.server.jsontext import dumps
-from gnav.server.leases import LeaseKeeper, alive_key
+from gnav.server.leases import LeaseKeeper, alive_key, local_key
 from gnav.server.logs import Log
 from gnav.server.peers import (
     BATCH_BYTES,
@@ -232,7 +234,13 @@ class Cluster:
         # port bound).
         self.peer, self.advertise = parse_address(peer), advertise
         self.address = ""
+        # A Unix socket beside the TCP one, for peers on this machine (measured: a frame
+        # written and read over loopback TCP cost 39 to 68 us of CPU, over a Unix
+        # socket 29). Not when an address to advertise is given: whoever gave it chose
+        # the way to this process (a proxy, or a tap that reads what crosses).
+        self.local: str | None = None
         self._server: asyncio.Server | None = None
+        self._local_server: asyncio.Server | None = None
         self._links: dict[str, Link] = {}  # to each peer: its queue and its connection
         self._inbound: dict[str, asyncio.StreamWriter] = {}  # from each peer: the latest
         self.box = Box(load_key()[0]) if box is None else box
@@ -286,17 +294,39 @@ class Cluster:
         a_host, a_port = (host, 0) if self.advertise is None else \
             parse_address(self.advertise)
         self.address = join_address(a_host, a_port or bound)  # port 0: the one bound
-        await self.redis.set(alive_key(self.me), self.address, px=int(self.lease * 1000))
+        if self.advertise is None:
+            await self._listen_locally()
+        ms = int(self.lease * 1000)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(alive_key(self.me), self.address, px=ms)
+            if self.local is not None:
+                pipe.set(local_key(self.me), self.local, px=ms)
+            await pipe.execute()
         loop = asyncio.get_running_loop()
         self._keeper = LeaseKeeper(self.url, self.me, self.lease, self.owned, self.last_ids,
                                    lambda t: loop.call_soon_threadsafe(self._lost, t),
-                                   self.log, address=self.address)
+                                   self.log, address=self.address, local=self.local)
         self._keeper.start()
         self._tasks = [loop.create_task(self._pulse_forever(self._keeper)),
                        loop.create_task(self._watch_forever())]
         await self.sweep()
         self.log.info("cluster.joined", process=self.me, lease=self.lease,
                       link=self.address)
+
+    async def _listen_locally(self) -> None:
+        """Listen on a Unix socket too, its path named for this process (never used
+        again), readable and writable by this user alone (its frames are sealed
+        all the same). A machine where none can be made has the TCP link alone."""
+        path = os.path.join(tempfile.gettempdir(), f"gnav-link-{self.me}.sock")
+        try:
+            self._local_server = await asyncio.start_unix_server(
+                self._serve_link, path, limit=1 << 16)
+            os.chmod(path, 0o600)
+        except (OSError, NotImplementedError) as e:
+            self.log.warning("cluster.no_local_link", error=str(e).splitlines()[0]
+                             if str(e) else type(e).__name__)
+            return
+        self.local = path
 
     def stop_renewing(self) -> None:
         """No lease is renewed from now on (the process is stopping: the leases it lets
@@ -320,7 +350,8 @@ class Cluster:
         if self._chores:
             await asyncio.wait(set(self._chores), timeout=left(5.0))
         with contextlib.suppress(rerr.RedisError, OSError, TimeoutError):
-            await asyncio.wait_for(self.redis.delete(alive_key(self.me)), left(1.0))
+            await asyncio.wait_for(self.redis.delete(alive_key(self.me),
+                                                     local_key(self.me)), left(1.0))
         for _ in range(50):  # what is queued (the last closes) goes out first
             if not any(link.queue for link in self._links.values()) or loop.time() >= end:
                 break
@@ -338,6 +369,11 @@ class Cluster:
             writer.close()
         if self._server is not None:
             self._server.close()
+        if self._local_server is not None:
+            self._local_server.close()
+            if self.local is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.local)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.redis.aclose(), left(0.5))
         self.redis = None
@@ -675,13 +711,21 @@ class Cluster:
         :raises: :exc:`PeerGone`, :exc:`OSError` or :exc:`TimeoutError`.
         """
         assert self.redis is not None
-        address = await asyncio.wait_for(self.redis.get(alive_key(peer)), 5.0)
+        address, local = await asyncio.wait_for(
+            self.redis.mget(alive_key(peer), local_key(peer)), 5.0)
         if address is None:
             raise PeerGone(f"process {peer} says it is alive nowhere")
         try:
             host, port = parse_address(str(address), "a peer's address")
         except GnavError as e:
             raise PeerGone(str(e)) from None
+        if local is not None:
+            # Its Unix socket, if it is on this machine (elsewhere the path is not
+            # there); whatever fails here, its TCP address says whether it is gone.
+            with contextlib.suppress(OSError, TimeoutError):
+                _, writer = await asyncio.wait_for(
+                    asyncio.open_unix_connection(str(local)), 5.0)
+                return writer
         _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 5.0)
         return writer
 

@@ -610,6 +610,33 @@ def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
     asyncio.run(go())
 
 
+def test_what_the_next_loop_turns_post_goes_in_one_frame(redis_url: str) -> None:
+    """An owner's texts posted a loop turn apart (a forwarded act's views, then its
+    reply two turns later) go to the holder in one frame: one write there, one read
+    and one open here."""
+    async def go() -> None:
+        box = Box(new_key())
+        owner = Cluster(redis_url, Log(), box=box)
+        holder = Cluster(redis_url, Log(), box=box)
+        await owner.start(_Tables())
+        await holder.start(_Tables())
+        conns = [Conn("tableid1", seat, "token", 10) for seat in (0, 1)]
+        cids = [holder.relay(owner.me, conn) for conn in conns]
+        owner.data(holder.me, "o", cids[0])
+        await asyncio.sleep(0)  # the next loop turn
+        owner.data(holder.me, "o", cids[1])
+        for _ in range(6000):
+            if all(holder.relays[cid].on for cid in cids):
+                break
+            await asyncio.sleep(0.01)
+        assert all(holder.relays[cid].on for cid in cids)
+        assert (owner.frames_sent, owner.texts_sent) == (1, 2)
+        await owner.close()
+        await holder.close()
+
+    asyncio.run(go())
+
+
 def test_peers_on_one_machine_link_over_a_unix_socket(redis_url: str,
                                                       redis_server: RedisServer) -> None:
     """Two processes on one machine link over the Unix socket each also listens on

@@ -211,7 +211,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
     # The young ones are collected every 50,000 objects made, not 700: at 1,000 x 6 at
     # people's pace, 4,201 collections of the youngest and 382 of the middle generation
     # took 6.8 s of CPU in a 2-minute run (0.8 and 8.9 ms each, every one a pause of
-    # the loop), against 0.04 s with these thresholds (gc.callbacks, thread time).
+    # the loop); with these, 128 and 11 collections took 0.7 s (600 x 6; gc.callbacks,
+    # the thread's CPU).
     gc.freeze()
     gc.set_threshold(50_000, 20, 1000)
     # The GIL's switch interval stays at Python's 5 ms: 1 ms was tried for bots' bursts on

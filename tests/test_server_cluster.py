@@ -32,7 +32,7 @@ from websockets.sync.client import ClientConnection, connect
 from gnav.server.cluster import RELEASE, Cluster, RemoteConn, channel
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.hub import Hub, Live
-from gnav.server.leases import LeaseKeeper, alive_key
+from gnav.server.leases import LeaseKeeper, alive_key, local_key
 from gnav.server.logs import Log
 from gnav.server.redis_store import RedisStore, journal_key, lease_key
 from gnav.server.sealing import Box, new_key, parse_key
@@ -606,6 +606,83 @@ def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
         assert not elsewhere.closed  # nothing was lost on the way to its holder
         await owner.close()
         await holder.close()
+
+    asyncio.run(go())
+
+
+def test_what_the_next_loop_turns_post_goes_in_one_frame(redis_url: str) -> None:
+    """An owner's texts posted a loop turn apart (a forwarded act's views, then its
+    reply two turns later) go to the holder in one frame: one write there, one read
+    and one open here."""
+    async def go() -> None:
+        box = Box(new_key())
+        owner = Cluster(redis_url, Log(), box=box)
+        holder = Cluster(redis_url, Log(), box=box)
+        await owner.start(_Tables())
+        await holder.start(_Tables())
+        conns = [Conn("tableid1", seat, "token", 10) for seat in (0, 1)]
+        cids = [holder.relay(owner.me, conn) for conn in conns]
+        owner.data(holder.me, "o", cids[0])
+        await asyncio.sleep(0)  # the next loop turn
+        owner.data(holder.me, "o", cids[1])
+        for _ in range(6000):
+            if all(holder.relays[cid].on for cid in cids):
+                break
+            await asyncio.sleep(0.01)
+        assert all(holder.relays[cid].on for cid in cids)
+        assert (owner.frames_sent, owner.texts_sent) == (1, 2)
+        await owner.close()
+        await holder.close()
+
+    asyncio.run(go())
+
+
+def test_peers_on_one_machine_link_over_a_unix_socket(redis_url: str,
+                                                      redis_server: RedisServer) -> None:
+    """Two processes on one machine link over the Unix socket each also listens on
+    (only its user may open it); a peer whose socket is not on this machine (its path
+    is not there) is reached over TCP; one given an address to advertise offers none
+    (whoever gave it chose the way)."""
+    async def linked(owner: Cluster, holder: Cluster) -> socket.socket:
+        conn = Conn("tableid1", 0, "token", 10)
+        cid = holder.relay(owner.me, conn)
+        owner.data(holder.me, "o", cid)  # the relay is on: the owner's link is made
+        for _ in range(6000):
+            if holder.relays[cid].on:
+                break
+            await asyncio.sleep(0.01)
+        assert holder.relays[cid].on
+        writer = owner._links[holder.me].writer
+        assert writer is not None
+        sock: socket.socket = writer.get_extra_info("socket")
+        return sock
+
+    async def go() -> None:
+        box = Box(new_key())
+        owner = Cluster(redis_url, Log(), box=box)
+        holder = Cluster(redis_url, Log(), box=box)
+        await owner.start(_Tables())
+        await holder.start(_Tables())
+        assert holder.local is not None and os.path.exists(holder.local)
+        assert os.stat(holder.local).st_mode & 0o777 == 0o600
+        with redis_server.client() as client:
+            assert client.get(local_key(holder.me)) == holder.local
+        assert (await linked(owner, holder)).family == socket.AF_UNIX
+
+        elsewhere = Cluster(redis_url, Log(), box=box)
+        await elsewhere.start(_Tables())
+        with redis_server.client() as client:  # as if on another machine
+            client.set(local_key(elsewhere.me), "/nonexistent/gnav-link.sock", px=60_000)
+        assert (await linked(owner, elsewhere)).family == socket.AF_INET
+
+        advertised = Cluster(redis_url, Log(), box=box, advertise="127.0.0.1:0")
+        await advertised.start(_Tables())
+        assert advertised.local is None
+        assert (await linked(owner, advertised)).family == socket.AF_INET
+        path = holder.local
+        for cluster in (owner, holder, elsewhere, advertised):
+            await cluster.close()
+        assert not os.path.exists(path)  # a stopped process leaves no socket file
 
     asyncio.run(go())
 

@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +48,22 @@ URL = re.compile(r"open (http://\S+?)/?\s")
 # Stacks whose innermost frame waits (py-spy counts a thread blocked in a system call
 # as busy): left out of the profile's busy samples.
 WAITING = frozenset({"select", "poll", "epoll_wait", "wait", "_worker", "acquire", "sleep"})
+
+
+# A server under cProfile (its event loop's thread): SIGUSR1 starts it (play has begun),
+# SIGUSR2 stops it and writes the profile (play has ended: a server's shutdown hands its
+# tables to the other, which is no part of play).
+PROFILED = """
+import cProfile, runpy, signal, sys, time
+profile = cProfile.Profile(time.thread_time)  # CPU, not wall time: a loaded machine
+def done(*_):
+    profile.disable()
+    profile.dump_stats({out!r})
+signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+signal.signal(signal.SIGUSR2, done)
+sys.argv = sys.argv[1:]
+runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+"""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -75,14 +92,15 @@ def raise_fd_limit() -> int:
     return soft
 
 
-def start_server(store: str, folder: Path, n: int, src: Path | None
-                 ) -> tuple[subprocess.Popen[str], str]:
+def start_server(store: str, folder: Path, n: int, src: Path | None,
+                 cprofile: Path | None = None) -> tuple[subprocess.Popen[str], str]:
     log = (folder / f"server{n}.log").open("ab")
     env = dict(os.environ)
     if src is not None:  # another commit's gnav, ahead of this tree's
         env["PYTHONPATH"] = str(src)
+    wrap = ["-m"] if cprofile is None else ["-c", PROFILED.format(out=str(cprofile))]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gnav.cli", "serve", "--port", "0", "--store", store,
+        [sys.executable, *wrap, "gnav.cli", "serve", "--port", "0", "--store", store,
          "--creates-per-minute", "1000000", "--tables-per-client", "1000000",
          "--sockets-per-client", "1000000"], stdout=subprocess.PIPE, stderr=log,
         cwd=folder, text=True, env=env)
@@ -143,6 +161,21 @@ def summarize(files: list[Path], top: int = 40) -> str:
     return "\n".join(lines) + "\n"
 
 
+def links(urls: Sequence[str]) -> dict[str, int]:
+    """Frames and texts the servers sent one another over their links so far (their
+    ``/health``; none for one process, or a commit that did not count them)."""
+    frames = texts = 0
+    for url in urls:
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=10) as response:
+                health = json.loads(response.read())
+        except (OSError, ValueError):
+            continue
+        frames += int(health.get("frames_sent", 0))
+        texts += int(health.get("texts_sent", 0))
+    return {"link_frames": frames, "link_texts": texts} if frames else {}
+
+
 @dataclass(frozen=True)
 class Side:
     """One configuration of a comparison: how many processes, and whose code."""
@@ -174,7 +207,9 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
             store = str(folder / "gnav.sqlite3")
         urls = []
         for n in range(side.processes):
-            proc, url = start_server(store, folder, n, side.src)
+            cprofile = None if a.cprofile is None else \
+                a.cprofile / f"{side.label}-server{n}.prof"
+            proc, url = start_server(store, folder, n, side.src, cprofile)
             procs.append(proc)
             urls.append(url)
         pids = [proc.pid for proc in procs]
@@ -207,6 +242,13 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
                                 text=True)
         spies = [profile(pid, folder / f"profile{n}.txt") for n, pid in enumerate(pids)] \
             if a.profile is not None else []
+        if a.cprofile is not None:  # profiled from when every table has started
+            logs = [folder / f"server{n}.log" for n in range(len(pids))]
+            while load.poll() is None and sum(
+                    log.read_text().count('"table.started"') for log in logs) < a.tables:
+                time.sleep(0.2)
+            for proc in procs:
+                proc.send_signal(signal.SIGUSR1)
         killed_at = None
         if a.kill_after is not None:
             # Play starts once every table is set up: the first server's log says when
@@ -219,8 +261,17 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
             procs[0].send_signal(signal.SIGKILL)
             killed_at = time.monotonic() - t0
         out, err = load.communicate(timeout=max(a.duration, a.timeout) + 1800)
+        if a.cprofile is not None:
+            for n, proc in enumerate(procs):
+                proc.send_signal(signal.SIGUSR2)
+                written = a.cprofile / f"{side.label}-server{n}.prof"
+                for _ in range(600):  # the server writes it between two loop turns
+                    if written.exists():
+                        break
+                    time.sleep(0.1)
         stop.set()
         sampler.join()
+        link = links(urls)
         for spy in spies:
             spy.send_signal(signal.SIGINT)  # py-spy writes what it has on SIGINT
             spy.wait(timeout=60)
@@ -251,6 +302,7 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
             "matches_finished": report.get("matches_finished"),
             "reconnects": report.get("reconnects"),
             "longest_pause_s": report.get("longest_pause_s"),
+            **link,
             "cpu_s_gnav": round(g1 - g0, 2), "cpu_s_redis": round(r1 - r0, 2),
             "cpu_ms_per_action_gnav": round(1000 * (g1 - g0) / max(1, acked), 3),
             "cpu_ms_per_action_with_redis": round(1000 * (g1 - g0 + r1 - r0) / max(1, acked),
@@ -302,7 +354,13 @@ def main() -> int:
     p.add_argument("--profile", type=Path, default=None, metavar="FILE",
                    help="sample each server with py-spy during the run and write where "
                    "its time went to FILE (one file per side when comparing)")
+    p.add_argument("--cprofile", type=Path, default=None, metavar="DIR",
+                   help="profile each server with cProfile (its event loop's thread; about "
+                   "twice the CPU, so not for the figures) from when every table has "
+                   "started to the end of play, into DIR/SIDE-serverN.prof")
     a = p.parse_args()
+    if a.cprofile is not None:
+        a.cprofile.mkdir(parents=True, exist_ok=True)
     try:
         counts = [int(n) for n in a.processes.split(",")]
     except ValueError:

@@ -71,6 +71,12 @@ def alive_key(process: str) -> str:
     return f"{PREFIX}alive:{process}"
 
 
+def local_key(process: str) -> str:
+    """Where the process's link also listens on its own machine (a Unix socket's path),
+    beside its liveness key and as long-lived."""
+    return f"{PREFIX}local:{process}"
+
+
 class LeaseKeeper:
     """Renews ``owned``'s leases for process ``me`` and says it is alive, every beat (a
     third of the lease, at most a second), on a thread. ``owned`` and ``last_ids`` are
@@ -80,9 +86,11 @@ class LeaseKeeper:
 
     def __init__(self, url: str, me: str, lease: float, owned: set[str],
                  last_ids: dict[str, str], lost: Callable[[str], object], log: Log,
-                 stall: float = STALL, address: str = "1") -> None:
+                 stall: float = STALL, address: str = "1", local: str | None = None
+                 ) -> None:
         self.url, self.me, self.lease = url, me, lease
         self.address = address  # the liveness key's value: where the process's link listens
+        self.local = local  # the Unix socket it also listens on (``local_key``), if any
         self.owned, self.last_ids, self.lost, self.log = owned, last_ids, lost, log
         self.beat = min(1.0, lease / 3)
         self.stall = stall
@@ -148,6 +156,8 @@ class LeaseKeeper:
         ms = int(self.lease * 1000)
         with client.pipeline(transaction=False) as pipe:
             pipe.set(alive_key(self.me), self.address, px=ms)
+            if self.local is not None:
+                pipe.set(local_key(self.me), self.local, px=ms)
             for i in range(0, len(ids), CHUNK):
                 chunk = ids[i:i + CHUNK]
                 # The script's text each time: a restarted Redis has forgotten scripts,
@@ -156,7 +166,8 @@ class LeaseKeeper:
                           *(journal_key(t) for t in chunk), self.me, ms,
                           *(last.get(t, "") for t in chunk))
             answers = pipe.execute()
-        lost = [ids[n * CHUNK + int(i) - 1] for n, got in enumerate(answers[1:]) for i in got]
+        scripts = answers[1 if self.local is None else 2:]
+        lost = [ids[n * CHUNK + int(i) - 1] for n, got in enumerate(scripts) for i in got]
         for table_id in lost:
             self.lost(table_id)
         self.renewals += 1

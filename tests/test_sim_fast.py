@@ -5,7 +5,9 @@ winners as ``gnav.match.MatchState``.
 
 The property test plays every preset with random options and random per-piece policies
 (two of them, so one seat plays another policy), and also checks that the rare paths
-(the Cat's undo, stock draws, pass chains, the drag, two fools) were reached.
+(the Cat's undo, stock draws, pass chains, the drag, two fools) were reached. Whole
+matches play on the compiled engine (``play_matches``); single rounds with features on
+the numpy engine.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.sim.fast.deck import Deck
 from gnav.sim.fast.engine import Rounds
+from gnav.sim.fast.jit import JitRounds
 from gnav.sim.fast.matches import play_matches
 from gnav.sim.fast.policies import PiecePolicy, ThresholdPolicy
 from gnav.sim.fast.tables import Tables
@@ -54,7 +57,7 @@ class Reference:
     def decks_for(self, number: int, rows: Ints, n: Ints) -> Deck:
         return Deck.given([self.deck(number, int(m)) for m in rows])
 
-    def watch(self, number: int, rows: Ints, order: Ints, rnd: Rounds) -> None:
+    def watch(self, number: int, rows: Ints, order: Ints, rnd: JitRounds) -> None:
         ids = self.rules.ids
         for i, m in enumerate(rows.tolist()):
             match = self.states[m]
@@ -90,7 +93,7 @@ class Reference:
             self.states[m] = match
             self.count(last, rnd, i)
 
-    def count(self, last: object, rnd: Rounds, i: int) -> None:
+    def count(self, last: object, rnd: JitRounds, i: int) -> None:
         public = last.public  # type: ignore[attr-defined]
         kinds = Counter(type(e).__name__ for e in public)
         self.seen["undo"] += kinds[Undo.__name__] > 0

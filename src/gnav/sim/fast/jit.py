@@ -1,10 +1,13 @@
 """The batch engine's fast path: one round per row in scalar code compiled by numba, for
-policies given as tables (by piece, or over ``gnav-abstraction/1``).
+policies given as tables (by piece, or over ``gnav-abstraction/1``): full tables of fresh
+rounds, and the rounds of whole matches (``gnav.sim.fast.matches``: each row at its own
+number of active seats, with its lives, its last round and its sitting out).
 
-The numpy engine (``gnav.sim.fast.engine``) takes any policy, reads features lazily and
-plays matches; this one takes only tables and plays full tables of fresh rounds, 4 to 10
-times faster (docs/batch.md has the figures). Both follow the same rules, and a property
-test holds them equal row for row on the same decks and draws.
+The numpy engine (``gnav.sim.fast.engine``) takes any policy and reads features lazily;
+this one takes only tables, 2 to 4 times faster (docs/batch.md has the figures). Both
+follow the same rules, and a property test holds them equal row for row on the same
+decks and draws; whole matches are held equal to the reference engine
+(``tests/test_sim_fast.py``).
 
 Chance is counter-based: the piece at each step of a row's shuffle and the uniform of
 each (row, column) decision are a hash of (seed, row, step), so a replay with one
@@ -414,6 +417,24 @@ class JitRounds:
         self.drawn = z(rows, np.int16)
         self.per_row = _FRESH
 
+    @classmethod
+    def of_matches(cls, rules: Rules, seats: int, *, seed: int, per_row: npt.ArrayLike,
+                   lives: npt.ArrayLike, decks: npt.ArrayLike | None = None) -> JitRounds:
+        """One round of whole matches, a match a row: ``per_row`` (rows x 4) gives each
+        row's active seats (right-aligned in ``seats`` columns, the dealer last), its id
+        in the chance streams, whether the round is the match's last, and the seats
+        returning from sitting out; ``lives`` (rows x seats) each column's lives (0 in
+        unused columns)."""
+        info = np.ascontiguousarray(per_row, dtype=np.int64)
+        out = cls(rules, seats, len(info), seed=seed, decks=decks)
+        if info.shape != (out.rows, 4) or info[:, 0].min(initial=seats) < 1 or \
+                info[:, 0].max(initial=1) > seats:
+            raise ValueError("per_row gives, per row, active seats (1 to seats), id, last "
+                             "and returning")
+        out.lives[:] = lives
+        out.per_row = info
+        return out
+
     def play(self, tables: npt.ArrayLike, kind: int = PIECE, *,
              policy_of: npt.ArrayLike | None = None,
              forced: npt.ArrayLike | None = None) -> JitRounds:
@@ -421,7 +442,8 @@ class JitRounds:
         piece (``PIECE``) or by ``GnavAbstraction`` (``ABSTRACT``). ``policy_of[c]``: the
         policy of column ``c`` (a deviator at one position); ``forced[c]``: -1, or the
         action forced at column ``c`` in every row (0 stand, 1 swap, ``FLIP`` the
-        other action than its policy's)."""
+        other action than its policy's); ``policy_of`` may also give each row's
+        (rows x seats), as whole matches do."""
         table = np.atleast_2d(np.asarray(tables, dtype=np.float64))
         if kind not in (PIECE, ABSTRACT, RICH, VIEW):
             raise ValueError(f"no table kind {kind}")
@@ -430,16 +452,18 @@ class JitRounds:
             raise ValueError(f"a table of {table.shape[1]} entries does not fit "
                              f"{'pieces' if kind == PIECE else 'the abstraction'} "
                              f"({width})")
-        who = np.zeros(self.seats, np.int64) if policy_of is None \
-            else np.asarray(policy_of, dtype=np.int64)
+        who = np.zeros((1, self.seats), np.int64) if policy_of is None \
+            else np.atleast_2d(np.asarray(policy_of, dtype=np.int64))
         force = np.full(self.seats, -1, np.int64) if forced is None \
             else np.asarray(forced, dtype=np.int64)
-        if who.shape != (self.seats,) or force.shape != (self.seats,) or \
-                who.min() < 0 or who.max() >= len(table) or force.min() < -1 or \
-                force.max() > FLIP:
-            raise ValueError("policy_of and forced give one entry per seat, within range")
+        if who.shape not in ((1, self.seats), (self.rows, self.seats)) or \
+                force.shape != (self.seats,) or who.min() < 0 or who.max() >= len(table) \
+                or force.min() < -1 or force.max() > FLIP:
+            raise ValueError("policy_of gives one entry per seat (or per row and seat), "
+                             "forced one per seat, within range")
+        who = np.ascontiguousarray(who)
         _play(self.deck, self.given, self.seats, np.uint64(self.seed), self.first_row,
-              self.t.flags, self.opts, _band, table, kind, who[None, :], force, self.lives,
+              self.t.flags, self.opts, _band, table, kind, who, force, self.lives,
               self.pays, self.gains, self.actions, self.keys, self.hands, self.ended_by,
               self.sit_out, self.drawn, self.per_row)
         return self

@@ -264,3 +264,34 @@ def test_the_features_are_what_the_view_holds() -> None:
                 assert got == want, (preset, r, pos)
                 match, _ = match.apply(Action.SWAP if rnd.actions[r, pos] else Action.STAND)
         assert not seen
+
+
+def test_a_match_plays_the_same_whatever_else_the_batch_holds() -> None:
+    # Each round's decks and draws are hashes of (seed, round, match): the first ten
+    # matches of a batch of forty are the ten matches of a batch of ten, mixed
+    # policies included.
+    rules = Rules.of("gnav", lives=3)
+    policy = [PiecePolicy(np.linspace(0.9, 0.1, len(rules.pieces)).astype(np.float32))]
+    few = play_matches(rules, 7, 10, policy, rng=np.random.default_rng(4))
+    many = play_matches(rules, 7, 40, policy, rng=np.random.default_rng(4))
+    assert few.over.all() and many.over.all()
+    assert (few.rounds == many.rounds[:10]).all()
+    assert (few.lives == many.lives[:10]).all()
+    assert (few.winners == many.winners[:10]).all()
+    assert len(set(many.rounds.tolist())) > 1  # the matches differ from one another
+
+
+def test_a_match_plays_tables_only() -> None:
+    from gnav.sim.fast.policies import FunctionPolicy
+
+    rules = Rules.of("gnav")
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match="table policies only"):
+        features = FunctionPolicy(lambda d: d.piece > 10)
+        play_matches(rules, 5, 2, [features], rng=rng)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="stochastic=False"):
+        play_matches(rules, 5, 2, [PiecePolicy([0.5] * len(rules.pieces))], rng=rng,
+                     stochastic=False)
+    with pytest.raises(ValueError, match="seat_policy"):
+        play_matches(rules, 5, 2, [ThresholdPolicy(rules)], rng=rng,
+                     seat_policy=[0, 1, 0, 0, 0])

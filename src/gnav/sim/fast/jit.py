@@ -52,7 +52,6 @@ _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
 _abstract = nb.njit(cache=True, inline="always")(digits_key)
 
 _band = band_indices().astype(np.int64)
-_FRESH = np.zeros((0, 4), np.int64)  # ``per_row`` of full tables of fresh rounds
 
 
 @nb.njit(cache=True, inline="always")
@@ -140,10 +139,10 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
           ended: Any, sit_out: Any, drawn_out: Any, per_row: Any) -> None:
     """Play every row of ``lives`` (rows x width). ``opts``: lives, stand_needs_matador,
     skip_revealed, knock_public, drag, two_fools, two_fools_sit_out, to_holder,
-    dealer_wins_ties, last round, pieces. ``policy_of``: each column's policy (1 x
-    width), or each row's (rows x width).
+    dealer_wins_ties, last round, pieces. ``policy_of``: each column's policy (width),
+    or each row's (rows x width).
 
-    ``per_row`` (rows x 4, or no rows: full tables of fresh rounds) is a round of whole
+    ``per_row`` (rows x 4; None: full tables of fresh rounds) is a round of whole
     matches: per row its active seats ``n`` (right-aligned: columns ``width - n`` on,
     the dealer last), the row's id in the chance streams, whether the round is the
     match's last, and how many seats return from sitting out; ``lives`` then holds each
@@ -153,8 +152,6 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
     start, snm, skip, knock, drag, two, two_sit, holder, dwt, last0, pieces = (
         opts[0], opts[1], opts[2], opts[3], opts[4], opts[5], opts[6], opts[7], opts[8],
         opts[9], opts[10])
-    matches = per_row.shape[0] > 0
-    by_row = policy_of.shape[0] > 1
     hands = np.empty(width, np.int8)
     deal = np.empty(width, np.int8)
     revealed = np.zeros(width, np.bool_)
@@ -167,7 +164,9 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
     last = last0
     returning = 0
     for r in range(rows):
-        if matches:
+        # ``is None`` on an argument is settled when numba compiles (a version each): the
+        # fresh rounds' loop keeps n and the column offset constant.
+        if per_row is not None:
             n = per_row[r, 0]
             off = width - n
             rr = per_row[r, 1]
@@ -182,7 +181,6 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                 hands_out[r, c] = -1
         else:
             rr = first + r
-        pr = r if by_row else 0
         deck_key = _key(seed, np.uint64(_DECK_STREAM), rr)
         choice_key = _key(seed, np.uint64(_CHOICE_STREAM), rr)
         if given:
@@ -204,7 +202,7 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
             swapped[c] = False
             knocked[c] = knock != 0 and (flags[row[c]] & 32) != 0
             knocks += knocked[c]
-            if not matches:
+            if per_row is None:
                 lives[r, c] = start
             pays[r, off + c] = 0
             gains[r, off + c] = 0
@@ -243,7 +241,11 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                 gave = dealt if dealt != piece else pieces
                 kk = min(knocks - knocked[c] - left, 2)
                 k = _abstract(pieces, band[c], band[n - 1 - c], piece, gave, right, left, kk)
-            p = tables[policy_of[pr, off + c], k]
+            # ``ndim`` is settled when numba compiles: a version for each layout.
+            if policy_of.ndim == 2:  # noqa: SIM108 (a branch numba prunes)
+                p = tables[policy_of[r, off + c], k]
+            else:
+                p = tables[policy_of[c], k]
             if kind == 2:
                 k = (k << 33) | (c << 27) | (n << 21) | (min(nswaps, 15) << 17) | \
                     (shown << 9) | (min(nundos, 1) << 8) | (min(ndraws, 3) << 6) | \
@@ -382,7 +384,8 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                         lives[r, off + c] -= 1
         for c in range(n):
             hands_out[r, off + c] = hands[c]
-        drawn_out[r] = drawn
+        if per_row is not None:  # a store a row costs fresh rounds ~3% at 41 seats
+            drawn_out[r] = drawn
 
 
 class JitRounds:
@@ -414,8 +417,8 @@ class JitRounds:
         self.hands = z((rows, seats), np.int8)
         self.ended_by = z(rows, np.int8)
         self.sit_out = z((rows, seats), np.bool_)
-        self.drawn = z(rows, np.int16)
-        self.per_row = _FRESH
+        self.drawn = z(rows, np.int16)  # stock pieces drawn: kept in rounds of matches
+        self.per_row: npt.NDArray[np.int64] | None = None
 
     @classmethod
     def of_matches(cls, rules: Rules, seats: int, *, seed: int, per_row: npt.ArrayLike,
@@ -452,11 +455,11 @@ class JitRounds:
             raise ValueError(f"a table of {table.shape[1]} entries does not fit "
                              f"{'pieces' if kind == PIECE else 'the abstraction'} "
                              f"({width})")
-        who = np.zeros((1, self.seats), np.int64) if policy_of is None \
-            else np.atleast_2d(np.asarray(policy_of, dtype=np.int64))
+        who = np.zeros(self.seats, np.int64) if policy_of is None \
+            else np.asarray(policy_of, dtype=np.int64)
         force = np.full(self.seats, -1, np.int64) if forced is None \
             else np.asarray(forced, dtype=np.int64)
-        if who.shape not in ((1, self.seats), (self.rows, self.seats)) or \
+        if who.shape not in ((self.seats,), (self.rows, self.seats)) or \
                 force.shape != (self.seats,) or who.min() < 0 or who.max() >= len(table) \
                 or force.min() < -1 or force.max() > FLIP:
             raise ValueError("policy_of gives one entry per seat (or per row and seat), "

@@ -5,7 +5,9 @@ winners as ``gnav.match.MatchState``.
 
 The property test plays every preset with random options and random per-piece policies
 (two of them, so one seat plays another policy), and also checks that the rare paths
-(the Cat's undo, stock draws, pass chains, the drag, two fools) were reached.
+(the Cat's undo, stock draws, pass chains, the drag, two fools) were reached. Whole
+matches play on the compiled engine (``play_matches``); single rounds with features on
+the numpy engine.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from gnav.presets import PRESETS
 from gnav.rules import Rules
 from gnav.sim.fast.deck import Deck
 from gnav.sim.fast.engine import Rounds
+from gnav.sim.fast.jit import JitRounds
 from gnav.sim.fast.matches import play_matches
 from gnav.sim.fast.policies import PiecePolicy, ThresholdPolicy
 from gnav.sim.fast.tables import Tables
@@ -54,7 +57,7 @@ class Reference:
     def decks_for(self, number: int, rows: Ints, n: Ints) -> Deck:
         return Deck.given([self.deck(number, int(m)) for m in rows])
 
-    def watch(self, number: int, rows: Ints, order: Ints, rnd: Rounds) -> None:
+    def watch(self, number: int, rows: Ints, order: Ints, rnd: JitRounds) -> None:
         ids = self.rules.ids
         for i, m in enumerate(rows.tolist()):
             match = self.states[m]
@@ -90,7 +93,7 @@ class Reference:
             self.states[m] = match
             self.count(last, rnd, i)
 
-    def count(self, last: object, rnd: Rounds, i: int) -> None:
+    def count(self, last: object, rnd: JitRounds, i: int) -> None:
         public = last.public  # type: ignore[attr-defined]
         kinds = Counter(type(e).__name__ for e in public)
         self.seen["undo"] += kinds[Undo.__name__] > 0
@@ -261,3 +264,34 @@ def test_the_features_are_what_the_view_holds() -> None:
                 assert got == want, (preset, r, pos)
                 match, _ = match.apply(Action.SWAP if rnd.actions[r, pos] else Action.STAND)
         assert not seen
+
+
+def test_a_match_plays_the_same_whatever_else_the_batch_holds() -> None:
+    # Each round's decks and draws are hashes of (seed, round, match): the first ten
+    # matches of a batch of forty are the ten matches of a batch of ten, mixed
+    # policies included.
+    rules = Rules.of("gnav", lives=3)
+    policy = [PiecePolicy(np.linspace(0.9, 0.1, len(rules.pieces)).astype(np.float32))]
+    few = play_matches(rules, 7, 10, policy, rng=np.random.default_rng(4))
+    many = play_matches(rules, 7, 40, policy, rng=np.random.default_rng(4))
+    assert few.over.all() and many.over.all()
+    assert (few.rounds == many.rounds[:10]).all()
+    assert (few.lives == many.lives[:10]).all()
+    assert (few.winners == many.winners[:10]).all()
+    assert len(set(many.rounds.tolist())) > 1  # the matches differ from one another
+
+
+def test_a_match_plays_tables_only() -> None:
+    from gnav.sim.fast.policies import FunctionPolicy
+
+    rules = Rules.of("gnav")
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match="table policies only"):
+        features = FunctionPolicy(lambda d: d.piece > 10)
+        play_matches(rules, 5, 2, [features], rng=rng)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="stochastic=False"):
+        play_matches(rules, 5, 2, [PiecePolicy([0.5] * len(rules.pieces))], rng=rng,
+                     stochastic=False)
+    with pytest.raises(ValueError, match="seat_policy"):
+        play_matches(rules, 5, 2, [ThresholdPolicy(rules)], rng=rng,
+                     seat_policy=[0, 1, 0, 0, 0])

@@ -8,8 +8,15 @@ once, and the plain cases (a stand, a swap with a non-matador) are whole-column 
 operations. A matador's answer, a pass chain, the stock and an undo touch only the rows
 they happen in, in a loop over the steps of the chain.
 
-``tests/test_sim_fast.py`` holds every row equal to ``gnav.round``/``gnav.match`` on the
-same deals, stock order and decisions.
+Every use in the package plays on the compiled engine (``gnav.sim.fast.jit``: fresh
+rounds, whole matches, training, the odds). This one stays for what compiled code cannot
+call: a policy that is any Python function of a decision's features (``Decision``,
+``FunctionPolicy``), the public API docs/batch.md documents; and for the tests that hold
+those features equal to a seat's view and the compiled engine equal to this one, and
+``gnav bench --engine batch``. It goes once that API goes.
+
+``tests/test_sim_fast_jit.py`` holds the compiled engine equal to it row for row, and
+``tests/test_sim_fast.py`` its features equal to what the deciding seat's view holds.
 """
 
 from __future__ import annotations

@@ -27,8 +27,7 @@ from gnav.abstraction import Layout, coarsen
 from gnav.bots.expert import ExpertBot
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction, abstract_table
-from gnav.sim.fast.decision import Decision
-from gnav.sim.fast.policies import Choice, ThresholdPolicy
+from gnav.sim.fast.policies import ThresholdPolicy
 from gnav.strategies import Strategy
 from gnav.strategies.policy import Policy
 
@@ -50,8 +49,10 @@ def coarsened(strategy: Strategy) -> Policy:
 
 
 class ExpertPolicy:
-    """P(swap) as the expert plays at each row's active seats, for tables of
-    ``rules.min_seats`` to ``seats`` seats."""
+    """P(swap) as the expert plays at each number of active seats, for tables of
+    ``rules.min_seats`` to ``seats`` seats: ``stack`` holds one table over the
+    abstraction per thing the bot plays, ``which[n]`` the one it plays at ``n`` seats
+    (``gnav.sim.fast.matches`` plays them on the compiled engine)."""
 
     def __init__(self, rules: Rules, seats: int) -> None:
         bot = ExpertBot(match=False)  # the batch engine plays rounds: the round's
@@ -79,8 +80,3 @@ class ExpertPolicy:
             return out
         policy = coarsened(found) if isinstance(found, Strategy) else found
         return abstract_table(rules, policy)[0].astype(np.float32)
-
-    def swap(self, d: Decision, /) -> Choice:
-        at = self.which.take(np.clip(d.seats, 0, len(self.which) - 1))
-        out: Choice = self.stack.take(at * self.abstraction.size + self.abstraction.index(d))
-        return out

@@ -1,10 +1,13 @@
 """The batch engine's fast path: one round per row in scalar code compiled by numba, for
-policies given as tables (by piece, or over ``gnav-abstraction/1``).
+policies given as tables (by piece, or over ``gnav-abstraction/1``): full tables of fresh
+rounds, and the rounds of whole matches (``gnav.sim.fast.matches``: each row at its own
+number of active seats, with its lives, its last round and its sitting out).
 
-The numpy engine (``gnav.sim.fast.engine``) takes any policy, reads features lazily and
-plays matches; this one takes only tables and plays full tables of fresh rounds, 4 to 10
-times faster (docs/batch.md has the figures). Both follow the same rules, and a property
-test holds them equal row for row on the same decks and draws.
+The numpy engine (``gnav.sim.fast.engine``) takes any policy and reads features lazily;
+this one takes only tables, 2 to 4 times faster (docs/batch.md has the figures). Both
+follow the same rules, and a property test holds them equal row for row on the same
+decks and draws; whole matches are held equal to the reference engine
+(``tests/test_sim_fast.py``).
 
 Chance is counter-based: the piece at each step of a row's shuffle and the uniform of
 each (row, column) decision are a hash of (seed, row, step), so a replay with one
@@ -130,26 +133,54 @@ def _step(row: Any, i: int, size: int, key: np.uint64) -> None:
 
 
 @nb.njit(cache=True, nogil=True)
-def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: Any,
+def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags: Any,
           opts: Any, band: Any, tables: Any, kind: int, policy_of: Any, forced: Any,
           lives: Any, pays: Any, gains: Any, actions: Any, keys: Any, hands_out: Any,
-          ended: Any, sit_out: Any) -> None:
-    """Play every row of ``lives`` (rows x n). ``opts``: lives, stand_needs_matador,
+          ended: Any, sit_out: Any, drawn_out: Any, per_row: Any) -> None:
+    """Play every row of ``lives`` (rows x width). ``opts``: lives, stand_needs_matador,
     skip_revealed, knock_public, drag, two_fools, two_fools_sit_out, to_holder,
-    dealer_wins_ties, last round, pieces."""
+    dealer_wins_ties, last round, pieces. ``policy_of``: each column's policy (width),
+    or each row's (rows x width).
+
+    ``per_row`` (rows x 4; None: full tables of fresh rounds) is a round of whole
+    matches: per row its active seats ``n`` (right-aligned: columns ``width - n`` on,
+    the dealer last), the row's id in the chance streams, whether the round is the
+    match's last, and how many seats return from sitting out; ``lives`` then holds each
+    column's lives on entry."""
     rows = lives.shape[0]
     size = deck.shape[1]
-    start, snm, skip, knock, drag, two, two_sit, holder, dwt, last, pieces = (
+    start, snm, skip, knock, drag, two, two_sit, holder, dwt, last0, pieces = (
         opts[0], opts[1], opts[2], opts[3], opts[4], opts[5], opts[6], opts[7], opts[8],
         opts[9], opts[10])
-    hands = np.empty(n, np.int8)
-    deal = np.empty(n, np.int8)
-    revealed = np.zeros(n, np.bool_)
-    swapped = np.zeros(n, np.bool_)
-    knocked = np.zeros(n, np.bool_)
+    hands = np.empty(width, np.int8)
+    deal = np.empty(width, np.int8)
+    revealed = np.zeros(width, np.bool_)
+    swapped = np.zeros(width, np.bool_)
+    knocked = np.zeros(width, np.bool_)
     row = np.empty(size, np.int8)
+    n = width
+    off = 0
+    rr = first
+    last = last0
+    returning = 0
     for r in range(rows):
-        rr = first + r
+        # ``is None`` on an argument is settled when numba compiles (a version each): the
+        # fresh rounds' loop keeps n and the column offset constant.
+        if per_row is not None:
+            n = per_row[r, 0]
+            off = width - n
+            rr = per_row[r, 1]
+            last = per_row[r, 2]
+            returning = per_row[r, 3]
+            for c in range(off):  # unused columns: the pad, no turn
+                pays[r, c] = 0
+                gains[r, c] = 0
+                actions[r, c] = -1
+                keys[r, c] = -1
+                sit_out[r, c] = False
+                hands_out[r, c] = -1
+        else:
+            rr = first + r
         deck_key = _key(seed, np.uint64(_DECK_STREAM), rr)
         choice_key = _key(seed, np.uint64(_CHOICE_STREAM), rr)
         if given:
@@ -171,12 +202,13 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
             swapped[c] = False
             knocked[c] = knock != 0 and (flags[row[c]] & 32) != 0
             knocks += knocked[c]
-            lives[r, c] = start
-            pays[r, c] = 0
-            gains[r, c] = 0
-            actions[r, c] = -1
-            keys[r, c] = -1
-            sit_out[r, c] = False
+            if per_row is None:
+                lives[r, c] = start
+            pays[r, off + c] = 0
+            gains[r, off + c] = 0
+            actions[r, off + c] = -1
+            keys[r, off + c] = -1
+            sit_out[r, off + c] = False
         drawn = 0
         over = False
         ended[r] = -1
@@ -203,13 +235,17 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                     left = 1
                 right = 0
                 if c > 0:
-                    a = actions[r, c - 1]
+                    a = actions[r, off + c - 1]
                     right = 4 if a < 0 else 1 if a == 0 else 2 if swapped[c - 1] else 3
                 dealt = deal[c]
                 gave = dealt if dealt != piece else pieces
                 kk = min(knocks - knocked[c] - left, 2)
                 k = _abstract(pieces, band[c], band[n - 1 - c], piece, gave, right, left, kk)
-            p = tables[policy_of[c], k]
+            # ``ndim`` is settled when numba compiles: a version for each layout.
+            if policy_of.ndim == 2:  # noqa: SIM108 (a branch numba prunes)
+                p = tables[policy_of[r, off + c], k]
+            else:
+                p = tables[policy_of[c], k]
             if kind == 2:
                 k = (k << 33) | (c << 27) | (n << 21) | (min(nswaps, 15) << 17) | \
                     (shown << 9) | (min(nundos, 1) << 8) | (min(ndraws, 3) << 6) | \
@@ -217,9 +253,10 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
             elif kind == 3:
                 own = _fold(h, ((c * 256 + piece) * 256 + deal[c]) * 2 + 1)
                 k = (k << 41) | np.int64(own >> np.uint64(23))
-            keys[r, c] = k
-            if forced[c] == 0 or forced[c] == 1:
-                sw = forced[c] == 1
+            keys[r, off + c] = k
+            fc = forced[off + c]
+            if fc == 0 or fc == 1:
+                sw = fc == 1
             else:
                 if p <= 0.0:
                     sw = False
@@ -227,11 +264,11 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                     sw = True
                 else:
                     sw = _draw(choice_key, c) < p
-                if forced[c] == FLIP:
+                if fc == FLIP:
                     sw = not sw
             if snm and (flags[piece] & 1) != 0:
                 sw = True
-            actions[r, c] = sw
+            actions[r, off + c] = sw
             if kind == 3:
                 h = _fold(h, (2 << 20) + c * 2 + sw)
             if not sw:
@@ -270,12 +307,12 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                 if not stock:
                     revealed[target] = True
                 if f & 2:  # the charge
-                    pays[r, asker] += 1
-                    if lives[r, asker] > 0:
-                        lives[r, asker] -= 1
+                    pays[r, off + asker] += 1
+                    if lives[r, off + asker] > 0:
+                        lives[r, off + asker] -= 1
                         if holder and not stock:
-                            lives[r, target] += 1
-                            gains[r, target] += 1
+                            lives[r, off + target] += 1
+                            gains[r, off + target] += 1
                 if f & 4:  # stop
                     over = True
                     ended[r] = q
@@ -309,30 +346,31 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
             for c in range(n):
                 if flags[hands[c]] & 32:
                     if two == GAIN:
-                        lives[r, c] += 1
-                        gains[r, c] += 1
+                        lives[r, off + c] += 1
+                        gains[r, off + c] += 1
                     else:
-                        pays[r, c] += 1
-                        if lives[r, c] > 0:
-                            lives[r, c] -= 1
+                        pays[r, off + c] += 1
+                        if lives[r, off + c] > 0:
+                            lives[r, off + c] -= 1
             if two_sit and not last:
                 alive = 0
                 out = 0
                 for c in range(n):
-                    if lives[r, c] > 0:
+                    if lives[r, off + c] > 0:
                         alive += 1
                         if flags[hands[c]] & 32:
                             out += 1
-                if alive - out >= 2:
+                if alive - out + returning >= 2:
                     for c in range(n):
-                        sit_out[r, c] = lives[r, c] > 0 and (flags[hands[c]] & 32) != 0
+                        sit_out[r, off + c] = lives[r, off + c] > 0 and \
+                            (flags[hands[c]] & 32) != 0
             lowest = -2
         elif fools == 1 and drag:
             for c in range(n):
                 if flags[hands[c]] & 32:
-                    pays[r, c] += 1
-                    if lives[r, c] > 0:
-                        lives[r, c] -= 1
+                    pays[r, off + c] += 1
+                    if lives[r, off + c] > 0:
+                        lives[r, off + c] -= 1
             lowest = others
         if lowest >= 0:
             count = 0
@@ -341,11 +379,13 @@ def _play(deck: Any, given: bool, n: int, seed: np.uint64, first: int, flags: An
                     count += 1
             for c in range(n):
                 if hands[c] == lowest and not (dwt and count > 1 and c == n - 1):
-                    pays[r, c] += 1
-                    if lives[r, c] > 0:
-                        lives[r, c] -= 1
+                    pays[r, off + c] += 1
+                    if lives[r, off + c] > 0:
+                        lives[r, off + c] -= 1
         for c in range(n):
-            hands_out[r, c] = hands[c]
+            hands_out[r, off + c] = hands[c]
+        if per_row is not None:  # a store a row costs fresh rounds ~3% at 41 seats
+            drawn_out[r] = drawn
 
 
 class JitRounds:
@@ -377,6 +417,26 @@ class JitRounds:
         self.hands = z((rows, seats), np.int8)
         self.ended_by = z(rows, np.int8)
         self.sit_out = z((rows, seats), np.bool_)
+        self.drawn = z(rows, np.int16)  # stock pieces drawn: kept in rounds of matches
+        self.per_row: npt.NDArray[np.int64] | None = None
+
+    @classmethod
+    def of_matches(cls, rules: Rules, seats: int, *, seed: int, per_row: npt.ArrayLike,
+                   lives: npt.ArrayLike, decks: npt.ArrayLike | None = None) -> JitRounds:
+        """One round of whole matches, a match a row: ``per_row`` (rows x 4) gives each
+        row's active seats (right-aligned in ``seats`` columns, the dealer last), its id
+        in the chance streams, whether the round is the match's last, and the seats
+        returning from sitting out; ``lives`` (rows x seats) each column's lives (0 in
+        unused columns)."""
+        info = np.ascontiguousarray(per_row, dtype=np.int64)
+        out = cls(rules, seats, len(info), seed=seed, decks=decks)
+        if info.shape != (out.rows, 4) or info[:, 0].min(initial=seats) < 1 or \
+                info[:, 0].max(initial=1) > seats:
+            raise ValueError("per_row gives, per row, active seats (1 to seats), id, last "
+                             "and returning")
+        out.lives[:] = lives
+        out.per_row = info
+        return out
 
     def play(self, tables: npt.ArrayLike, kind: int = PIECE, *,
              policy_of: npt.ArrayLike | None = None,
@@ -385,7 +445,8 @@ class JitRounds:
         piece (``PIECE``) or by ``GnavAbstraction`` (``ABSTRACT``). ``policy_of[c]``: the
         policy of column ``c`` (a deviator at one position); ``forced[c]``: -1, or the
         action forced at column ``c`` in every row (0 stand, 1 swap, ``FLIP`` the
-        other action than its policy's)."""
+        other action than its policy's); ``policy_of`` may also give each row's
+        (rows x seats), as whole matches do."""
         table = np.atleast_2d(np.asarray(tables, dtype=np.float64))
         if kind not in (PIECE, ABSTRACT, RICH, VIEW):
             raise ValueError(f"no table kind {kind}")
@@ -398,14 +459,16 @@ class JitRounds:
             else np.asarray(policy_of, dtype=np.int64)
         force = np.full(self.seats, -1, np.int64) if forced is None \
             else np.asarray(forced, dtype=np.int64)
-        if who.shape != (self.seats,) or force.shape != (self.seats,) or \
-                who.min() < 0 or who.max() >= len(table) or force.min() < -1 or \
-                force.max() > FLIP:
-            raise ValueError("policy_of and forced give one entry per seat, within range")
+        if who.shape not in ((self.seats,), (self.rows, self.seats)) or \
+                force.shape != (self.seats,) or who.min() < 0 or who.max() >= len(table) \
+                or force.min() < -1 or force.max() > FLIP:
+            raise ValueError("policy_of gives one entry per seat (or per row and seat), "
+                             "forced one per seat, within range")
+        who = np.ascontiguousarray(who)
         _play(self.deck, self.given, self.seats, np.uint64(self.seed), self.first_row,
               self.t.flags, self.opts, _band, table, kind, who, force, self.lives,
               self.pays, self.gains, self.actions, self.keys, self.hands, self.ended_by,
-              self.sit_out)
+              self.sit_out, self.drawn, self.per_row)
         return self
 
 

@@ -1,9 +1,12 @@
-"""Whole matches in lock-step: each row a match, each step one round of every unfinished
-match (docs/spec/rules.md §6: lives, elimination, rotation, sitting out, winners).
+"""Whole matches in lock-step on the compiled engine (``gnav.sim.fast.jit``): each row a
+match, each step one round of every unfinished match (docs/spec/rules.md §6: lives,
+elimination, rotation, sitting out, winners).
 
 A match's seats are mapped onto its round's columns afresh each round (the turn order,
-right-aligned, the dealer in the last column), so one ``Rounds`` batch plays a round of
-every match whatever its number of active seats.
+right-aligned, the dealer in the last column), so one batch plays a round of every match
+whatever its number of active seats. Policies are tables (``gnav.sim.fast.policies``:
+by piece, or over ``gnav-abstraction/1``; the expert's, one per table size); the
+compiled engine reads no features, so a function of them cannot play a match.
 """
 
 from __future__ import annotations
@@ -15,16 +18,22 @@ import numpy as np
 import numpy.typing as npt
 
 from gnav.rules import Rules
+from gnav.seeds import derive
+from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.deck import Deck
-from gnav.sim.fast.engine import Rounds
-from gnav.sim.fast.policies import Policy
+from gnav.sim.fast.expert import ExpertPolicy
+from gnav.sim.fast.jit import ABSTRACT, PIECE, JitRounds
+from gnav.sim.fast.policies import PiecePolicy, TablePolicy
 from gnav.sim.fast.tables import Tables
 
 Ints = npt.NDArray[np.intp]
-# (round number from 1, the matches dealt in (row indices), their active seats) -> decks
+# A policy a match can play: a table by piece, over the abstraction, or the expert's.
+MatchPolicy = PiecePolicy | TablePolicy | ExpertPolicy
+# (round number from 1, the matches dealt in (row indices), their active seats) -> decks,
+# laid down in full (``Deck.given``, or ``Deck.shuffled(..., full=True)``)
 DeckSource = Callable[[int, Ints, Ints], Deck]
 # After each round: (round number, matches, seat at each column (-1: unused), the round)
-Watcher = Callable[[int, Ints, Ints, Rounds], None]
+Watcher = Callable[[int, Ints, Ints, JitRounds], None]
 
 
 @dataclass
@@ -68,8 +77,8 @@ def turn_orders(active: npt.NDArray[np.bool_], dealer: Ints) -> Ints:
     return out
 
 
-def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Policy], *,
-                 rng: np.random.Generator, decks: DeckSource | None = None,
+def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[MatchPolicy],
+                 *, rng: np.random.Generator, decks: DeckSource | None = None,
                  seat_policy: npt.ArrayLike | None = None, dealer: npt.ArrayLike = 0,
                  stochastic: bool = True, max_rounds: int | None = None,
                  watch: Watcher | None = None, seated: npt.ArrayLike | None = None,
@@ -85,18 +94,26 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Poli
     several sizes, each with its own); by default the rules' own.
 
     ``seat_policy`` (matches x seats, or one row for all) gives each seat's index into
-    ``policies`` (default 0). ``decks`` deals each round (default: shuffled from ``rng``);
-    ``stochastic`` draws the uniforms that sample mixed policies from ``rng``."""
+    ``policies`` (default 0). ``rng`` seeds each round's chance: the decks (unless
+    ``decks`` deals them) and the draws that sample mixed policies, per match (a match
+    plays the same whatever else the batch holds). ``stochastic=False`` asks for pure
+    policies (tables of 0 and 1) and refuses others."""
     tables = Tables.of(rules)
     rules.check_seats(seats)
     if seated is not None:
         for n in np.unique(np.asarray(seated)):
             rules.check_seats(int(n))
+    kind, stack, index = _tables(rules, seats, policies)
+    if not stochastic and not np.isin(stack, (0.0, 1.0)).all():
+        raise ValueError("a policy gives probabilities: stochastic=False needs pure ones")
     state = Matches.new(rules, matches, seats, dealer, seated)
-    who = np.zeros((matches, seats), np.int8) if seat_policy is None else \
-        np.broadcast_to(np.asarray(seat_policy, np.int8), (matches, seats))
+    who = np.zeros((matches, seats), np.intp) if seat_policy is None else \
+        np.broadcast_to(np.asarray(seat_policy, np.intp), (matches, seats))
+    if who.min() < 0 or who.max() >= len(policies):
+        raise ValueError(f"seat_policy indexes {len(policies)} policies")
     caps = np.broadcast_to(np.asarray(
         tables.max_rounds if fixed_rounds is None else fixed_rounds, np.intp), (matches,))
+    seed = int(rng.integers(0, 2**63))
     number = 0
     while not state.over.all() and (max_rounds is None or number < max_rounds):
         number += 1
@@ -104,24 +121,65 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Poli
         active = ~state.out[rows] & ~state.sitting[rows]
         order = turn_orders(active, state.dealer[rows])
         n = active.sum(1)
-        deck = decks(number, rows, n) if decks is not None else \
-            Deck.shuffled(tables, len(rows), seats, rng)
+        given = None
+        if decks is not None:
+            deck = decks(number, rows, n)
+            if (deck.filled < deck.size).any():
+                raise ValueError("a match's decks are laid down in full")
+            given = deck.deck
         used = order >= 0
         safe = np.where(used, order, 0)
         lives = np.where(used, np.take_along_axis(state.lives[rows], safe, 1), 0)
-        rnd = Rounds(tables, deck, n, seats, lives,
-                     returning=state.sitting[rows].sum(1),
-                     last=(caps[rows] > 0) & (state.rounds[rows] + 1 >= caps[rows]))
-        uniforms = rng.random((len(rows), seats), dtype=np.float32) if stochastic else None
-        policy_of = np.where(used, np.take_along_axis(who[rows], safe, 1), 0).astype(np.int8)
-        rnd.play(policies, policy_of, uniforms=uniforms)
+        last = (caps[rows] > 0) & (state.rounds[rows] + 1 >= caps[rows])
+        per_row = np.stack([n, rows, last, state.sitting[rows].sum(1)], axis=1)
+        rnd = JitRounds.of_matches(rules, seats, seed=derive(seed, "round", number),
+                                   per_row=per_row, lives=lives, decks=given)
+        # Each column's table: its seat's policy at the row's number of active seats.
+        policy_of = np.where(used, index[np.take_along_axis(who[rows], safe, 1),
+                                         n[:, None]], 0)
+        rnd.play(stack, kind, policy_of=policy_of)
         if watch is not None:
             watch(number, rows, order, rnd)
         _settle(state, rows, order, rnd, caps[rows])
     return state
 
 
-def _settle(state: Matches, rows: Ints, order: Ints, rnd: Rounds, cap: Ints) -> None:
+def _tables(rules: Rules, seats: int, policies: Sequence[MatchPolicy]
+            ) -> tuple[int, npt.NDArray[np.float64], Ints]:
+    """The policies as the compiled engine's tables: the kind (by piece, unless one is
+    over the abstraction: then every table is), the tables stacked, and the row of the
+    stack of policy ``k`` at ``n`` active seats (``index[k, n]``)."""
+    pieces = len(rules.pieces)
+    ab = GnavAbstraction(rules)
+    abstract = any(not isinstance(p, PiecePolicy) for p in policies)
+    # The piece each abstract key holds: a table by piece read over the abstraction.
+    piece_of = (np.arange(ab.size) // ab.layout.weight[2]) % ab.pieces
+    parts: list[npt.NDArray[np.float64]] = []
+    index = np.zeros((len(policies), seats + 1), np.intp)
+    for k, p in enumerate(policies):
+        if isinstance(p, PiecePolicy):
+            by_piece = p.table[:pieces].astype(np.float64)
+            table = by_piece[piece_of] if abstract else by_piece
+            index[k] = len(parts)
+            parts.append(table[None, :])
+        elif isinstance(p, TablePolicy):
+            if not isinstance(p.abstraction, GnavAbstraction):
+                raise ValueError("a match plays tables over gnav-abstraction/1 only")
+            index[k] = len(parts)
+            parts.append(p.table.astype(np.float64)[None, :])
+        elif isinstance(p, ExpertPolicy):
+            own = p.stack.astype(np.float64).reshape(-1, ab.size)
+            top = min(len(p.which), seats + 1)
+            index[k, :top] = len(parts) + p.which[:top]
+            index[k, top:] = len(parts) + p.which[-1]
+            parts.append(own)
+        else:
+            raise ValueError(f"{p!r}: a match plays table policies only (the compiled "
+                             f"engine reads no features)")
+    return (ABSTRACT if abstract else PIECE), np.concatenate(parts), index
+
+
+def _settle(state: Matches, rows: Ints, order: Ints, rnd: JitRounds, cap: Ints) -> None:
     """The match after its round: lives, the seats gone out, winners, the next dealer."""
     m, seats = len(rows), state.lives.shape[1]
     used = order >= 0

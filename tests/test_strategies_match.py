@@ -118,7 +118,7 @@ def test_match_strategies_ship_for_the_promised_tables() -> None:
     """2 seats of every game that plays at 2, at its preset's lives, and 3 seats of the
     games whose match solves cheaply; one file a game, found by every preset of it."""
     names = {p.name for p in shipped_match_files()}
-    promised = {shipped_match_name(p, n) for p, n in match_shipped_tables()}
+    promised = {shipped_match_name(p, n, lives) for p, n, lives in match_shipped_tables()}
     assert names == promised
     assert {f"{game_name(Rules.of(p.name))}-2.json.gz" for p in PRESETS_LIST
             if p.min_seats <= 2} <= names
@@ -136,7 +136,7 @@ def test_shipped_match_strategies_cover_the_matches_they_are_for() -> None:
     """Every decision of random play at a shipped table finds its state and its set."""
     for path in shipped_match_files():
         strategy = load_match(str(path))
-        rules = Rules.of(strategy.preset)
+        rules = Rules.of(strategy.preset, lives=strategy.lives)  # a file of other lives too
         assert shipped_match(rules, strategy.seats) is strategy
         assert strategy.nash_conv < 1e-4, path.name
         assert strategy.round_exploitability >= 0.0

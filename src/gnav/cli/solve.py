@@ -101,7 +101,8 @@ def register(sub: Any) -> None:
     s.add_argument("--match", action="store_true",
                    help="solve the match, not one round: each state's chance to win (lives "
                         "from -o lives=N), the match NashConv in win probability, and the "
-                        "round strategy's match exploitability beside it (2 or 3 seats)")
+                        "round strategy's match exploitability beside it (2 to 4 seats, as "
+                        "memory allows)")
     s.add_argument("--cap", type=int, default=None,
                    help="with --match: lives above this read as this (two fools gaining "
                         "let lives grow; default the start's lives + 1)")

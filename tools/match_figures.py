@@ -148,7 +148,7 @@ def _roman(n: int) -> str:
 
 
 def fool_grid() -> Grid:
-    rules, match, plain, wins = tables("gnav", 2)
+    _, match, plain, wins = tables("gnav", 2)
     if wins is None:
         raise GnavError("gnav-2's coach match table is missing: gnav odds --coach-tables")
     # (key, who holds the fool, whether the holder is the dealer: the key's seat 0)
@@ -217,7 +217,7 @@ def last_life_grid() -> Grid:
 
 
 def gain_grid() -> Grid:
-    rules, match, plain, _ = tables("gnav", 3, 2)
+    _, match, plain, _ = tables("gnav", 3, 2)
     wanted = [k for k in match.keys[3] if "fool" in k and k.split("|")[3].count("K") == 2]
     states = sorted((k for k in match.states if not k[1] and not k[2]),
                     key=lambda k: (-sum(k[0]), k[0]))

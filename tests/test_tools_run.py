@@ -244,8 +244,8 @@ def test_match_figures_draws_the_coach_tables_figures(tmp_path: Path) -> None:
 
 
 def test_match_table_prints_each_cell_with_its_command(tmp_path: Path) -> None:
-    out = ran("match_table.py", "--tables", "gnav-2,chase-the-ace-3", "--matches", "4",
-              "--pairs", "expert/expert-round,expert-round/expert", cwd=tmp_path)
+    out = ran("match_table.py", "--tables", "gnav-2,chase-the-ace-3", "--matches", "9",
+              "--pairs", "expert/expert-round:4,expert-round/expert:4", cwd=tmp_path)
     rows = [x.split(" | ") for x in out.splitlines() if x.startswith("| gnav-2 ")
             or x.startswith("| chase-the-ace-3 ")]
     assert len(rows) == 4, out
@@ -255,7 +255,7 @@ def test_match_table_prints_each_cell_with_its_command(tmp_path: Path) -> None:
         assert len(rates) == seats
         # The pooled rate is the seats' mean (each seat plays the same 4 sequences).
         assert float(row[3].split(" [")[0]) == pytest.approx(sum(rates) / seats, abs=1e-3)
-        assert row[5] == f"{4 * seats}"
+        assert row[5] == f"4 x {seats}"
     assert out.count("gnav simulate --preset ") == 4
     assert "chase-the-ace-3: 2-3: the match strategy of chase-the-ace at 3 seats" in out
 

@@ -32,8 +32,8 @@ from gnav.errors import GnavError
 from gnav.rules import Rules
 from gnav.sim.stats import Estimate, wilson
 
-TABLES = "gnav-2,gnav-3-lives2,gnav-1917-2,gnav-1917-3-lives2,kille-2,kille-3"
-PAIRS = "expert/expert-round,expert/counter,expert/threshold,expert-round/expert"
+TABLES = "gnav-2,gnav-3-lives2,hypp-2,hypp-3,kille-2,kille-3"
+PAIRS = "expert/expert-round,expert/counter:600,expert/threshold,expert-round/expert"
 TABLE = re.compile(r"^(?P<preset>[a-z0-9-]+?)-(?P<seats>\d+)(?:-lives(?P<lives>\d+))?$")
 
 
@@ -73,13 +73,16 @@ class Cell:
     cpu: float
 
 
-def pairs(text: str) -> list[tuple[str, str]]:
+def pairs(text: str, matches: int) -> list[tuple[str, str, int]]:
+    """(challenger, field, deal sequences) of ``CHALLENGER/FIELD[:MATCHES],...``."""
     out = []
     for part in text.split(","):
-        challenger, slash, field = part.strip().partition("/")
-        if not slash or not challenger or not field:
-            raise GnavError(f"a pair is CHALLENGER/FIELD, e.g. expert/counter, not {part!r}")
-        out.append((challenger, field))
+        pair, colon, count = part.strip().partition(":")
+        challenger, slash, field = pair.partition("/")
+        if not slash or not challenger or not field or (colon and not count.isdigit()):
+            raise GnavError(f"a pair is CHALLENGER/FIELD[:MATCHES], e.g. expert/counter:500, "
+                            f"not {part!r}")
+        out.append((challenger, field, int(count) if colon else matches))
     return out
 
 
@@ -126,7 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--tables", default=TABLES,
                    help=f"PRESET-SEATS[-livesL],... (default {TABLES})")
     p.add_argument("--pairs", default=PAIRS,
-                   help=f"CHALLENGER/FIELD,... (default {PAIRS})")
+                   help=f"CHALLENGER/FIELD[:MATCHES],... (default {PAIRS}; :MATCHES "
+                        f"sets that pair's deal sequences, e.g. fewer among the slow "
+                        f"counter bots)")
     p.add_argument("--matches", type=int, default=3000,
                    help="deal sequences a cell: the challenger plays each at every seat")
     p.add_argument("--seed", type=int, default=29, help="gnav simulate's master seed")
@@ -135,22 +140,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.matches < 1:
         p.error(f"--matches must be at least 1, not {args.matches}")
     tables = [Table.parse(t) for t in args.tables.split(",")]
-    chosen = pairs(args.pairs)
-    print(f"match win rates, seats rotated: {args.matches} deal sequences a cell, each "
-          f"played with the challenger at every seat; seed {args.seed}; 95% intervals "
-          f"(Wilson; the pooled one treats the seats as independent)")
+    chosen = pairs(args.pairs, args.matches)
+    print(f"match win rates, seats rotated: each deal sequence played with the challenger "
+          f"at every seat; seed {args.seed}; 95% intervals (Wilson; the pooled one treats "
+          f"the seats as independent, though they share their deals)")
     print()
     print("| table | challenger among field | challenger's win rate, by seat "
-          "(seat 1 first) | all seats | fair share | matches | CPU s |")
+          "(seat 1 first) | all seats | fair share | matches (sequences x seats) | CPU s |")
     print("|---|---|---|---|---|---|---|")
     cells: list[Cell] = []
     for table in tables:
-        for challenger, field in chosen:
-            cell = measure(table, challenger, field, args.matches, args.seed, args.jobs)
+        for challenger, field, matches in chosen:
+            cell = measure(table, challenger, field, matches, args.seed, args.jobs)
             cells.append(cell)
             print(f"| {name(table)} | {challenger} among {field} | "
                   f"{'; '.join(fmt(e) for e in cell.by_seat)} | {fmt(cell.pooled)} | "
-                  f"{1 / table.seats:.3f} | {cell.pooled.n:,} | {cell.cpu:.0f} |",
+                  f"{1 / table.seats:.3f} | {cell.pooled.n // table.seats:,} x "
+                  f"{table.seats} | {cell.cpu:.0f} |",
                   flush=True)
     print()
     print("commands (python -m gnav.cli is gnav):")

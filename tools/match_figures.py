@@ -15,9 +15,9 @@ hand (no plotting library): a grid of shaded cells with their figures in them.
   and for the receiver at its turn. The round strategy always swaps there.
 - ``match-last-life-2.svg``: gnav, 2 seats, the dealer after the receiver stood: P(swap)
   by piece held at several lives, beside the round strategy's (one row for all lives).
-- ``match-gain-3.svg``: gnav at 3 seats and 2 lives, both fools knocked, so with the
-  gain rule (two fools gain a life each, nobody pays) the seat without a fool is the
-  only one that can lose: P(swap) of each position's choices there, by state.
+- ``match-gain-2.svg``: the fool under the two rules for two fools, gnav's (each
+  holder gains a life) and gnav-pagat's (they pay): the points standing gains over
+  swapping for the same choices, at equal lives.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from gnav.strategies import Strategy, shipped
 from gnav.strategies.match import MatchStrategy, StateKey, shipped_match
 
 CELL_W, CELL_H = 64, 34
-LEFT, TOP = 150, 78
+LEFT, TOP = 150, 92
 FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
 Rgb = tuple[int, int, int]
 WHITE: Rgb = (255, 255, 255)
@@ -59,6 +59,7 @@ class Grid:
     row_title: str
     column_title: str
     note: str
+    cell_w: int = CELL_W
 
 
 def mix(a: Rgb, b: Rgb, t: float) -> str:
@@ -77,21 +78,25 @@ def gain_colour(points: float) -> str:
 
 
 def svg(grid: Grid, colour: Callable[[float], str]) -> str:
-    width = max(LEFT + CELL_W * len(grid.columns) + 20, 660)
+    w = grid.cell_w
+    width = max(LEFT + w * len(grid.columns) + 20, 660)
     height = TOP + CELL_H * len(grid.rows) + 58
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
            f"viewBox='0 0 {width} {height}' {FONT}>",
            f"<rect width='{width}' height='{height}' fill='white'/>",
            f"<text x='10' y='22' font-size='15' font-weight='bold'>{escape(grid.title)}</text>",
            f"<text x='10' y='41' font-size='12'>{escape(grid.subtitle)}</text>",
-           f"<text x='{LEFT}' y='{TOP - 22}' font-size='11' fill='#444'>"
+           f"<text x='{LEFT}' y='{TOP - 38}' font-size='11' fill='#444'>"
            f"{escape(grid.column_title)}</text>",
            f"<text x='10' y='{TOP - 6}' font-size='11' fill='#444'>"
            f"{escape(grid.row_title)}</text>"]
     for j, label in enumerate(grid.columns):
-        x = LEFT + CELL_W * j + CELL_W / 2
-        out.append(f"<text x='{x:.0f}' y='{TOP - 6}' font-size='12' text-anchor='middle'>"
-                   f"{escape(label)}</text>")
+        x = LEFT + w * j + w / 2
+        lines = label.split("\n")  # a label of two lines: the first above
+        for k, line in enumerate(lines):
+            y = TOP - 6 - 15 * (len(lines) - 1 - k)
+            out.append(f"<text x='{x:.0f}' y='{y}' font-size='12' text-anchor='middle'>"
+                       f"{escape(line)}</text>")
     for i, label in enumerate(grid.rows):
         y = TOP + CELL_H * i
         out.append(f"<text x='10' y='{y + CELL_H / 2 + 4:.0f}' font-size='12'>"
@@ -99,10 +104,10 @@ def svg(grid: Grid, colour: Callable[[float], str]) -> str:
         for j, value in enumerate(grid.shade[i]):
             if value is None:
                 continue
-            x = LEFT + CELL_W * j
-            out.append(f"<rect class='cell' x='{x}' y='{y}' width='{CELL_W}' "
+            x = LEFT + w * j
+            out.append(f"<rect class='cell' x='{x}' y='{y}' width='{w}' "
                        f"height='{CELL_H}' fill='{colour(value)}' stroke='#ccc'/>")
-            out.append(f"<text x='{x + CELL_W / 2:.0f}' y='{y + CELL_H / 2 + 4:.0f}' "
+            out.append(f"<text x='{x + w / 2:.0f}' y='{y + CELL_H / 2 + 4:.0f}' "
                        f"font-size='12' text-anchor='middle'>{escape(grid.text[i][j])}</text>")
     y = TOP + CELL_H * len(grid.rows) + 22
     for k, line in enumerate(grid.note.split("\n")):
@@ -217,37 +222,51 @@ def last_life_grid() -> Grid:
 
 
 def gain_grid() -> Grid:
-    _, match, plain, _ = tables("gnav", 3, 2)
-    wanted = [k for k in match.keys[3] if "fool" in k and k.split("|")[3].count("K") == 2]
-    states = sorted((k for k in match.states if not k[1] and not k[2]),
-                    key=lambda k: (-sum(k[0]), k[0]))
-    used = [k for k in wanted
-            if any(abs((match.swap_probability(s, k, 3) or 0.0)
-                       - known(plain.swap_probability(k), k)) > 0.05 for s in states)][:8]
-    if not used:
-        raise GnavError("gnav-3-lives2: no choice with both fools knocked differs from "
-                        "the round's")
-    rows = ["round strategy"] + ["match, " + "-".join(str(v) for v in s[0]) for s in states]
-    first = [known(plain.swap_probability(k), k) for k in used]
-    shade: list[list[float | None]] = [list(first)]
-    text = [[f"{p:.2f}" for p in first]]
-    for s in states:
-        got = [match.swap_probability(s, k, 3) for k in used]
-        shade.append(list(got))
-        text.append(["" if p is None else f"{p:.2f}" for p in got])
+    games = [("gnav", "gain"), ("gnav-pagat", "pay")]
+    found = {}
+    for preset, _ in games:
+        _, match, _, wins = tables(preset, 2)
+        if wins is None:
+            raise GnavError(f"{preset}-2's coach match table is missing: gnav odds "
+                            f"--coach-tables")
+        found[preset] = (match, wins)
+    choices = [("1/2|fool|fool|K1,S0", "dealer, fool"),
+               ("0/2|fool|fool|K0", "receiver, fool"),
+               ("1/2|fool|fool|K0,K1,S0", "dealer, 2 fools")]
+    columns = [f"{what}\n({rule})" for _, what in choices for _, rule in games]
+    top = min(m.lives for m, _ in found.values())
+    rows = [f"{h} {'life' if h == 1 else 'lives'} each" for h in range(1, top + 1)]
+    shade: list[list[float | None]] = []
+    text: list[list[str]] = []
+    for h in range(1, top + 1):
+        line: list[float | None] = []
+        words: list[str] = []
+        for key, _ in choices:
+            for preset, _ in games:
+                got = found[preset][1].chances(((h, h), (), ()), key, 2)
+                gain = None if got is None else 100 * (got[0] - got[1])
+                line.append(gain)
+                words.append("" if gain is None else
+                             "0.0" if abs(gain) < 0.05 else f"{gain:+.1f}")
+        shade.append(line)
+        text.append(words)
     return Grid(
-        "gnav, 3 seats, 2 lives: both fools knocked (two fools gain a life each)",
-        "P(swap) of each choice by lives at the round's start, dealer first",
-        rows, used, shade, text, "", "information set (position/seats|dealt|held|seen)",
-        "The seat without a fool is the only one that can lose a life, and a swap with a "
-        "fool's holder hands it the drag.\nFrom strategies/match/gnav-3-lives2 and "
-        "strategies/gnav-3.")
+        "2 seats: the fool, two fools gaining (gnav) or paying (gnav-pagat)",
+        "points of win probability standing gains over swapping, equal lives at the "
+        "round's start",
+        rows, columns, shade, text, "", "who decides, the two-fools rule",
+        "The fool knocked (drag: standing makes both seats pay) is a stand under both "
+        "rules at every count of lives;\nthe rules part on the last life. With both fools "
+        "knocked, standing keeps the pair (a life each\nunder gain, a life paid each "
+        "under pay): worth a few points at most (0.0: indifferent).\n"
+        "From odds/tables/match/gnav-2.json.gz and gnav-pagat-2.json.gz.",
+        cell_w=104)
 
 
 FIGURES: dict[str, tuple[Callable[[], Grid], Callable[[float], str]]] = {
     "match-fool-2.svg": (fool_grid, gain_colour),
     "match-last-life-2.svg": (last_life_grid, probability_colour),
-    "match-gain-3.svg": (gain_grid, probability_colour),
+    "match-gain-2.svg": (gain_grid, gain_colour),
 }
 
 

@@ -116,3 +116,20 @@ def test_ship_solves_again_until_the_file_is_below_the_limit(
     strategy = load_match(str(tmp_path / "gnav-2-lives1.json.gz"))
     assert strategy.fits(Rules.of("gnav", lives=1), 2)
     assert measure_afresh(strategy).nash_conv < 1e-4
+
+
+def test_a_file_holds_the_answer_to_unreached_sets_a_best_response_gains_less_against(
+        ) -> None:
+    """Unreached sets answered greedily or left at the solver's even odds: the file holds
+    whichever a best response gains less against, measured afresh on trees built anew
+    (a second route to the figure: the engine's states, the file's keys)."""
+    from gnav.solve.match_export import match_nash_conv, shipped_strategies, solver_of
+
+    sol = solve_match(Rules.of("gnav"), 2, 2, target=1e-6)
+    data = match_data(sol)
+    assert isinstance(data["off_path"], bool)
+    both = [match_nash_conv(solver_of(sol), shipped_strategies(sol, answer=a))
+            for a in (True, False)]
+    afresh = measure_afresh(parse_match(json.loads(json.dumps(data)), "fresh")).nash_conv
+    assert afresh == pytest.approx(min(both), abs=1e-9)
+    assert afresh == pytest.approx(both[0 if data["off_path"] else 1], abs=1e-9)

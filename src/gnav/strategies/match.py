@@ -19,7 +19,9 @@ state's round has as many active seats as are neither out nor sitting out; its
 where both stand and swap are legal, ``gnav.infoset.infoset_key``), quantised to
 1/scale. ``nash_conv`` is the match NashConv (win probability, summed over the seats, at
 the start) of exactly what the file holds; ``round_exploitability`` what a best response
-gains, the same way, against the round strategy played at every state.
+gains, the same way, against the round strategy played at every state. ``off_path``
+(files made since it was added) says whether unreached sets hold the solver's greedy
+answer or its own even odds, whichever a best response gains less against.
 
 ``options`` are every option but the lives (their own field) and the pack: unlike a
 round strategy, the lives, the round limit and who sits out after two fools make

@@ -330,6 +330,40 @@ def test_expert_plays_the_round_where_no_match_strategy_fits() -> None:
             assert expert.act(view) == plain.act(view)
 
 
+def test_expert_plays_the_match_file_of_the_tables_lives() -> None:
+    """A table of 2 lives plays the 2-lives match file (read off the match itself: the
+    key the bot does not see), a table of the preset's lives the plain one."""
+    default = Rules.of("gnav").options.lives
+    files = {n: shipped_match(Rules.of("gnav", lives=n), 2) for n in (2, default)}
+    assert files[2] is not None and files[default] is not None
+    assert files[2] is not files[default] and files[2].lives == 2
+    for lives, strategy in files.items():
+        assert strategy is not None
+        rules = Rules.of("gnav", lives=lives)
+        expert = ExpertBot(7)
+        assert expert.plays(rules, 2) == \
+            f"the match strategy of gnav at 2 seats and {lives} lives"
+        rng = Random(lives)
+        seen = 0
+        for game in range(15):
+            match = MatchState.new(rules, ("a", "b"), seed=game)
+            while not match.over:
+                if match.phase == "deal":
+                    match = match.deal(rng=rng)
+                    continue
+                seat = match.to_act
+                assert seat is not None
+                view = seat_view(match, seat)
+                if len(view.legal) == 2:
+                    want = strategy.swap_probability(hidden_key(match, strategy.cap),
+                                                     infoset_key(view), 2)
+                    assert want is not None
+                    assert expert.probabilities(view)[Action.SWAP] == pytest.approx(want)
+                    seen += 1
+                match, _ = match.apply(rng.choice(match.legal_actions()))
+        assert seen > 20
+
+
 def test_expert_plays_a_match_strategy_given(tmp_path: Path) -> None:
     """A match file of ``gnav solve --match --out`` given as the strategy is played (here
     a shipped one turned to swap everywhere); expert-round given it plays the round."""

@@ -185,8 +185,9 @@ def test_gnav_analyse_prints_the_match_only_where_it_is_known(
     data = json.loads(capsys.readouterr().out)
     assert all("win_loss" in d for d in data["decisions"])
     three = tmp_path / "three.json"
+    # 3 seats of gnav at 3 lives: no match file (2 lives ship one since issue 29's lives).
     three.write_text(dumps(from_match(gnav.play_match(
-        Rules.of("gnav", lives=2), ["Expert", "Random", "T"],
+        Rules.of("gnav", lives=3), ["Expert", "Random", "T"],
         [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2),
          gnav.make_bot("threshold", seed=3)], seed=3))))
     assert main(["analyse", str(three), "--all"]) == 0
@@ -216,6 +217,8 @@ def test_every_shipped_match_file_has_its_coach_table() -> None:
         assert set(table.states) == set(strategy.states), path.name
         assert {m: list(ix) for m, ix in table.index.items()} == \
             {m: list(ks) for m, ks in strategy.keys.items()}, path.name
-        data = json.loads(gzip.decompress(table_path(strategy.preset,
-                                                     strategy.seats).read_bytes()))
+        # Named by the file's lives too (gnav-3-lives2), as the match files are.
+        data = json.loads(gzip.decompress(table_path(strategy.preset, strategy.seats,
+                                                     strategy.lives).read_bytes()))
         assert data["preset"] == strategy.preset and data["seats"] == strategy.seats
+        assert data["lives"] == strategy.lives

@@ -95,3 +95,41 @@ def test_check_refuses_an_unknown_table_in_one_line(
     assert main(["solve", "--match", "--check", "gnav-9"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "gnav-9" in err and "gnav-2" in err
+
+
+def test_ship_solves_again_until_the_file_is_below_the_limit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--ship`` writes a table of other lives under its own name; a file over the limit
+    (here one CFR+ iteration a solve, from a coarse target) is solved again at half the
+    target until what it holds, measured afresh, is below it."""
+    import gnav.cli.solve as solve_cli
+    import gnav.strategies.match as match_files
+
+    monkeypatch.setattr(match_files, "MATCH_HERE", tmp_path)
+    monkeypatch.setattr(solve_cli, "match_shipped_tables", lambda: [("gnav", 2, 1)])
+    assert main(["solve", "--match", "--ship", "--ship-only", "gnav-2-lives1",
+                 "--target", "1e-2", "--iterations", "1", "--no-progress"]) == 0
+    said = capsys.readouterr().out
+    assert "NashConv" in said.splitlines()[0] and "solving again to 0.005" in said, said
+    assert "is not below" not in said
+    strategy = load_match(str(tmp_path / "gnav-2-lives1.json.gz"))
+    assert strategy.fits(Rules.of("gnav", lives=1), 2)
+    assert measure_afresh(strategy).nash_conv < 1e-4
+
+
+def test_a_file_holds_the_answer_to_unreached_sets_a_best_response_gains_less_against(
+        ) -> None:
+    """Unreached sets answered greedily or left at the solver's even odds: the file holds
+    whichever a best response gains less against, measured afresh on trees built anew
+    (a second route to the figure: the engine's states, the file's keys)."""
+    from gnav.solve.match_export import match_nash_conv, shipped_strategies, solver_of
+
+    sol = solve_match(Rules.of("gnav"), 2, 2, target=1e-6)
+    data = match_data(sol)
+    assert isinstance(data["off_path"], bool)
+    both = [match_nash_conv(solver_of(sol), shipped_strategies(sol, answer=a))
+            for a in (True, False)]
+    afresh = measure_afresh(parse_match(json.loads(json.dumps(data)), "fresh")).nash_conv
+    assert afresh == pytest.approx(min(both), abs=1e-9)
+    assert afresh == pytest.approx(both[0 if data["off_path"] else 1], abs=1e-9)

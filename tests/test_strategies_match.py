@@ -23,6 +23,7 @@ from gnav.strategies import game_name
 from gnav.strategies.match import (
     MATCH_FORMAT,
     load_match,
+    match_stem,
     parse_match,
     round_start_lives,
     shipped_match,
@@ -118,7 +119,7 @@ def test_match_strategies_ship_for_the_promised_tables() -> None:
     """2 seats of every game that plays at 2, at its preset's lives, and 3 seats of the
     games whose match solves cheaply; one file a game, found by every preset of it."""
     names = {p.name for p in shipped_match_files()}
-    promised = {shipped_match_name(p, n) for p, n in match_shipped_tables()}
+    promised = {shipped_match_name(p, n, lives) for p, n, lives in match_shipped_tables()}
     assert names == promised
     assert {f"{game_name(Rules.of(p.name))}-2.json.gz" for p in PRESETS_LIST
             if p.min_seats <= 2} <= names
@@ -136,7 +137,7 @@ def test_shipped_match_strategies_cover_the_matches_they_are_for() -> None:
     """Every decision of random play at a shipped table finds its state and its set."""
     for path in shipped_match_files():
         strategy = load_match(str(path))
-        rules = Rules.of(strategy.preset)
+        rules = Rules.of(strategy.preset, lives=strategy.lives)  # a file of other lives too
         assert shipped_match(rules, strategy.seats) is strategy
         assert strategy.nash_conv < 1e-4, path.name
         assert strategy.round_exploitability >= 0.0
@@ -163,3 +164,23 @@ print(len(shipped_match(Rules.of("gnav"), 2).states))
                          check=True)
     got = shipped_match(Rules.of("gnav"), 2)
     assert got is not None and int(out.stdout) == len(got.states)
+
+
+def test_match_files_are_named_and_found_by_their_lives() -> None:
+    """The preset's own lives keep the plain name; another count names its lives, and a
+    table finds the file of its own lives or none (the expert then plays the round)."""
+    default = Rules.of("gnav").options.lives
+    assert match_stem("gnav", 2) == match_stem("gnav", 2, default) == "gnav-2"
+    assert match_stem("gnav", 3, default + 1) == f"gnav-3-lives{default + 1}"
+    for path in shipped_match_files():
+        strategy = load_match(str(path))
+        assert path.name == shipped_match_name(strategy.preset, strategy.seats,
+                                               strategy.lives)
+    lives = {load_match(str(p)).lives for p in shipped_match_files()
+             if load_match(str(p)).preset == "gnav" and load_match(str(p)).seats == 2}
+    assert len(lives) >= 2  # the default and at least one other count
+    for n in sorted(lives):
+        got = shipped_match(Rules.of("gnav", lives=n), 2)
+        assert got is not None and got.lives == n
+    missing = next(n for n in range(1, 10) if n not in lives)
+    assert shipped_match(Rules.of("gnav", lives=missing), 2) is None

@@ -98,6 +98,8 @@ BAD = [
     ("learn_shots.py", ["{file}/pictures"], "Not a directory"),
     ("loadtest.py", ["--tables", "0"], "--tables must be 1 to 2000, not 0"),
     ("master_cpu.py", ["--seats", "1"], "gnav takes 2 to 41 seats, not 1"),
+    ("match_figures.py", ["--only", "nothing"], "no figure 'nothing'"),
+    ("match_table.py", ["--tables", "gnav"], "a table is PRESET-SEATS"),
     ("odds_shots.py", ["{file}/pictures"], "Not a directory"),
     ("policy_report.py", ["nope-6"], "unknown preset 'nope'"),
     ("screenshots.py", ["--only", "nothing"], "no picture 'nothing'"),
@@ -213,6 +215,49 @@ def test_master_cpu_splits_an_action_into_its_parts(tmp_path: Path) -> None:
     assert m and int(m[1]) > 0, out
     act, render, encode, total = (int(m[i]) for i in range(2, 6))
     assert abs(act + render + encode - total) <= 2  # each rounded to a microsecond
+
+
+def test_match_figures_draws_the_coach_tables_figures(tmp_path: Path) -> None:
+    from xml.etree import ElementTree
+
+    from gnav.odds.match_coach import win_table
+    from gnav.rules import Rules
+    from gnav.strategies.match import shipped_match
+
+    out = ran("match_figures.py", "--out", "figs", "--only", "match-fool-2.svg",
+              cwd=tmp_path)
+    assert "figs/match-fool-2.svg: 10 rows x 5 columns" in out, out
+    root = ElementTree.parse(tmp_path / "figs" / "match-fool-2.svg").getroot()
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    cells = [r for r in root.iter("{http://www.w3.org/2000/svg}rect")
+             if r.get("class") == "cell"]
+    assert len(cells) == 50
+    # The dealer holding the knocked fool at 4 lives each: the coach table's two chances.
+    match = shipped_match(Rules.of("gnav"), 2)
+    assert match is not None
+    table = win_table(match)
+    assert table is not None
+    got = table.chances(((4, 4), (), ()), "1/2|fool|fool|K1,S0", 2)
+    assert got is not None
+    row = texts.index("dealer holds, 4")
+    assert texts[row + 4] == f"{100 * (got[0] - got[1]):+.1f}"
+
+
+def test_match_table_prints_each_cell_with_its_command(tmp_path: Path) -> None:
+    out = ran("match_table.py", "--tables", "gnav-2,chase-the-ace-3", "--matches", "9",
+              "--pairs", "expert/expert-round:4,expert-round/expert:4", cwd=tmp_path)
+    rows = [x.split(" | ") for x in out.splitlines() if x.startswith("| gnav-2 ")
+            or x.startswith("| chase-the-ace-3 ")]
+    assert len(rows) == 4, out
+    for row in rows:
+        seats = 2 if row[0] == "| gnav-2" else 3
+        rates = [float(r.split(" [")[0]) for r in row[2].split("; ")]
+        assert len(rates) == seats
+        # The pooled rate is the seats' mean (each seat plays the same 4 sequences).
+        assert float(row[3].split(" [")[0]) == pytest.approx(sum(rates) / seats, abs=1e-3)
+        assert row[5] == f"4 x {seats}"
+    assert out.count("gnav simulate --preset ") == 4
+    assert "chase-the-ace-3: 2-3: the match strategy of chase-the-ace at 3 seats" in out
 
 
 def test_policy_report_prints_a_table_and_draws_it(tmp_path: Path) -> None:

@@ -144,7 +144,7 @@ def match_coach_tables() -> int:
         if win_table(strategy) is not None:
             continue  # made already: delete the file to make it again
         data = coach_match_table(strategy)
-        table_path(strategy.preset, strategy.seats).write_bytes(
+        table_path(strategy.preset, strategy.seats, strategy.lives).write_bytes(
             gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0))
         print(f"match/{path.name}: {len(data['states'])} states", flush=True)
     return 0

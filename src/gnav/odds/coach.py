@@ -32,7 +32,7 @@ What the figures say (the verdict, and why the expert may differ) is
 ``gnav.odds.verdict``'s, for both.
 
 **The match.** Where a match strategy ships for the table (``gnav.strategies.match``: 2
-seats of most games at their default lives, 3 of chase-the-ace), the figures also hold
+seats of every game at its default lives and at 2, 3 seats of most games), the figures also hold
 the deciding seat's chance to win the match if it stands and if it swaps, every seat
 playing the match strategy from there on (``win_stand``, ``win_swap``: a lookup,
 ``gnav.odds.match_coach``). Elsewhere they are None and nothing else changes.

@@ -175,7 +175,8 @@ OUTRO = """\
   `x.coached`. In the browser, turn it on in Settings: it shows the same figures beside
   your piece at your turn, unless the host created the table with "No coaching here".
 - **In the match** (where a match strategy ships for the table: 2 seats of every game
-  at its default lives, 3 of chase-the-ace): the coach also gives your chance to win the
+  at its default lives and at 2, 3 seats of most games: `gnav solve --match --check
+  all` lists them): the coach also gives your chance to win the
   match if you stand and if you swap, every seat playing the match strategy from there
   on (an exact lookup in `odds/tables/match/`), and `gnav analyse` gives each decision
   its chances, the points of it given away against the better choice, and the accuracy

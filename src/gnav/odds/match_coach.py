@@ -21,7 +21,7 @@ from pathlib import Path
 
 from gnav.infoset import infoset_key
 from gnav.rules import Rules
-from gnav.strategies.match import MatchStrategy, StateKey, shipped_match
+from gnav.strategies.match import MatchStrategy, StateKey, match_stem, shipped_match
 from gnav.views import SeatView
 
 HERE = Path(__file__).resolve().parent / "tables" / "match"
@@ -54,13 +54,15 @@ class WinTable:
         return got[0][at] / self.scale, got[1][at] / self.scale
 
 
-def table_path(preset: str, seats: int) -> Path:
-    return HERE / f"{preset}-{seats}.json.gz"
+def table_path(preset: str, seats: int, lives: int | None = None) -> Path:
+    """The coach table of the match file of that name (``match_stem``: the lives in the
+    name where they are not the preset's)."""
+    return HERE / f"{match_stem(preset, seats, lives)}.json.gz"
 
 
-@lru_cache(maxsize=16)
-def _read(preset: str, seats: int) -> WinTable | None:
-    path = table_path(preset, seats)
+@lru_cache(maxsize=32)
+def _read(preset: str, seats: int, lives: int) -> WinTable | None:
+    path = table_path(preset, seats, lives)
     if not path.exists():
         return None
     data = json.loads(gzip.decompress(path.read_bytes()))
@@ -75,7 +77,7 @@ def _read(preset: str, seats: int) -> WinTable | None:
 
 def win_table(strategy: MatchStrategy) -> WinTable | None:
     """The coach's table of ``strategy``'s match, if one ships and was made for it."""
-    table = _read(strategy.preset, strategy.seats)
+    table = _read(strategy.preset, strategy.seats, strategy.lives)
     return table if table is not None and table.fits(strategy) else None
 
 

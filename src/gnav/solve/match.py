@@ -39,7 +39,7 @@ from gnav.errors import OptionError
 from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.solve.cfr import Game, solve
-from gnav.solve.tree import Path, build, check_size
+from gnav.solve.tree import MEMORY_LIMIT, Path, build, check_size
 from gnav.strategies.match import StateKey, state_key
 from gnav.vocab import Phase
 
@@ -85,6 +85,15 @@ class RoundTable:
     @classmethod
     def of(cls, rules: Rules, seats: int) -> RoundTable:
         tree = build(rules, seats, endings=True)
+        # The endings' weights are held dense: at 4 seats of the gnav family that is
+        # 2.9M nodes x 2 x the endings, far past the limit; chase-the-ace's fits.
+        need = tree.nodes * 2 * len(tree.endings) * 8
+        if need > MEMORY_LIMIT:
+            raise OptionError(
+                f"the match of {rules.name} at {seats} seats needs about "
+                f"{need / 1024**3:.1f} GB for one round's endings ({tree.nodes:,} nodes x 2 "
+                f"x {len(tree.endings)} endings x 8 bytes); the limit is "
+                f"{MEMORY_LIMIT / 1024**3:.0f} GB")
         game = Game(tree)
         w = np.zeros((tree.nodes * 2, len(tree.endings)))
         np.add.at(w, (np.asarray(tree.ending_row), np.asarray(tree.ending_id)),

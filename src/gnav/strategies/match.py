@@ -19,11 +19,15 @@ state's round has as many active seats as are neither out nor sitting out; its
 where both stand and swap are legal, ``gnav.infoset.infoset_key``), quantised to
 1/scale. ``nash_conv`` is the match NashConv (win probability, summed over the seats, at
 the start) of exactly what the file holds; ``round_exploitability`` what a best response
-gains, the same way, against the round strategy played at every state.
+gains, the same way, against the round strategy played at every state. ``off_path``
+(files made since it was added) says whether unreached sets hold the solver's greedy
+answer or its own even odds, whichever a best response gains less against.
 
 ``options`` are every option but the lives (their own field) and the pack: unlike a
 round strategy, the lives, the round limit and who sits out after two fools make
-another match. A match strategy is found by its game (``game_name``) as a round's is.
+another match. A match strategy is found by its game (``game_name``) as a round's is,
+and by its lives: ``gnav-2.json.gz`` is the match at the game's preset's lives,
+``gnav-2-lives2.json.gz`` at 2 (``match_stem``).
 """
 
 from __future__ import annotations
@@ -171,8 +175,18 @@ def load_match(path: str) -> MatchStrategy:
     return parse_match(read_json(path), path)
 
 
-def shipped_match_name(preset: str, seats: int) -> str:
-    return f"{preset}-{seats}.json.gz"
+def match_stem(preset: str, seats: int, lives: int | None = None) -> str:
+    """A match table's name: ``gnav-3`` at the game's own preset's lives (``lives`` None
+    or those), ``gnav-3-lives2`` at another count. The round files' names, with the lives
+    added only where they are not the preset's: a match at other lives is another match
+    (``MatchStrategy.fits``), and the default keeps the name it always had."""
+    if lives is None or lives == Rules.of(preset).options.lives:
+        return f"{preset}-{seats}"
+    return f"{preset}-{seats}-lives{lives}"
+
+
+def shipped_match_name(preset: str, seats: int, lives: int | None = None) -> str:
+    return f"{match_stem(preset, seats, lives)}.json.gz"
 
 
 def shipped_match_files() -> list[Path]:
@@ -181,8 +195,9 @@ def shipped_match_files() -> list[Path]:
 
 def shipped_match(rules: Rules, seats: int) -> MatchStrategy | None:
     """The shipped match strategy for a table of ``seats`` seats of ``rules`` (its game's,
-    at its lives and match options), if any."""
-    path = MATCH_HERE / shipped_match_name(game_name(rules), seats)
+    at its lives and match options), if any: the file named for the table's lives, so a
+    table of 2 lives plays ``gnav-2-lives2`` and one of 3 (none shipped) nothing."""
+    path = MATCH_HERE / shipped_match_name(game_name(rules), seats, rules.options.lives)
     if path.exists():
         strategy = load_match(str(path))
         if strategy.fits(rules, seats):

@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
@@ -283,6 +284,24 @@ def hidden_key(match: MatchState, cap: int) -> tuple[tuple[int, ...], tuple[int,
     return state_key(match.lives, match.out, match.sitting_out, match.dealer, cap)
 
 
+def two_seat_choices(rules: Rules, games: int, rng: Random) -> Iterator[
+        tuple[MatchState, SeatView]]:
+    """Every choice (stand or swap) of ``games`` 2-seat matches played at random, with
+    the match as it stood (for the key the bot does not see) and the chooser's view."""
+    for game in range(games):
+        match = MatchState.new(rules, ("a", "b"), seed=game)
+        while not match.over:
+            if match.phase == "deal":
+                match = match.deal(rng=rng)
+                continue
+            seat = match.to_act
+            assert seat is not None
+            view = seat_view(match, seat)
+            if len(view.legal) == 2:
+                yield match, view
+            match, _ = match.apply(rng.choice(match.legal_actions()))
+
+
 def test_expert_plays_the_match_strategy_where_one_fits_and_expert_round_the_round() -> None:
     rules = Rules.of("gnav")
     match_strategy = shipped_match(rules, 2)
@@ -293,29 +312,17 @@ def test_expert_plays_the_match_strategy_where_one_fits_and_expert_round_the_rou
     assert (expert.name, plain.name) == ("expert", "expert-round")
     assert expert.plays(rules, 2) == "the match strategy of gnav at 2 seats and 4 lives"
     assert plain.plays(rules, 2) == "the exact strategy of gnav at 2 seats"
-    rng = Random(11)
     differ = 0
     seen = 0
-    for game in range(40):
-        match = MatchState.new(rules, ("a", "b"), seed=game)
-        while not match.over:
-            if match.phase == "deal":
-                match = match.deal(rng=rng)
-                continue
-            seat = match.to_act
-            assert seat is not None
-            view = seat_view(match, seat)
-            if len(view.legal) == 2:
-                seen += 1
-                key = infoset_key(view)
-                want = match_strategy.swap_probability(
-                    hidden_key(match, match_strategy.cap), key, 2)
-                assert want is not None
-                assert expert.probabilities(view)[Action.SWAP] == pytest.approx(want)
-                got = plain.probabilities(view)[Action.SWAP]
-                assert got == pytest.approx(round_strategy.swap_probability(key))
-                differ += abs(want - got) > 0.01
-            match, _ = match.apply(rng.choice(match.legal_actions()))
+    for match, view in two_seat_choices(rules, 40, Random(11)):
+        seen += 1
+        key = infoset_key(view)
+        want = match_strategy.swap_probability(hidden_key(match, match_strategy.cap), key, 2)
+        assert want is not None
+        assert expert.probabilities(view)[Action.SWAP] == pytest.approx(want)
+        got = plain.probabilities(view)[Action.SWAP]
+        assert got == pytest.approx(round_strategy.swap_probability(key))
+        differ += abs(want - got) > 0.01
     assert seen > 100 and differ > 0  # the match changes some choices, as solved
 
 
@@ -343,24 +350,13 @@ def test_expert_plays_the_match_file_of_the_tables_lives() -> None:
         expert = ExpertBot(7)
         assert expert.plays(rules, 2) == \
             f"the match strategy of gnav at 2 seats and {lives} lives"
-        rng = Random(lives)
         seen = 0
-        for game in range(15):
-            match = MatchState.new(rules, ("a", "b"), seed=game)
-            while not match.over:
-                if match.phase == "deal":
-                    match = match.deal(rng=rng)
-                    continue
-                seat = match.to_act
-                assert seat is not None
-                view = seat_view(match, seat)
-                if len(view.legal) == 2:
-                    want = strategy.swap_probability(hidden_key(match, strategy.cap),
-                                                     infoset_key(view), 2)
-                    assert want is not None
-                    assert expert.probabilities(view)[Action.SWAP] == pytest.approx(want)
-                    seen += 1
-                match, _ = match.apply(rng.choice(match.legal_actions()))
+        for match, view in two_seat_choices(rules, 15, Random(lives)):
+            want = strategy.swap_probability(hidden_key(match, strategy.cap),
+                                             infoset_key(view), 2)
+            assert want is not None
+            assert expert.probabilities(view)[Action.SWAP] == pytest.approx(want)
+            seen += 1
         assert seen > 20
 
 

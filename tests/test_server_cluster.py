@@ -18,7 +18,7 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -573,22 +573,12 @@ def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
         holder = Cluster(redis_url, Log(), box=box)
         await owner.start(_Tables())
         await holder.start(_Tables())
-        conn = Conn("tableid1", 0, "token", 10)
-        cid = holder.relay(owner.me, conn)
-        owner.data(holder.me, "o", cid)  # the relay is on: the owner's link is made
-        for _ in range(6000):
-            if holder.relays[cid].on:
-                break
-            await asyncio.sleep(0.01)
-        assert holder.relays[cid].on
+        conn = await relay_on(owner, holder)
         link = owner._links[holder.me]
         assert link.writer is not None
         link.writer.transport.abort()  # the connection breaks under both
-        for _ in range(6000):
-            if conn.closed:
-                break
-            await asyncio.sleep(0.01)
-        assert conn.closed and conn.close_code == CLOSE_SLOW and not holder.relays
+        assert await soon(lambda: conn.closed)
+        assert conn.close_code == CLOSE_SLOW and not holder.relays
 
         remote = RemoteConn(owner, "holder", "cid1", "tableid1", 0, None)
         owner.remote[("holder", "cid1")] = remote
@@ -597,11 +587,8 @@ def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
         elsewhere = RemoteConn(owner, holder.me, "cid3", "tableid1", 2, None)
         owner.remote[(holder.me, "cid3")] = elsewhere
         remote.send("a message")  # "holder" says it is alive nowhere: the write fails
-        for _ in range(6000):
-            if remote.closed:
-                break
-            await asyncio.sleep(0.01)
-        assert remote.closed and remote.close_code == CLOSE_SLOW
+        assert await soon(lambda: remote.closed)
+        assert remote.close_code == CLOSE_SLOW
         assert other.closed  # its holder lost a message: its count has a gap
         assert not elsewhere.closed  # nothing was lost on the way to its holder
         await owner.close()
@@ -625,11 +612,7 @@ def test_what_the_next_loop_turns_post_goes_in_one_frame(redis_url: str) -> None
         owner.data(holder.me, "o", cids[0])
         await asyncio.sleep(0)  # the next loop turn
         owner.data(holder.me, "o", cids[1])
-        for _ in range(6000):
-            if all(holder.relays[cid].on for cid in cids):
-                break
-            await asyncio.sleep(0.01)
-        assert all(holder.relays[cid].on for cid in cids)
+        assert await soon(lambda: all(holder.relays[cid].on for cid in cids))
         assert (owner.frames_sent, owner.texts_sent) == (1, 2)
         await owner.close()
         await holder.close()
@@ -644,14 +627,7 @@ def test_peers_on_one_machine_link_over_a_unix_socket(redis_url: str,
     is not there) is reached over TCP; one given an address to advertise offers none
     (whoever gave it chose the way)."""
     async def linked(owner: Cluster, holder: Cluster) -> socket.socket:
-        conn = Conn("tableid1", 0, "token", 10)
-        cid = holder.relay(owner.me, conn)
-        owner.data(holder.me, "o", cid)  # the relay is on: the owner's link is made
-        for _ in range(6000):
-            if holder.relays[cid].on:
-                break
-            await asyncio.sleep(0.01)
-        assert holder.relays[cid].on
+        await relay_on(owner, holder)
         writer = owner._links[holder.me].writer
         assert writer is not None
         sock: socket.socket = writer.get_extra_info("socket")
@@ -685,6 +661,26 @@ def test_peers_on_one_machine_link_over_a_unix_socket(redis_url: str,
         assert not os.path.exists(path)  # a stopped process leaves no socket file
 
     asyncio.run(go())
+
+
+async def soon(done: Callable[[], bool]) -> bool:
+    """Whether ``done()`` holds within a minute of loop turns (it waits on the state,
+    never a fixed sleep): the caller asserts it."""
+    for _ in range(6000):
+        if done():
+            return True
+        await asyncio.sleep(0.01)
+    return done()
+
+
+async def relay_on(owner: Cluster, holder: Cluster) -> Conn:
+    """A socket at ``holder`` relayed to a table of ``owner``'s, its relay on (so the
+    owner's link to the holder is made)."""
+    conn = Conn("tableid1", 0, "token", 10)
+    cid = holder.relay(owner.me, conn)
+    owner.data(holder.me, "o", cid)
+    assert await soon(lambda: holder.relays[cid].on)
+    return conn
 
 
 class _Tables:

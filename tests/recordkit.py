@@ -1,5 +1,5 @@
 """Records shared by tests (no tests here): the worked records of ``tests/records/``, a
-worked round, a finished match of bots."""
+worked round, a finished match of bots, and every decision of random play."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from gnav.bots import RandomBot
 from gnav.match import MatchState
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
-from gnav.views import seat_view
+from gnav.views import SeatView, seat_view
 
 # The worked records (docs/spec/records.md): the repository's own, never a folder beside it.
 RECORDS = Path(__file__).resolve().parent / "records"
@@ -66,3 +66,22 @@ def bots_match(seed: int, names: tuple[str, ...] = ("Ada", "Bo", "Cy", "Di"),
         assert seat is not None
         match, _ = match.apply(bot.act(seat_view(match, seat)))
     return dumps(from_match(match))
+
+
+def played(rules: Rules, seats: int, seed: int, matches: int) -> list[tuple[MatchState,
+                                                                          SeatView]]:
+    """(the match, the view of the seat to act) at every decision of random play."""
+    rng = random.Random(seed)
+    out: list[tuple[MatchState, SeatView]] = []
+    for _ in range(matches):
+        match = MatchState.new(rules, tuple(f"s{i}" for i in range(seats)),
+                               seed=rng.randrange(10**9))
+        while not match.over:
+            if match.phase == "deal":
+                match = match.deal(rng=rng)
+                continue
+            seat = match.to_act
+            assert seat is not None
+            out.append((match, seat_view(match, seat)))
+            match, _ = match.apply(rng.choice(match.legal_actions()))
+    return out

@@ -34,6 +34,7 @@ from gnav.strategies import (
 from gnav.strategies.match import MATCH_HERE, shipped_match, state_key
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
+from recordkit import played
 
 
 def decisions(rules: Rules, seats: int, seed: int, count: int) -> list[SeatView]:
@@ -284,23 +285,11 @@ def hidden_key(match: MatchState, cap: int) -> tuple[tuple[int, ...], tuple[int,
     return state_key(match.lives, match.out, match.sitting_out, match.dealer, cap)
 
 
-def two_seat_choices(rules: Rules, games: int, rng: Random) -> Iterator[
+def two_seat_choices(rules: Rules, games: int, seed: int) -> Iterator[
         tuple[MatchState, SeatView]]:
     """Every choice (stand or swap) of ``games`` 2-seat matches played at random, with
     the match as it stood (for the key the bot does not see) and the chooser's view."""
-    for game in range(games):
-        match = MatchState.new(rules, ("a", "b"), seed=game)
-        while not match.over:
-            if match.phase == "deal":
-                match = match.deal(rng=rng)
-                continue
-            seat = match.to_act
-            assert seat is not None
-            view = seat_view(match, seat)
-            if len(view.legal) == 2:
-                yield match, view
-            match, _ = match.apply(rng.choice(match.legal_actions()))
-
+    return ((m, v) for m, v in played(rules, 2, seed, games) if len(v.legal) == 2)
 
 def test_expert_plays_the_match_strategy_where_one_fits_and_expert_round_the_round() -> None:
     rules = Rules.of("gnav")
@@ -314,7 +303,7 @@ def test_expert_plays_the_match_strategy_where_one_fits_and_expert_round_the_rou
     assert plain.plays(rules, 2) == "the exact strategy of gnav at 2 seats"
     differ = 0
     seen = 0
-    for match, view in two_seat_choices(rules, 40, Random(11)):
+    for match, view in two_seat_choices(rules, 40, 11):
         seen += 1
         key = infoset_key(view)
         want = match_strategy.swap_probability(hidden_key(match, match_strategy.cap), key, 2)
@@ -351,7 +340,7 @@ def test_expert_plays_the_match_file_of_the_tables_lives() -> None:
         assert expert.plays(rules, 2) == \
             f"the match strategy of gnav at 2 seats and {lives} lives"
         seen = 0
-        for match, view in two_seat_choices(rules, 15, Random(lives)):
+        for match, view in two_seat_choices(rules, 15, lives):
             want = strategy.swap_probability(hidden_key(match, strategy.cap),
                                              infoset_key(view), 2)
             assert want is not None

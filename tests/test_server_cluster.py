@@ -568,11 +568,7 @@ def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
     with its version and catches up from the journal); an owner whose write to a holder
     failed closes the sockets it relays to that holder, and no other."""
     async def go() -> None:
-        box = Box(new_key())
-        owner = Cluster(redis_url, Log(), box=box)
-        holder = Cluster(redis_url, Log(), box=box)
-        await owner.start(_Tables())
-        await holder.start(_Tables())
+        owner, holder = await two_started(redis_url)
         conn = await relay_on(owner, holder)
         link = owner._links[holder.me]
         assert link.writer is not None
@@ -602,11 +598,7 @@ def test_what_the_next_loop_turns_post_goes_in_one_frame(redis_url: str) -> None
     reply two turns later) go to the holder in one frame: one write there, one read
     and one open here."""
     async def go() -> None:
-        box = Box(new_key())
-        owner = Cluster(redis_url, Log(), box=box)
-        holder = Cluster(redis_url, Log(), box=box)
-        await owner.start(_Tables())
-        await holder.start(_Tables())
+        owner, holder = await two_started(redis_url)
         conns = [Conn("tableid1", seat, "token", 10) for seat in (0, 1)]
         cids = [holder.relay(owner.me, conn) for conn in conns]
         owner.data(holder.me, "o", cids[0])
@@ -634,24 +626,20 @@ def test_peers_on_one_machine_link_over_a_unix_socket(redis_url: str,
         return sock
 
     async def go() -> None:
-        box = Box(new_key())
-        owner = Cluster(redis_url, Log(), box=box)
-        holder = Cluster(redis_url, Log(), box=box)
-        await owner.start(_Tables())
-        await holder.start(_Tables())
+        owner, holder = await two_started(redis_url)
         assert holder.local is not None and os.path.exists(holder.local)
         assert os.stat(holder.local).st_mode & 0o777 == 0o600
         with redis_server.client() as client:
             assert client.get(local_key(holder.me)) == holder.local
         assert (await linked(owner, holder)).family == socket.AF_UNIX
 
-        elsewhere = Cluster(redis_url, Log(), box=box)
+        elsewhere = Cluster(redis_url, Log(), box=owner.box)
         await elsewhere.start(_Tables())
         with redis_server.client() as client:  # as if on another machine
             client.set(local_key(elsewhere.me), "/nonexistent/gnav-link.sock", px=60_000)
         assert (await linked(owner, elsewhere)).family == socket.AF_INET
 
-        advertised = Cluster(redis_url, Log(), box=box, advertise="127.0.0.1:0")
+        advertised = Cluster(redis_url, Log(), box=owner.box, advertise="127.0.0.1:0")
         await advertised.start(_Tables())
         assert advertised.local is None
         assert (await linked(owner, advertised)).family == socket.AF_INET
@@ -671,6 +659,17 @@ async def soon(done: Callable[[], bool]) -> bool:
             return True
         await asyncio.sleep(0.01)
     return done()
+
+
+async def two_started(redis_url: str) -> tuple[Cluster, Cluster]:
+    """Two processes' clusters on one Redis, sharing the servers' key, started: the
+    owner of a table and the holder of its relayed sockets."""
+    box = Box(new_key())
+    owner = Cluster(redis_url, Log(), box=box)
+    holder = Cluster(redis_url, Log(), box=box)
+    await owner.start(_Tables())
+    await holder.start(_Tables())
+    return owner, holder
 
 
 async def relay_on(owner: Cluster, holder: Cluster) -> Conn:

@@ -8,7 +8,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from random import Random
 
 import pytest
 
@@ -16,7 +15,6 @@ from gnav.cli.solve import match_shipped_tables
 from gnav.errors import MalformedError
 from gnav.events import Gain, Pay
 from gnav.infoset import infoset_key
-from gnav.match import MatchState
 from gnav.presets import PRESETS_LIST
 from gnav.rules import Rules
 from gnav.strategies import game_name
@@ -31,26 +29,7 @@ from gnav.strategies.match import (
     shipped_match_name,
     state_key,
 )
-from gnav.views import SeatView, seat_view
-
-
-def played(rules: Rules, seats: int, seed: int, matches: int) -> list[tuple[MatchState,
-                                                                          SeatView]]:
-    """(the match, the view of the seat to act) at every decision of random play."""
-    rng = Random(seed)
-    out: list[tuple[MatchState, SeatView]] = []
-    for _ in range(matches):
-        match = MatchState.new(rules, tuple(f"s{i}" for i in range(seats)),
-                               seed=rng.randrange(10**9))
-        while not match.over:
-            if match.phase == "deal":
-                match = match.deal(rng=rng)
-                continue
-            seat = match.to_act
-            assert seat is not None
-            out.append((match, seat_view(match, seat)))
-            match, _ = match.apply(rng.choice(match.legal_actions()))
-    return out
+from recordkit import played
 
 
 def test_state_keys_turn_with_the_dealer_and_read_lives_above_the_cap_as_it() -> None:

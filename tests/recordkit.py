@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from gnav.match import MatchState
 from gnav.record import dumps, from_match
 from gnav.rules import Rules
 from gnav.views import SeatView, seat_view
+from gnav.vocab import Action
 
 # The worked records (docs/spec/records.md): the repository's own, never a folder beside it.
 RECORDS = Path(__file__).resolve().parent / "records"
@@ -51,21 +53,26 @@ DRAGOON_DRAW: dict[str, Any] = {
 }
 
 
-def bots_match(seed: int, names: tuple[str, ...] = ("Ada", "Bo", "Cy", "Di"),
-               lives: int = 2) -> str:
-    """A finished match of random bots, as a record's text."""
-    rules = Rules.of("gnav", lives=lives)
-    match = MatchState.new(rules, list(names), seed=seed)
-    rng = random.Random(seed)
-    bot = RandomBot(seed)
+def play_out(match: MatchState, rng: random.Random,
+             choose: Callable[[MatchState, SeatView], Action]) -> MatchState:
+    """``match`` played to its end: dealt with ``rng``, each decision ``choose``'s from
+    the match as it stands and the view of the seat to act."""
     while not match.over:
         if match.phase == "deal":
             match = match.deal(rng=rng)
             continue
         seat = match.to_act
         assert seat is not None
-        match, _ = match.apply(bot.act(seat_view(match, seat)))
-    return dumps(from_match(match))
+        match, _ = match.apply(choose(match, seat_view(match, seat)))
+    return match
+
+
+def bots_match(seed: int, names: tuple[str, ...] = ("Ada", "Bo", "Cy", "Di"),
+               lives: int = 2) -> str:
+    """A finished match of random bots, as a record's text."""
+    match = MatchState.new(Rules.of("gnav", lives=lives), list(names), seed=seed)
+    bot = RandomBot(seed)
+    return dumps(from_match(play_out(match, random.Random(seed), lambda _, v: bot.act(v))))
 
 
 def played(rules: Rules, seats: int, seed: int, matches: int) -> list[tuple[MatchState,
@@ -73,15 +80,12 @@ def played(rules: Rules, seats: int, seed: int, matches: int) -> list[tuple[Matc
     """(the match, the view of the seat to act) at every decision of random play."""
     rng = random.Random(seed)
     out: list[tuple[MatchState, SeatView]] = []
+
+    def choose(match: MatchState, view: SeatView) -> Action:
+        out.append((match, view))
+        return rng.choice(match.legal_actions())
+
     for _ in range(matches):
-        match = MatchState.new(rules, tuple(f"s{i}" for i in range(seats)),
-                               seed=rng.randrange(10**9))
-        while not match.over:
-            if match.phase == "deal":
-                match = match.deal(rng=rng)
-                continue
-            seat = match.to_act
-            assert seat is not None
-            out.append((match, seat_view(match, seat)))
-            match, _ = match.apply(rng.choice(match.legal_actions()))
+        play_out(MatchState.new(rules, tuple(f"s{i}" for i in range(seats)),
+                                seed=rng.randrange(10**9)), rng, choose)
     return out

@@ -25,8 +25,9 @@ from gnav.record import (
 )
 from gnav.rules import Rules
 from gnav.verify import verify_text
-from gnav.views import seat_view
-from recordkit import DRAGOON_DRAW
+from gnav.views import SeatView
+from gnav.vocab import Action
+from recordkit import DRAGOON_DRAW, play_out
 
 # hc-19: A starts with one life, pays the Dragoon mid-round and is out after round 1.
 OUT_AFTER_ROUND_1: dict[str, Any] = {
@@ -87,16 +88,13 @@ def malformed(data: Any) -> str:
 def play_match(seed: int, names: list[str], rules: Rules,
                lives: dict[int, int] | None = None) -> MatchState:
     match = MatchState.new(rules, names, seed=seed, lives=lives)
-    rng = Random(seed)
     bots = [RandomBot(seed + i) for i in range(len(names))]
-    while not match.over:
-        if match.phase == "deal":
-            match = match.deal(rng=rng)
-            continue
-        seat = match.to_act
-        assert seat is not None
-        match, _ = match.apply(bots[seat].act(seat_view(match, seat)))
-    return match
+
+    def act(_: MatchState, view: SeatView) -> Action:
+        assert view.seat is not None
+        return bots[view.seat].act(view)
+
+    return play_out(match, Random(seed), act)
 
 
 # -- reading valid records -----------------------------------------------------------

@@ -121,9 +121,9 @@ def test_where_the_match_is_solved_the_coach_gives_the_chance_to_win_it(
         server: Running, browser: Browser, lang: str, phone: bool, seats: int) -> None:
     """Issue 29: at 2 seats of gnav at its default lives (a match strategy ships) the
     coach gives the chance to win the match standing and swapping beside the lives, in
-    the page's language; at 3 seats (none ships) it says nothing of the match."""
+    the page's language; at 3 seats and 3 lives (none ships) it says nothing of the match."""
     page = context(browser, lang=lang, phone=phone, coach=True).new_page()
-    create_table(page, server.url, "Astrid", seats=seats, lives=4 if seats == 2 else 2,
+    create_table(page, server.url, "Astrid", seats=seats, lives=4 if seats == 2 else 3,
                  bots=seats - 1)
     page.click("#start-match")
     for _ in range(20):  # the reader's turns until one with a choice

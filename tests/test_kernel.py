@@ -12,6 +12,7 @@ from gnav.kernel import FOOL, LOWEST, TWO_FOOLS, Kernel, Settlement, json_key, p
 from gnav.options import BOOLS, CHOICES, RANGES
 from gnav.powers import Effect, Outcome
 from gnav.presets import PRESETS
+from gnav.round import SWAP, RoundState
 from gnav.rules import Rules
 from gnav.vocab import Action, TwoFools
 
@@ -78,6 +79,40 @@ def test_a_lone_fool_drags_the_lowest_of_the_others_or_the_lowest_pays() -> None
     assert dragged.pays == ((0, FOOL), (hands.index(others), LOWEST))
     plain = kernel(drag=False).settle(hands)
     assert plain.pays == ((hands.index(max(hands)), LOWEST),)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_last_draw_shows_what_the_engine_shows(name: str) -> None:
+    """The dealer's swap with the stock, the round's last move, over every piece the
+    stock may hold on top (and a plain piece below it): the hands the kernel says the
+    showdown shows, and its charge, are the engine's own; a pass piece hands the request
+    to the piece below."""
+    rules = Rules.of(name)
+    k = rules.kernel
+    plains = [t for t, e in enumerate(k.effects) if e is None and not k.fools[t]]
+    deal = (plains[0], plains[-1], plains[1])  # the dealer holds the last, position 2
+    hands = (plains[1], plains[-1], plains[0])  # as if 0 and 2 swapped on the way
+    below = plains[2]
+    for top in range(len(k.ids)):
+        state = RoundState.imagined(rules, (0, 1, 2), deal, hands, (top, below),
+                                    (9, 9, 9), number=1, turn=2)
+        end, _ = state.apply(SWAP)
+        assert end.over
+        answer = k.last_draw(top, hands, deal, 2)
+        if answer is None:
+            assert k.passes[top]
+            answer = k.last_draw(below, hands, deal, 2)
+        assert answer is not None
+        shown, charge = answer
+        assert end.hands == tuple(shown), k.ids[top]
+        settled = k.settle(shown)
+        lives = [9, 9, 9]
+        for p in settled.gains:
+            lives[p] += 1
+        for p, _reason in settled.pays:
+            lives[p] -= 1
+        lives[2] -= charge
+        assert end.lives == tuple(lives), k.ids[top]
 
 
 @pytest.mark.parametrize("two", list(TwoFools))

@@ -71,12 +71,15 @@ class Kernel:
     # Derived: the fools by rank, and the actions of a seat by the piece it holds.
     fool_ranks: tuple[int, ...] = field(init=False)
     legal: tuple[tuple[Action, ...], ...] = field(init=False)
+    passes: tuple[bool, ...] = field(init=False)  # by piece: it passes a request on
 
     def __post_init__(self) -> None:
         s = object.__setattr__  # frozen: the derived tables are set once, here
         s(self, "fool_ranks", tuple(i for i, f in enumerate(self.fools) if f))
         s(self, "legal", tuple(_ONLY_SWAP if self.stand_needs_matador and e is None
                                else _BOTH for e in self.effects))
+        s(self, "passes", tuple(e is not None and e.outcome is Outcome.PASS
+                                for e in self.effects))
 
     @classmethod
     def of(cls, preset: Preset, options: Options) -> Kernel:
@@ -120,6 +123,22 @@ class Kernel:
         if len(self.fool_ranks) > 1:
             found.sort()
         return found
+
+    def last_draw(self, piece: int, hands: Sequence[int], deal: Sequence[int],
+                  asker: int) -> tuple[Sequence[int], int] | None:
+        """A request that ends the round on the stock (the dealer's, or a pass chain's
+        past the dealer) meets ``piece``: the hands the showdown shows and the charge the
+        asker pays. None for a pass piece, which is set aside for the next one to answer.
+        A plain piece becomes the asker's; a matador leaves the hands as they are, or
+        shows the hands dealt if it undoes every swap; the round ends either way."""
+        effect = self.effects[piece]
+        if effect is None:
+            held = list(hands)
+            held[asker] = piece
+            return held, 0
+        if effect.outcome is Outcome.PASS:
+            return None
+        return (deal if effect.outcome is Outcome.UNDO else hands), int(effect.charge)
 
     # -- the showdown --------------------------------------------------------------
 

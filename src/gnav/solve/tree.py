@@ -42,7 +42,6 @@ from typing import NamedTuple
 from gnav.errors import OptionError
 from gnav.events import Knock
 from gnav.infoset import key_of
-from gnav.powers import Effect, Outcome
 from gnav.round import STAND, SWAP, RoundState, merge
 from gnav.rules import Rules
 
@@ -323,11 +322,11 @@ class _Builder:
         if pos >= self.n - 1:
             return None
         hands = state.hands
-        effects = self.rules.effects
+        kernel = self.rules.kernel
+        effects = kernel.effects
         target = pos + 1
-        while True:  # the pass chain, read from the rules' table of effects
-            effect = effects[hands[target]]
-            if effect is None or effect.outcome is not Outcome.PASS:
+        while True:  # the pass chain, read from the kernel
+            if not kernel.passes[hands[target]]:
                 return None
             if target == self.n - 1:
                 break
@@ -374,11 +373,12 @@ class _Builder:
         ends the round; ``before``: each position's payments before the showdown.
         Returns the expected payoffs and each position's chance of paying."""
         n = self.n
-        rules = self.rules
-        effects = rules.effects
-        counts = {t: c for t, c in enumerate(state.chance_pool())
-                  if c and _draws_on(effects[t])}
-        total = sum(counts.values())
+        kernel = self.rules.kernel
+        # Each piece that may answer (none of the pass pieces): its copies, and what the
+        # showdown then shows and charges, as the kernel says.
+        answers = {t: (c, answer) for t, c in enumerate(state.chance_pool())
+                   if c and (answer := kernel.last_draw(t, state.hands, state.deal, last))}
+        total = sum(c for c, _ in answers.values())
         if total == 0:  # only pass pieces (or nothing) left: the stock empties, no swap
             delta = self.showdown(state, state.hands)
             payoff = [b + d for b, d in zip(before, delta, strict=True)]
@@ -386,17 +386,9 @@ class _Builder:
             return payoff, [float(x < 0) for x in payoff]
         out = [0.0] * n
         pays = [0.0] * n
-        hands = list(state.hands)
-        for t, c in counts.items():
+        for t, (c, (held, charge)) in answers.items():
             p = c / total
-            effect = effects[t]
-            if effect is None:
-                hands[last] = t
-                shown = tuple(hands)
-                charge = 0
-            else:
-                shown = state.deal if effect.outcome is Outcome.UNDO else state.hands
-                charge = int(effect.charge)
+            shown = tuple(held)
             delta = self.showdown(state, shown)
             change = [before[i] + delta[i] - (charge if i == last else 0) for i in range(n)]
             for i in range(n):
@@ -422,11 +414,6 @@ class _Builder:
                                                   state.returning)
             got = self.showdowns[hands] = tuple(change)
         return got
-
-
-def _draws_on(effect: Effect | None) -> bool:
-    """Whether a stock piece with ``effect`` answers a request (is no pass piece)."""
-    return effect is None or effect.outcome is not Outcome.PASS
 
 
 def build(rules: Rules, seats: int, *, fast: bool = True, endings: bool = False,

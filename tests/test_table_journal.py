@@ -16,8 +16,8 @@ from gnav.errors import GnavError, MalformedError
 from gnav.names import parse_name
 from gnav.seeds import DERIVED
 from gnav.server.jsontext import dumps
-from gnav.strategies.match import STRATEGY_SETS
 from gnav.server.sealing import SECRET, Box, new_key
+from gnav.strategies.match import STRATEGY_SETS
 from gnav.table import Table, TableConfig
 from gnav.table.journal import (
     ActEntry,

@@ -18,6 +18,7 @@ import pytest
 from gnav.bots import make_bot, parse_bot_spec
 from gnav.bots.counter import CounterBot
 from gnav.bots.expert import ExpertBot, notice, what_plays
+from gnav.bots.registry import table_bot
 from gnav.errors import MalformedError
 from gnav.infoset import infoset_key
 from gnav.match import MatchState
@@ -31,7 +32,7 @@ from gnav.strategies import (
     shipped,
     shipped_files,
 )
-from gnav.strategies.match import MATCH_HERE, shipped_match, state_key
+from gnav.strategies.match import FIRST_SET, MATCH_HERE, shipped_match, state_key
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
 from recordkit import played
@@ -396,3 +397,24 @@ def test_what_the_expert_plays_is_the_tables_match_or_the_round() -> None:
         ("2-3", "the match strategy of chase-the-ace at 3 seats and 3 lives")]
     assert what_plays(bot, Rules.of("gnav"), [2]) == [
         ("2", "the match strategy of gnav at 2 seats and 4 lives")]
+
+
+def test_expert_plays_only_its_versions_match_files_looked_up_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = Rules.of("kille")
+    asked: list[int] = []
+
+    def counted(r: Rules, seats: int, strategies: int) -> object:
+        asked.append(strategies)
+        return shipped_match(r, seats, strategies)
+
+    monkeypatch.setattr("gnav.bots.expert.shipped_match", counted)
+    bot = ExpertBot(1, strategies=FIRST_SET)
+    for view in decisions(rules, 3, 4, 200):
+        bot.act(view)
+    assert asked == [FIRST_SET]  # once per bot and table size, not per decision
+    assert bot.match_table(rules, 3) is shipped_match(rules, 3, FIRST_SET) is not None
+    with pytest.raises(ValueError, match="unknown strategies version 0 "):
+        ExpertBot(1, strategies=0)
+    with pytest.raises(ValueError, match="unknown strategies version 0 "):
+        table_bot("expert-round", 1, {}, strategies=0)

@@ -19,7 +19,11 @@ from gnav.presets import PRESETS_LIST
 from gnav.rules import Rules
 from gnav.strategies import game_name
 from gnav.strategies.match import (
+    FIRST_SET,
     MATCH_FORMAT,
+    MATCH_SETS,
+    NEWEST_STRATEGIES,
+    STRATEGY_SETS,
     load_match,
     match_stem,
     parse_match,
@@ -163,3 +167,33 @@ def test_match_files_are_named_and_found_by_their_lives() -> None:
         assert got is not None and got.lives == n
     missing = next(n for n in range(1, 10) if n not in lives)
     assert shipped_match(Rules.of("gnav", lives=missing), 2) is None
+
+
+# What shipped at bc5d63a, before a table said which match strategies its bots play: a
+# journal without "strategies" plays these (issue 29).
+BC5D63A = {f"{g}-2{lives}" for g in ("chase-the-ace", "cuccu", "gnav", "gnav-1917",
+                                      "gnav-pagat", "hypp", "kille", "le-her", "slabberjan")
+           for lives in ("", "-lives2")} | \
+    {f"{g}-3" for g in ("chase-the-ace", "slabberjan", "kille", "hypp", "gnav-pagat")} | \
+    {"gnav-3-lives2"}
+
+
+def test_each_version_of_the_match_files_ships_and_the_first_is_the_old_set() -> None:
+    on_disk = {p.name.removesuffix(".json.gz") for p in shipped_match_files()}
+    assert MATCH_SETS[FIRST_SET] == BC5D63A
+    assert MATCH_SETS[NEWEST_STRATEGIES] == on_disk  # what new tables play: every file
+    assert tuple(range(1, NEWEST_STRATEGIES + 1)) == STRATEGY_SETS
+    for version, names in MATCH_SETS.items():
+        assert names <= on_disk, version  # a file an old table plays never goes
+    rules = Rules.of("kille")
+    assert shipped_match(rules, 3, FIRST_SET) is shipped_match(rules, 3)
+    with pytest.raises(ValueError, match=r"^unknown strategies version 99 \(known: 1, "):
+        shipped_match(rules, 3, 99)
+
+
+def test_a_version_reads_no_file_outside_its_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = Rules.of("kille")
+    assert shipped_match(rules, 3, FIRST_SET) is not None
+    monkeypatch.setitem(MATCH_SETS, FIRST_SET, MATCH_SETS[FIRST_SET] - {"kille-3"})
+    assert shipped_match(rules, 3, FIRST_SET) is None
+    assert shipped_match(rules, 2, FIRST_SET) is not None

@@ -17,6 +17,7 @@ from gnav.names import parse_name
 from gnav.seeds import DERIVED
 from gnav.server.jsontext import dumps
 from gnav.server.sealing import SECRET, Box, new_key
+from gnav.strategies.match import STRATEGY_SETS
 from gnav.table import Table, TableConfig
 from gnav.table.journal import (
     ActEntry,
@@ -156,9 +157,10 @@ def test_play_writes_every_kind_of_entry() -> None:
     assert acted and acted[0].coached
     raw = stored(journal)
     same_bytes(raw)
-    # The JSON as it was written before the types (the same keys, in the same order).
-    assert list(raw[0]) == ["op", "id", "config", "seed", "seeds", "host", "t", "req",
-                            "sealed"]
+    # The JSON as it was written before the types (the same keys, in the same order),
+    # with the version of the match strategies its bots play beside the way of seeding.
+    assert list(raw[0]) == ["op", "id", "config", "seed", "seeds", "strategies", "host",
+                            "t", "req", "sealed"]
     assert list(raw[1]) == ["op", "seat", "name", "token", "req", "sealed", "v", "t"]
     start = next(e for e in raw if e["op"] == "start")
     assert list(start) == ["op", "t", "v", "req"]
@@ -247,6 +249,10 @@ BAD: list[tuple[str, Any, str, str]] = [
     ("act", {"seat": ...}, "seat", "missing"),
     ("create", {"seed": "42"}, "seed", "must be a whole number, not text"),
     ("create", {"seeds": 9}, "seeds", "must be one of 1, 2, 3, not 9"),
+    ("create", {"strategies": 0}, "strategies",
+     f"must be one of {', '.join(map(str, STRATEGY_SETS))}, not 0"),
+    ("create", {"strategies": "2"}, "strategies", "must be a whole number, not text"),
+    ("create", {"strategies": True}, "strategies", "must be a whole number, not true or"),
     ("create", {"config": {"seats": "six"}}, "config", "seats: must be a whole number"),
     ("create", {"host": 5}, "host", "must be text, not a number"),
 ]

@@ -19,7 +19,10 @@ back from the view's lives and the round's public payments, who is out, who sits
 the dealer), which maximises its chance to win the match rather than the lives it keeps.
 A round strategy given that fits is played before a shipped match strategy. A state or
 set the file does not hold falls back to the round as above. ``match=False`` (the bot
-kind ``expert-round``) always plays the round.
+kind ``expert-round``) always plays the round. Only the match files of its table's
+version of the shipped set are read (``strategies``: ``gnav.strategies.match.MATCH_SETS``,
+which a table's journal records), so a stored table goes on playing what it played when
+a file ships since.
 
 Only the view is read, and only the standard library is needed: no numpy at the table.
 A decision's random number comes from the seed and the view (as ``counter``'s do), so
@@ -38,7 +41,14 @@ from gnav.infoset import infoset_key
 from gnav.rules import Rules
 from gnav.seeds import VIEWS, expert_uniform
 from gnav.strategies import Strategy, load, read_json, shipped
-from gnav.strategies.match import MATCH_FORMAT, MatchStrategy, load_match, shipped_match
+from gnav.strategies.match import (
+    MATCH_FORMAT,
+    NEWEST_STRATEGIES,
+    MatchStrategy,
+    check_strategies,
+    load_match,
+    shipped_match,
+)
 from gnav.strategies.policy import Policy, shipped_policy
 from gnav.views import SeatView
 from gnav.vocab import Action, BotKind
@@ -52,17 +62,20 @@ class ExpertBot:
     ``counter`` (the ``fallback``): for the match where a match strategy fits (unless
     ``match`` is False), else the round's. ``strategy``: a file of ``gnav solve --out``
     (a round's) or ``gnav solve --match --out`` (a match's), or a loaded ``Strategy``,
-    tried before the shipped ones.
+    tried before the shipped ones. ``strategies``: the version of the shipped match set
+    it may read (its table's; ``gnav.strategies.match.MATCH_SETS``).
 
     :raises: :exc:`OSError` or :exc:`MalformedError` if ``strategy`` names a file that
-        cannot be read as a strategy.
+        cannot be read as a strategy; :exc:`ValueError` for an unknown ``strategies``.
     """
 
     def __init__(self, seed: int | None = None,
                  strategy: str | Strategy | MatchStrategy | None = None,
                  *, fallback: CounterBot | None = None, seeding: int = VIEWS,
-                 match: bool = True) -> None:
+                 match: bool = True, strategies: int = NEWEST_STRATEGIES) -> None:
         self.seed = 0 if seed is None else seed
+        # The table's version of the shipped match set: an old table's match files.
+        self.strategies = check_strategies(strategies)
         self.seeding = seeding  # the table's way (gnav.seeds): an old table's answers
         self.match = match
         self.name = BotKind.EXPERT if match else BotKind.EXPERT_ROUND
@@ -85,7 +98,7 @@ class ExpertBot:
         if slot not in self._matches:
             given = self.given_match
             self._matches[slot] = given if given is not None and given.fits(rules, seats) \
-                else shipped_match(rules, seats)
+                else shipped_match(rules, seats, self.strategies)
         return self._matches[slot]
 
     def table(self, rules: Rules, seats: int) -> Strategy | Policy | None:

@@ -16,6 +16,7 @@ from gnav.errors import MalformedError
 from gnav.protocol import Bot
 from gnav.rules import Rules
 from gnav.seeds import VIEWS
+from gnav.strategies.match import NEWEST_STRATEGIES
 from gnav.vocab import BotKind, parse_bot_kind
 
 BOT_KINDS: tuple[BotKind, ...] = tuple(BotKind)
@@ -23,13 +24,15 @@ BOT_KINDS: tuple[BotKind, ...] = tuple(BotKind)
 EXPERTS = frozenset({BotKind.EXPERT, BotKind.EXPERT_ROUND})
 
 
-def _random(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
+def _random(seed: int | None, params: dict[str, object], seeding: int,
+            strategies: int) -> Bot:
     if params:
         raise MalformedError(f"bot 'random' takes no parameters, not {', '.join(params)}")
     return RandomBot(seed)
 
 
-def _threshold(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
+def _threshold(seed: int | None, params: dict[str, object], seeding: int,
+            strategies: int) -> Bot:
     unknown = set(params) - {"threshold"}
     if unknown:
         raise MalformedError(f"bot 'threshold' takes only 'threshold', not "
@@ -40,7 +43,8 @@ def _threshold(seed: int | None, params: dict[str, object], seeding: int) -> Bot
     return ThresholdBot(seed, threshold)
 
 
-def _counter(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
+def _counter(seed: int | None, params: dict[str, object], seeding: int,
+            strategies: int) -> Bot:
     unknown = set(params) - {"samples", "threshold", "likelihood"}
     if unknown:
         raise MalformedError(f"bot 'counter' takes samples, threshold and likelihood, not "
@@ -58,7 +62,7 @@ def _counter(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
                       seeding=seeding)
 
 
-def _expert(seed: int | None, params: dict[str, object], seeding: int,
+def _expert(seed: int | None, params: dict[str, object], seeding: int, strategies: int,
             match: bool = True) -> Bot:
     from gnav.bots.expert import ExpertBot
 
@@ -70,16 +74,19 @@ def _expert(seed: int | None, params: dict[str, object], seeding: int,
     strategy = params.get("strategy")
     if strategy is not None and not isinstance(strategy, str):
         raise MalformedError(f"a strategy is a file name, not {strategy!r}")
-    return ExpertBot(seed, strategy, seeding=seeding, match=match)
+    return ExpertBot(seed, strategy, seeding=seeding, match=match, strategies=strategies)
 
 
-def _expert_round(seed: int | None, params: dict[str, object], seeding: int) -> Bot:
-    return _expert(seed, params, seeding, match=False)
+def _expert_round(seed: int | None, params: dict[str, object], seeding: int,
+            strategies: int) -> Bot:
+    return _expert(seed, params, seeding, strategies, match=False)
 
 
-# A maker takes the seed, the parameters and the way of seeding of the table the bot plays
-# at (gnav.seeds: only the bots that draw from a view read it).
-MAKERS: dict[BotKind, Callable[[int | None, dict[str, object], int], Bot]] = {
+# A maker takes the seed, the parameters, the way of seeding of the table the bot plays
+# at (gnav.seeds: only the bots that draw from a view read it) and the table's version of
+# the shipped match strategies (gnav.strategies.match.MATCH_SETS: only the expert reads
+# it).
+MAKERS: dict[BotKind, Callable[[int | None, dict[str, object], int, int], Bot]] = {
     BotKind.RANDOM: _random,
     BotKind.THRESHOLD: _threshold,
     BotKind.COUNTER: _counter,
@@ -100,13 +107,15 @@ def make_bot(kind: str, seed: int | None = None, **params: object) -> Bot:
 
 
 def table_bot(kind: str, seed: int | None, params: dict[str, object],
-              seeding: int = VIEWS) -> Bot:
-    """``make_bot`` for a table of a given way of seeding (``gnav.seeds``): a table
-    restored from an old journal has its bots answer as they did.
+              seeding: int = VIEWS, strategies: int = NEWEST_STRATEGIES) -> Bot:
+    """``make_bot`` for a table of a given way of seeding (``gnav.seeds``) and version of
+    the shipped match strategies (``gnav.strategies.match.MATCH_SETS``): a table restored
+    from an old journal has its bots answer as they did.
 
-    :raises: :exc:`MalformedError` as ``make_bot``.
+    :raises: :exc:`MalformedError` as ``make_bot``; :exc:`ValueError` for an unknown
+        ``strategies``.
     """
-    return MAKERS[parse_bot_kind(kind)](seed, dict(params), seeding)
+    return MAKERS[parse_bot_kind(kind)](seed, dict(params), seeding, strategies)
 
 
 def bot_from_spec(spec: str, seed: int | None = None, rules: Rules | None = None) -> Bot:

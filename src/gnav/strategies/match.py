@@ -28,6 +28,14 @@ round strategy, the lives, the round limit and who sits out after two fools make
 another match. A match strategy is found by its game (``game_name``) as a round's is,
 and by its lives: ``gnav-2.json.gz`` is the match at the game's preset's lives,
 ``gnav-2-lives2.json.gz`` at 2 (``match_stem``).
+
+**Versions.** Which match files an expert may read is a numbered set (``MATCH_SETS``),
+and a table records the one its bots play (its journal's creation: ``"strategies"``), so
+that shipping a match file never changes how a stored table goes on: a table restored
+from its journal plays the set it was created with, new tables the newest
+(``NEWEST_STRATEGIES``). A journal written before tables said so plays ``FIRST_SET``,
+what shipped then. A file ships by a new version holding it; a version that shipped
+never changes. (The round files and policies are not versioned: none has shipped again.)
 """
 
 from __future__ import annotations
@@ -50,6 +58,35 @@ MATCH_HERE = HERE / "match"
 MATCH_FREE = frozenset({"lives", "pack"})
 # Lives, out seats and sitting-out seats, in the frame where the dealer is seat 0.
 StateKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+# -- the versions of the shipped set (the table's journal names one: "strategies") -----
+# Every match file of commit bc5d63a, before tables said which they play: 2 seats of
+# every game at its preset's lives and at 2, 3 seats of five games, gnav's 3 at 2 lives.
+_GAMES_2 = ("chase-the-ace", "cuccu", "gnav", "gnav-1917", "gnav-pagat", "hypp", "kille",
+            "le-her", "slabberjan")
+_FIRST = frozenset(
+    [f"{g}-2" for g in _GAMES_2] + [f"{g}-2-lives2" for g in _GAMES_2]
+    + [f"{g}-3" for g in ("chase-the-ace", "slabberjan", "kille", "hypp", "gnav-pagat")]
+    + ["gnav-3-lives2"])
+FIRST_SET = 1  # what shipped at bc5d63a: a journal without "strategies" plays it
+CUCCU_3 = 2  # and cuccu's 3 seats at its preset's 3 lives
+# version -> the match files (match_stem) its experts may read. Append, never change.
+MATCH_SETS: dict[int, frozenset[str]] = {
+    FIRST_SET: _FIRST,
+    CUCCU_3: _FIRST | {"cuccu-3"},
+}
+STRATEGY_SETS = tuple(MATCH_SETS)
+NEWEST_STRATEGIES = max(STRATEGY_SETS)  # what new tables write into their journal
+
+
+def check_strategies(version: int) -> int:
+    """``version`` if it is one of ``STRATEGY_SETS``.
+
+    :raises: :exc:`ValueError` naming the known ones otherwise."""
+    if version not in MATCH_SETS:
+        raise ValueError(f"unknown strategies version {version!r} (known: "
+                         f"{', '.join(map(str, STRATEGY_SETS))})")
+    return version
 
 
 def match_options(rules: Rules) -> dict[str, object]:
@@ -193,11 +230,19 @@ def shipped_match_files() -> list[Path]:
     return sorted(MATCH_HERE.glob("*.json.gz"))
 
 
-def shipped_match(rules: Rules, seats: int) -> MatchStrategy | None:
+def shipped_match(rules: Rules, seats: int, strategies: int = NEWEST_STRATEGIES
+                  ) -> MatchStrategy | None:
     """The shipped match strategy for a table of ``seats`` seats of ``rules`` (its game's,
     at its lives and match options), if any: the file named for the table's lives, so a
-    table of 2 lives plays ``gnav-2-lives2`` and one of 3 (none shipped) nothing."""
-    path = MATCH_HERE / shipped_match_name(game_name(rules), seats, rules.options.lives)
+    table of 2 lives plays ``gnav-2-lives2`` and one of 3 (none shipped) nothing. Only a
+    file of the set ``strategies`` (the table's version, ``MATCH_SETS``) is read: a file
+    shipped since is not the table's.
+
+    :raises: :exc:`ValueError` for a version not in ``STRATEGY_SETS``."""
+    stem = match_stem(game_name(rules), seats, rules.options.lives)
+    if stem not in MATCH_SETS[check_strategies(strategies)]:
+        return None
+    path = MATCH_HERE / f"{stem}.json.gz"
     if path.exists():
         strategy = load_match(str(path))
         if strategy.fits(rules, seats):

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 from gnav.errors import MalformedError
 from gnav.names import Name
 from gnav.seeds import SEEDINGS
+from gnav.strategies.match import STRATEGY_SETS
 from gnav.table.config import TableConfig
 from gnav.vocab import Action, BotKind
 
@@ -70,7 +71,9 @@ class CreateEntry:
     """The table's creation: its config, master seed (and how seeds are drawn from
     it: None, a journal written before that was said), and the host token's digest.
     ``req``/``sealed``: the create's request key, digested, and the host token sealed
-    with it (``gnav.table.retries``)."""
+    with it (``gnav.table.retries``). ``strategies``: the version of the shipped match
+    strategies its bots play (``gnav.strategies.match.MATCH_SETS``; None, a journal
+    written before that was said: the first set)."""
 
     op: ClassVar[Op] = Op.CREATE
     id: str
@@ -81,11 +84,12 @@ class CreateEntry:
     t: float
     req: str | None = None
     sealed: str | None = None
+    strategies: int | None = None
 
     def to_json(self) -> Raw:
         return _later({"op": self.op.value, "id": self.id, "config": self.config.to_json(),
-                       "seed": self.seed}, seeds=self.seeds, host=self.host, t=self.t,
-                      req=self.req, sealed=self.sealed)
+                       "seed": self.seed}, seeds=self.seeds, strategies=self.strategies,
+                      host=self.host, t=self.t, req=self.req, sealed=self.sealed)
 
 
 @dataclass(frozen=True)
@@ -307,9 +311,13 @@ def _create(f: _Fields) -> CreateEntry:
     seeds = f.maybe_whole("seeds")
     if seeds is not None and seeds not in SEEDINGS:
         raise f.fail("seeds", f"must be one of {', '.join(map(str, SEEDINGS))}, not {seeds}")
+    strategies = f.maybe_whole("strategies")
+    if strategies is not None and strategies not in STRATEGY_SETS:
+        raise f.fail("strategies", f"must be one of {', '.join(map(str, STRATEGY_SETS))}, "
+                                   f"not {strategies}")
     host = f.text("host")
     return CreateEntry(id_, config, seed, seeds, host, f.time("t"), f.maybe_text("req"),
-                       f.maybe_text("sealed"))
+                       f.maybe_text("sealed"), strategies)
 
 
 def _join(f: _Fields) -> JoinEntry:

@@ -32,6 +32,7 @@ from gnav.record import from_match
 from gnav.rules import Rules
 from gnav.runner import play_until
 from gnav.seeds import LEGACY, VIEWS, TableSeeds
+from gnav.strategies.match import FIRST_SET, NEWEST_STRATEGIES, check_strategies
 from gnav.table.config import DEFAULT, TableConfig
 from gnav.table.journal import (
     ActEntry,
@@ -212,12 +213,16 @@ def check_token(token: object, digest: str | None) -> bool:
 
 class Table:
     def __init__(self, table_id: str, config: TableConfig, *, seed: int, host: str,
-                 now: float, seeds: int = VIEWS) -> None:
+                 now: float, seeds: int = VIEWS,
+                 strategies: int = NEWEST_STRATEGIES) -> None:
         self.id = table_id
         self.config = config
         self.rules: Rules = config.rules()
         self.seed = seed
         self.seeds = TableSeeds(seed, seeds)  # a journal's own way, kept on restore
+        # The shipped match strategies its bots play (gnav.strategies.match.MATCH_SETS),
+        # kept on restore too: a file shipped since never changes how it goes on.
+        self.strategies = check_strategies(strategies)
         self.host = host  # sha256 of the host token
         self.created = now
         self.phase = TablePhase.LOBBY
@@ -283,7 +288,7 @@ class Table:
         if req is not None:
             table.create_req, table.host_sealed = digest(req), seal(token, req)
         entry = CreateEntry(table_id, config, seed, table.seeds.version, table.host, now,
-                            table.create_req, table.host_sealed)
+                            table.create_req, table.host_sealed, table.strategies)
         return table, token, Result([entry])
 
     def host_token_for(self, req: RequestKey) -> str | None:
@@ -311,9 +316,11 @@ class Table:
         if not entries or not isinstance(first := entries[0], CreateEntry):
             raise GnavError("a table journal starts with its creation")
         # A journal written before seeds were derived says nothing of them: it replays
-        # with the arithmetic it was written with.
+        # with the arithmetic it was written with; one written before it said which
+        # match strategies its bots play plays those that shipped then.
         table = cls(first.id, first.config, seed=first.seed, host=first.host, now=float(first.t),
-                    seeds=LEGACY if first.seeds is None else first.seeds)
+                    seeds=LEGACY if first.seeds is None else first.seeds,
+                    strategies=FIRST_SET if first.strategies is None else first.strategies)
         table.create_req, table.host_sealed = first.req, first.sealed
         for i, entry in enumerate(entries[1:], 1):
             table._replay(entry, f"journal entry {i} ({entry.op})")
@@ -411,7 +418,8 @@ class Table:
             sizes = range(self.rules.min_seats, self.config.seats + 1)
             self._counter_spans = [
                 {"seats": span, "plays": str(BotKind.COUNTER)}
-                for span, text in what_plays(ExpertBot(0), self.rules, sizes)
+                for span, text in what_plays(ExpertBot(0, strategies=self.strategies),
+                                             self.rules, sizes)
                 if text.startswith(str(BotKind.COUNTER))]
         return self._counter_spans or None
 
@@ -756,7 +764,7 @@ class Table:
         restored from its journal goes on exactly as the lost one would have."""
         kind = self.seats[seat].bot or self.config.bot
         return table_bot(kind, self.seeds.bot(self.games, self.version, seat), {},
-                         self.seeds.version)
+                         self.seeds.version, self.strategies)
 
     def _mover(self, seat: int, now: float) -> Mover | None:
         """Who plays ``seat`` now without being asked: its bot, or a stand-in for a

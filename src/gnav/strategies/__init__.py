@@ -66,6 +66,7 @@ def game_name(rules: Rules) -> str:
     return rules.name
 
 
+@lru_cache(maxsize=256)  # rules are immutable; bots ask at every decision
 def games_like(rules: Rules) -> tuple[str, ...]:
     """``rules``' preset and every built-in preset with the same pieces (the same deck,
     powers and order): a strategy or policy made for one of them holds for ``rules``

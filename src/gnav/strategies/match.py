@@ -91,7 +91,19 @@ def check_strategies(version: int) -> int:
 
 def match_options(rules: Rules) -> dict[str, object]:
     """The options that shape a match beside its lives, as a match file names them."""
-    return {k: v for k, v in rules.options.as_dict().items() if k not in MATCH_FREE}
+    return dict(_match_options(rules))
+
+
+# Rules are immutable: what a table's rules say of its match is worked out once, since
+# a table's bots look their match file up at every decision.
+@lru_cache(maxsize=256)
+def _match_options(rules: Rules) -> tuple[tuple[str, object], ...]:
+    return tuple((k, v) for k, v in rules.options.as_dict().items() if k not in MATCH_FREE)
+
+
+@lru_cache(maxsize=64)
+def _preset_lives(preset: str) -> int:
+    return Rules.of(preset).options.lives
 
 
 def state_key(lives: Sequence[int], out: Sequence[int], sitting_out: Sequence[int],
@@ -217,7 +229,7 @@ def match_stem(preset: str, seats: int, lives: int | None = None) -> str:
     or those), ``gnav-3-lives2`` at another count. The round files' names, with the lives
     added only where they are not the preset's: a match at other lives is another match
     (``MatchStrategy.fits``), and the default keeps the name it always had."""
-    if lives is None or lives == Rules.of(preset).options.lives:
+    if lives is None or lives == _preset_lives(preset):
         return f"{preset}-{seats}"
     return f"{preset}-{seats}-lives{lives}"
 

@@ -25,9 +25,10 @@ from gnav.abstraction import Layout, band_index
 from gnav.events import Answer, Ask, Draw, Knock, Stand, Swap, Undo
 from gnav.presets import PRESETS
 from gnav.rules import Rules
+from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.sim.fast.jit import PIECE, RICH, JitRounds, decks
 from gnav.sim.fast.matches import play_matches
-from gnav.sim.fast.policies import PiecePolicy, ThresholdPolicy
+from gnav.sim.fast.policies import PiecePolicy, TablePolicy, ThresholdPolicy
 from gnav.sim.fast.tables import Tables
 from gnav.views import SeatView
 from gnav.vocab import Action
@@ -91,7 +92,7 @@ def test_the_threshold_policy_is_the_threshold_bot() -> None:
     from gnav.bots.threshold import ThresholdBot
 
     rules = Rules.of("gnav")
-    table = ThresholdPolicy(rules).table[:len(rules.pieces)].astype(np.float64)
+    table = ThresholdPolicy(rules).table
     d = decks(Tables.of(rules), 5, 400)
     rnd = JitRounds(rules, 6, 400, seed=5, decks=d).play(table, PIECE)
     bot = ThresholdBot()
@@ -189,6 +190,11 @@ def test_a_match_plays_tables_only() -> None:
     with pytest.raises(ValueError, match="stochastic=False"):
         play_matches(rules, 5, 2, [PiecePolicy([0.5] * len(rules.pieces))], rng=rng,
                      stochastic=False)
+    with pytest.raises(ValueError, match="one entry per piece"):
+        play_matches(rules, 5, 2, [PiecePolicy([0.5, 0.5])], rng=rng)
+    with pytest.raises(ValueError, match="another deck's abstraction"):
+        other = GnavAbstraction(Rules.of("chase-the-ace"))
+        play_matches(rules, 5, 2, [TablePolicy(other, np.zeros(other.size))], rng=rng)
     with pytest.raises(ValueError, match="seat_policy"):
         play_matches(rules, 5, 2, [ThresholdPolicy(rules)], rng=rng,
                      seat_policy=[0, 1, 0, 0, 0])

@@ -329,7 +329,7 @@ def test_layers_sort_modules_as_meant() -> None:
               "gnav.cli.play", "gnav.cli.common", "gnav.server.hub", "gnav.texts.narrate",
               "gnav.tui.progress", "gnav.web.steps", "gnav.sim.stats", "gnav.sim.fast.jit",
               "gnav.solve.tree", "gnav.odds.exact", "gnav.odds.batch", "gnav.learn.lesson",
-              "gnav.train.batch", "gnav.bench.batch", "gnav.openspiel", "gnav.pettingzoo")]
+              "gnav.train.batch", "gnav.bench.jit", "gnav.openspiel", "gnav.pettingzoo")]
     # The narrator moved to the core (issue 28), below both the lesson and the terminal.
     assert names == ["core", "core", "core", "core", "bots", "bots", "facade", "sim",
                      "tui", "table", "server", "web", "cli", "cli", "cli", "server",

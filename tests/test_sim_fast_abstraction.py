@@ -1,22 +1,21 @@
-"""The vectorised abstraction is ``gnav.abstraction``: at every decision of random
-rounds, ``index(d)`` equals ``abstract_key(view)`` of the deciding seat."""
+"""The compiled engine keys each decision as ``gnav.abstraction`` does: at every decision
+of random rounds, the key it writes (``keys``, the index its table is read at) equals
+``abstract_key(view)`` of the deciding seat (the leak guard: the batch's key holds
+nothing the view does not)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from fastkit import replay
 from gnav.abstraction import abstract_key
-from gnav.match import MatchState
 from gnav.rules import Rules
 from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.decision import Decision
-from gnav.sim.fast.deck import Deck
-from gnav.sim.fast.engine import Rounds
-from gnav.sim.fast.policies import FunctionPolicy, TablePolicy
+from gnav.sim.fast.jit import ABSTRACT, JitRounds, decks
+from gnav.sim.fast.policies import TablePolicy
 from gnav.sim.fast.tables import Tables
-from gnav.views import seat_view
-from gnav.vocab import Action
+from gnav.views import SeatView
 
 
 @pytest.mark.parametrize(("preset", "seats", "options"), [
@@ -27,30 +26,23 @@ from gnav.vocab import Action
 def test_the_index_is_the_abstract_key(preset: str, seats: int,
                                        options: dict[str, object]) -> None:
     rules = Rules.of(preset, **options)
-    tables = Tables.of(rules)
     abstraction = GnavAbstraction(rules)
     rows = 150
-    deck = Deck.shuffled(tables, rows, seats, np.random.default_rng(seats), full=True)
-    keys: dict[tuple[int, int], int] = {}
+    d = decks(Tables.of(rules), seats, rows)
+    table = np.random.default_rng(seats).random((1, abstraction.size))
+    played = JitRounds(rules, seats, rows, seed=seats, decks=d).play(table, ABSTRACT)
+    met = 0
 
-    def spy(d: Decision) -> np.ndarray:
-        index = abstraction.index(d)
-        assert ((index >= 0) & (index < abstraction.size)).all()
-        for r in np.flatnonzero(d.deciding).tolist():
-            keys[r, d.column] = int(index[r])
-        return (d.piece * 5 + d.swaps + d.column * 3) % 7 < 4
+    def check(rnd: JitRounds, r: int, pos: int, view: SeatView) -> None:
+        nonlocal met
+        key = int(rnd.keys[r, pos])
+        assert 0 <= key < abstraction.size
+        assert key == abstract_key(view)
+        met += 1
 
-    rnd = Rounds(tables, deck, seats, seats).play([FunctionPolicy(spy)])
-    for r in range(rows):
-        d = [int(x) for x in deck.deck[r]]
-        match = MatchState.new(rules, [f"S{i}" for i in range(seats)],
-                               dealer=seats - 1).deal(d[:seats], d[seats:])
-        while match.to_act is not None:
-            assert match.round is not None
-            pos = match.round.turn
-            assert keys.pop((r, pos)) == abstract_key(seat_view(match, match.to_act))
-            match, _ = match.apply(Action.SWAP if rnd.actions[r, pos] else Action.STAND)
-    assert not keys
+    replay(rules, played, d, check)
+    assert met == int((played.actions >= 0).sum()) > rows
+    assert ((played.keys >= 0) == (played.actions >= 0)).all()
 
 
 def test_a_table_from_keys_plays_them() -> None:

@@ -154,7 +154,8 @@ class Layout:
     def index(self, b: Any, a: Any, piece: Any, gave: Any, right: Any, left: Any, k: Any
               ) -> Any:
         """The key of these digits, nothing left out: ints in, an int out, or numpy
-        arrays (the batch engine's columns) in, an array out."""
+        arrays in, an array out (the compiled engine compiles the same formula,
+        ``digits_key``)."""
         return digits_key(len(self.ids), b, a, piece, gave, right, left, k)
 
     def pack(self, key: Key) -> int:

@@ -14,7 +14,7 @@ class BenchResult:
     seconds: float  # wall time
     jobs: int = 1
     cpu_seconds: float = 0.0  # summed over jobs: rounds / cpu_seconds is the one-core rate
-    engine: str = "reference"  # or "batch", "jit": gnav.bench.batch
+    engine: str = "reference"  # or "jit": gnav.bench.jit
 
     @property
     def rounds_per_s(self) -> float:

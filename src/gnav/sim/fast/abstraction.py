@@ -1,12 +1,12 @@
-"""``gnav.abstraction``'s information sets (``gnav-abstraction/1``), vectorised: the
-abstract key of each row of a decision, an int of ``gnav.abstraction.Layout`` with
-nothing left out (so ``0 <= key < size``: a table's index), made by the layout's own
-arithmetic on whole columns; and a policy's answer at every key at once (``policy_table``,
-the table the compiled engine plays a trained policy by: the batch expert's and the odds
-atlas's).
+"""``gnav.abstraction``'s information sets (``gnav-abstraction/1``) as the compiled engine
+indexes its tables: each key an int of ``gnav.abstraction.Layout`` with nothing left out
+(so ``0 <= key < size``: a table's index; ``gnav.sim.fast.jit`` computes it per decision
+with the layout's own formula), and a policy's answer at every key at once
+(``policy_table``, the table the compiled engine plays a trained policy by: the batch
+expert's and the odds atlas's).
 
-``tests/test_sim_fast_abstraction.py`` holds ``index(d)`` equal to ``abstract_key(view)``
-at every decision of random rounds.
+``tests/test_sim_fast_abstraction.py`` holds the key the compiled engine writes equal to
+``abstract_key(view)`` at every decision of random rounds.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import numpy.typing as npt
 from gnav.abstraction import BACKOFF, FEATURES, Layout, band_index
 from gnav.bots.threshold import resolve_threshold
 from gnav.rules import Rules
-from gnav.sim.fast.decision import Decision
 from gnav.strategies.policy import Policy
 
 MAX_COUNT = 200  # seats before/after a decider: far above any table's
@@ -39,34 +38,8 @@ class GnavAbstraction:
         self.rules = rules
         self.layout = layout = Layout.of(rules)
         self.pieces = layout.pieces
-        self.band = band_indices()
         self.radix = layout.radix
         self.size = layout.size
-
-    def index(self, d: Decision, /) -> npt.NDArray[np.intp]:
-        # Arithmetic on whole columns only: a gather or np.where costs ~100 times more.
-        p = self.pieces
-        band = self.band
-        r = d.rounds
-        if r.full:  # every row's position is the column: the bands are two numbers
-            b: npt.NDArray[np.intp] | int = int(band[d.column])
-            a: npt.NDArray[np.intp] | int = int(band[r.width - 1 - d.column])
-        else:
-            b = band.take(np.clip(d.position, 0, MAX_COUNT))
-            a = band.take(np.clip(d.from_dealer, 0, MAX_COUNT))
-        # int32 is wide enough (the largest deck's index is below 2**21) and half the
-        # memory traffic of intp.
-        piece = d.piece.astype(np.int32)
-        dealt = d.dealt.astype(np.int32)
-        if not r.full:  # the pad (-1) of idle columns
-            np.maximum(piece, 0, out=piece)
-            np.maximum(dealt, 0, out=dealt)
-        gave = p + (dealt - p) * (dealt != piece)
-        left = d.left_knocked.astype(np.int32)
-        k = np.minimum(d.knocks - d.knocked - left, 2)
-        out = self.layout.index(b, a, piece, gave, d.right, left, k)
-        index: npt.NDArray[np.intp] = out.astype(np.intp, copy=False)
-        return index
 
     def table(self, swap: Mapping[int, float], default: float = 0.5
               ) -> npt.NDArray[np.float32]:

@@ -61,7 +61,7 @@ class ExpertPolicy:
         tables: list[npt.NDArray[np.float32]] = []
         made: dict[int, int] = {}  # id of what the bot plays -> its row in tables
         self.which = np.zeros(seats + 1, dtype=np.intp)
-        threshold = ThresholdPolicy(rules).table[:len(rules.pieces)].astype(np.float32)
+        threshold = ThresholdPolicy(rules).table.astype(np.float32)
         for n in range(min(rules.min_seats, seats), seats + 1):
             found = bot.table(rules, n)
             self.plays[n] = bot.plays(rules, n)

@@ -1,13 +1,11 @@
-"""The batch engine's fast path: one round per row in scalar code compiled by numba, for
-policies given as tables (by piece, or over ``gnav-abstraction/1``): full tables of fresh
-rounds, and the rounds of whole matches (``gnav.sim.fast.matches``: each row at its own
-number of active seats, with its lives, its last round and its sitting out).
-
-The numpy engine (``gnav.sim.fast.engine``) takes any policy and reads features lazily;
-this one takes only tables, 2 to 4 times faster (docs/batch.md has the figures). Both
-follow the same rules, and a property test holds them equal row for row on the same
-decks and draws; whole matches are held equal to the reference engine
-(``tests/test_sim_fast.py``).
+"""The batch simulator's engine: one round per row in scalar code compiled by numba, for
+policies given as tables (by piece, or over ``gnav-abstraction/1``: a function of the
+abstraction's features is tabulated there first, ``gnav.sim.fast.policies``): full
+tables of fresh rounds, and the rounds of whole matches (``gnav.sim.fast.matches``: each
+row at its own number of active seats, with its lives, its last round and its sitting
+out). A property test holds it to the reference engine row for row, fresh rounds
+(``tests/test_sim_fast_jit.py``) and whole matches (``tests/test_sim_fast.py``), each row
+replayed through ``gnav.match`` with the actions it recorded.
 
 Chance is counter-based: the piece at each step of a row's shuffle and the uniform of
 each (row, column) decision are a hash of (seed, row, step), so a replay with one
@@ -87,8 +85,8 @@ def _uniform(seed: np.uint64, stream: np.uint64, row: int, step: int) -> float:
 
 def uniforms(seed: int, rows: int, width: int, *, stream: int = _CHOICE_STREAM,
              first_row: int = 0) -> npt.NDArray[np.float64]:
-    """The uniforms the kernel draws for (row, column) decisions, as an array (for the
-    numpy engine to replay the same choices)."""
+    """The uniforms the kernel draws for (row, column) decisions, as an array (a mixed
+    policy's choice is ``uniform < P(swap)``: a test replays the same choices)."""
     out: npt.NDArray[np.float64] = _uniforms(np.uint64(seed), np.uint64(stream), first_row,
                                              rows, width)
     return out
@@ -391,9 +389,12 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
 class JitRounds:
     """``rows`` rounds at ``seats`` seats (full tables, every seat at the starting
     lives, or at ``lives``: many, for rounds where every seat can pay whatever it owes,
-    as the solver and training assume), played by table policies. The arrays after
-    ``play`` mean what ``Rounds``' arrays mean (``keys``: each decision's table index,
-    -1 where none)."""
+    as the solver and training assume), played by table policies. After ``play``, per
+    row and column (docs/batch.md): ``hands`` at the showdown, ``lives``, ``pays`` and
+    ``gains`` (Pay and Gain events), ``actions`` (-1 no decision, 0 stand, 1 swap),
+    ``keys`` (each decision's table index or finer key, -1 where none), ``sit_out``; per
+    row ``ended_by`` (-1 the turns ran out, else the rank of the piece that stopped the
+    round) and, in rounds of matches, ``drawn`` (stock pieces drawn)."""
 
     def __init__(self, rules: Rules, seats: int, rows: int, *, seed: int = 0,
                  first_row: int = 0, decks: npt.ArrayLike | None = None,

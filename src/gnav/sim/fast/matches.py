@@ -5,8 +5,9 @@ elimination, rotation, sitting out, winners).
 A match's seats are mapped onto its round's columns afresh each round (the turn order,
 right-aligned, the dealer in the last column), so one batch plays a round of every match
 whatever its number of active seats. Policies are tables (``gnav.sim.fast.policies``:
-by piece, or over ``gnav-abstraction/1``; the expert's, one per table size); the
-compiled engine reads no features, so a function of them cannot play a match.
+by piece, or over ``gnav-abstraction/1``, a function of the abstraction's features
+tabulated there included; the expert's, one per table size): the compiled engine calls
+no Python per decision.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ Ints = npt.NDArray[np.intp]
 # A policy a match can play: a table by piece, over the abstraction, or the expert's.
 MatchPolicy = PiecePolicy | TablePolicy | ExpertPolicy
 # (round number from 1, the matches dealt in (row indices), their active seats) -> decks,
-# laid down in full (``Deck.given``, or ``Deck.shuffled(..., full=True)``)
+# laid down in full (``Deck.given``)
 DeckSource = Callable[[int, Ints, Ints], Deck]
 # After each round: (round number, matches, seat at each column (-1: unused), the round)
 Watcher = Callable[[int, Ints, Ints, JitRounds], None]
@@ -123,10 +124,7 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Matc
         n = active.sum(1)
         given = None
         if decks is not None:
-            deck = decks(number, rows, n)
-            if (deck.filled < deck.size).any():
-                raise ValueError("a match's decks are laid down in full")
-            given = deck.deck
+            given = decks(number, rows, n).deck
         used = order >= 0
         safe = np.where(used, order, 0)
         lives = np.where(used, np.take_along_axis(state.lives[rows], safe, 1), 0)
@@ -158,15 +156,19 @@ def _tables(rules: Rules, seats: int, policies: Sequence[MatchPolicy]
     index = np.zeros((len(policies), seats + 1), np.intp)
     for k, p in enumerate(policies):
         if isinstance(p, PiecePolicy):
-            by_piece = p.table[:pieces].astype(np.float64)
+            if p.table.shape != (pieces,):
+                raise ValueError(f"{p!r}: a table by piece has one entry per piece "
+                                 f"({pieces})")
+            by_piece = p.table
             table = by_piece[piece_of] if abstract else by_piece
             index[k] = len(parts)
             parts.append(table[None, :])
         elif isinstance(p, TablePolicy):
-            if not isinstance(p.abstraction, GnavAbstraction):
-                raise ValueError("a match plays tables over gnav-abstraction/1 only")
+            if p.table.shape != (ab.size,):
+                raise ValueError(f"a table over another deck's abstraction ({p.table.size} "
+                                 f"keys, not {ab.size})")
             index[k] = len(parts)
-            parts.append(p.table.astype(np.float64)[None, :])
+            parts.append(p.table[None, :])
         elif isinstance(p, ExpertPolicy):
             own = p.stack.astype(np.float64).reshape(-1, ab.size)
             top = min(len(p.which), seats + 1)
@@ -175,7 +177,8 @@ def _tables(rules: Rules, seats: int, policies: Sequence[MatchPolicy]
             parts.append(own)
         else:
             raise ValueError(f"{p!r}: a match plays table policies only (the compiled "
-                             f"engine reads no features)")
+                             f"engine calls no Python per decision: FeaturePolicy "
+                             f"tabulates a function of the features)")
     return (ABSTRACT if abstract else PIECE), np.concatenate(parts), index
 
 

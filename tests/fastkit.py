@@ -1,5 +1,5 @@
 """The batch simulator's rounds replayed through the reference engine, shared by the
-``test_sim_fast*`` tests: the same deal and stock, the actions the compiled engine
+``test_fast*`` tests: the same deal and stock, the actions the compiled engine
 recorded, then the same hands at the showdown, the same Pay and Gain events per seat,
 lives, sit-outs and the piece that ended the round, for every row.
 
@@ -21,10 +21,10 @@ import numpy as np
 import numpy.typing as npt
 
 from gnav.events import Answer, Draw, Gain, Pay, StockEmpty, Undo
+from gnav.fast.deck import Deck
+from gnav.fast.jit import JitRounds
 from gnav.match import MatchState
 from gnav.rules import Rules
-from gnav.sim.fast.deck import Deck
-from gnav.sim.fast.jit import JitRounds
 from gnav.views import SeatView, seat_view
 from gnav.vocab import Action
 

@@ -178,7 +178,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # table. The narrator, which both the lesson and the terminal read, is the core's
     # (gnav.texts.narrate).
     ("sim", ("gnav.sim",)),
-    ("engines", ("gnav.sim.fast", "gnav.solve")),
+    ("engines", ("gnav.fast", "gnav.solve")),
     ("odds", ("gnav.odds",)),
     ("learn", ("gnav.learn",)),
     ("tui", ("gnav.tui",)),
@@ -327,7 +327,7 @@ def test_layers_sort_modules_as_meant() -> None:
               "gnav.bots.counter", "gnav", "gnav.sim.batch", "gnav.tui.game",
               "gnav.table.table", "gnav.server.app", "gnav.web.routes", "gnav.cli",
               "gnav.cli.play", "gnav.cli.common", "gnav.server.hub", "gnav.texts.narrate",
-              "gnav.tui.progress", "gnav.web.steps", "gnav.sim.stats", "gnav.sim.fast.jit",
+              "gnav.tui.progress", "gnav.web.steps", "gnav.sim.stats", "gnav.fast.jit",
               "gnav.solve.tree", "gnav.odds.exact", "gnav.odds.batch", "gnav.learn.lesson",
               "gnav.train.batch", "gnav.bench.jit", "gnav.openspiel", "gnav.pettingzoo")]
     # The narrator moved to the core (issue 28), below both the lesson and the terminal.
@@ -407,7 +407,7 @@ def test_no_modules_import_each_other() -> None:
 
 def package_arrows(graph: dict[str, set[str]], package: Path = PACKAGE) -> set[tuple[str, str]]:
     """The arrows of ``graph`` between packages: a module's package is the folder that
-    holds it (``gnav.sim.fast.jit`` is ``gnav.sim.fast``'s; a subpackage is a package of
+    holds it (``gnav.fast.jit`` is ``gnav.fast``'s; a subpackage is a package of
     its own), the top-level modules are the core's (``gnav.*``), ``gnav`` the facade's."""
     def room(module: str) -> str:
         if module == "gnav":
@@ -474,7 +474,7 @@ def test_measurement_stays_in_its_room() -> None:
     # gnav bench's code is gnav.bench's (issue 28: it sat in the core and in the batch
     # simulator); only the command reads it, and nothing that plays a game does.
     assert not (PACKAGE / "bench.py").exists()
-    assert not (PACKAGE / "sim" / "fast" / "bench.py").exists()
+    assert not (PACKAGE / "fast" / "bench.py").exists()
     graph = import_graph()
     readers = {m for m, targets in graph.items() if m.split(".")[:2] != ["gnav", "bench"]
                and any(t.split(".")[:2] == ["gnav", "bench"] for t in targets)}

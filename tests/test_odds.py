@@ -210,7 +210,7 @@ def test_the_batch_table_is_the_policys_own_lookup() -> None:
     import random
 
     from gnav.bots.threshold import resolve_threshold
-    from gnav.sim.fast.abstraction import GnavAbstraction, policy_table
+    from gnav.fast.abstraction import GnavAbstraction, policy_table
     from gnav.strategies.policy import shipped_policy
 
     rules = Rules.of("gnav")
@@ -238,7 +238,7 @@ def test_at_10_seats_the_batch_atlas_agrees_with_a_plain_reference_simulation() 
     n = 10
     assert engine(rules, n, "expert") == "batch"
     a = atlas(rules, n, "expert", rounds=30_000, seed=4)
-    assert a.meta["engine"] == "gnav.sim.fast.jit" and a.source == "simulated"
+    assert a.meta["engine"] == "gnav.fast.jit" and a.source == "simulated"
     assert "trained policy" in a.note
     rounds = 1500
     plain = run(Plan(rules, ("expert",) * n, ROUNDS, rounds, seed=12), jobs=1).tally

@@ -120,7 +120,7 @@ _SEEDED = frozenset({"Random", "default_rng", "RandomState", "SeedSequence", "se
 ALLOWED = {
     # The compiled engine's counter-based generator: splitmix64 over (seed, stream, row)
     # is the generator itself, not a seed drawn for another use (numba has no hashlib).
-    ("sim/fast/jit.py", "_key"),
+    ("fast/jit.py", "_key"),
 }
 
 

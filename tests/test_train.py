@@ -10,11 +10,11 @@ import pytest
 
 from gnav.abstraction import RIGHT, SHIFT, Layout
 from gnav.cli import main
+from gnav.fast import jit
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.tables import Tables
 from gnav.round import RoundState
 from gnav.rules import Rules
-from gnav.sim.fast import jit
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.tables import Tables
 from gnav.solve.cfr import Game
 from gnav.solve.tree import build
 from gnav.strategies.policy import load_policy, parse

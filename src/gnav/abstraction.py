@@ -98,7 +98,7 @@ def band(count: int) -> int:
 def digits_key(pieces: Any, b: Any, a: Any, piece: Any, gave: Any, right: Any, left: Any,
                k: Any) -> Any:
     """The key of these digits, nothing left out, for a deck of ``pieces``: the layout's
-    one formula, which the compiled engine compiles as it is (``gnav.sim.fast.jit``)."""
+    one formula, which the compiled engine compiles as it is (``gnav.fast.jit``)."""
     return (((((b * _BANDS + a) * pieces + piece) * (pieces + 1) + gave) * _RIGHTS
              + right) * 2 + left) * 3 + k
 

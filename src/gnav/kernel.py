@@ -1,7 +1,7 @@
 """The rules kernel: what a preset and its options decide about a round, as plain data.
 
 Every loop that plays a round reads its decisions here rather than from the options: the
-reference engine (``gnav.round``), the compiled batch engine (``gnav.sim.fast``, through
+reference engine (``gnav.round``), the compiled batch engine (``gnav.fast``, through
 one function that turns a kernel into arrays), the solver (which drives the reference
 engine) and the companion's JavaScript (which is served ``to_json``). So an option that
 changes what a power does, or who pays at the showdown, is written once, here:

@@ -2,7 +2,7 @@
 would keep a match going for ever (docs/spec/rules.md §6.1).
 
 The figures are a data file beside this module, ``lengths.json``, made by ``gnav simulate
---lengths`` (``gnav.sim.fast.lengths``): for every game at every table size, matches of
+--lengths`` (``gnav.fast.lengths``): for every game at every table size, matches of
 expert bots with the preset's default options, and with the table's options where they
 differ. Nothing here is typed in: the sizes at which a table changes an option are the
 file's, chosen by the command by a rule written beside it. A game is measured once, under

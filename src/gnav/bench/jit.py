@@ -1,5 +1,5 @@
 """``gnav bench --engine jit``: rounds per second through the batch simulator's compiled
-engine (``gnav.sim.fast.jit``).
+engine (``gnav.fast.jit``).
 
 Each round is a full table of fresh players (every seat at the rules' starting lives),
 dealt from a deck the engine shuffles and decided by the ``threshold`` bot's table by
@@ -13,10 +13,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from gnav.bench.result import BenchResult
+from gnav.fast.jit import PIECE, JitRounds
+from gnav.fast.policies import ThresholdPolicy
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.fast.jit import PIECE, JitRounds
-from gnav.sim.fast.policies import ThresholdPolicy
 
 # Rows per call: large enough that a call's own cost is spread thin, small enough that
 # a batch's arrays stay in the cache's reach.

@@ -78,9 +78,9 @@ def register(sub: Any) -> None:
 
 def cmd_lengths(args: argparse.Namespace) -> int:
     """``gnav simulate --lengths``: the match lengths of every preset and size."""
+    from gnav.fast import lengths
     from gnav.lengths import parse, render
     from gnav.presets import PRESETS_LIST, get_preset
-    from gnav.sim.fast import lengths
 
     if args.option or args.bots or args.field or args.challenger or args.rounds:
         raise GnavError("--lengths plays expert bots with each preset's default options: "

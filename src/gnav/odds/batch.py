@@ -3,7 +3,7 @@ compiled engine under a shipped trained policy (``gnav.odds`` chooses where).
 
 Where the expert plays a trained policy (``gnav.strategies.policy``: 5 to 41 seats of
 the gnav presets), its choices are a table over ``gnav-abstraction/1``, which the
-compiled engine (``gnav.sim.fast.jit``) plays a hundred times faster than the reference
+compiled engine (``gnav.fast.jit``) plays a hundred times faster than the reference
 engine plays the bots. Every position is played three ways on the same deals and the
 same random numbers (common random numbers): as the policy plays it, and with that
 position forced to stand and to swap (the others playing the policy); so the chance of
@@ -28,11 +28,11 @@ import numpy as np
 import numpy.typing as npt
 
 from gnav.abstraction import RIGHT, Key
+from gnav.fast.abstraction import GnavAbstraction, policy_table
+from gnav.fast.jit import ABSTRACT, RICH, JitRounds
+from gnav.fast.tables import Tables
 from gnav.odds.figures import Atlas, Cell, Choice, Figure, wilson
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction, policy_table
-from gnav.sim.fast.jit import ABSTRACT, RICH, JitRounds
-from gnav.sim.fast.tables import Tables
 from gnav.sim.stats import Moments
 from gnav.strategies.policy import Policy
 
@@ -151,7 +151,7 @@ def from_batch(rules: Rules, seats: int, policy: Policy, rounds: int = ROUNDS, *
                     "sources' tips there" if missing else "")
     return Atlas(rules.name, n, "expert", "simulated", pieces, cells, values, pays, ordered,
                  rounds=rounds, note=words,
-                 meta={"seed": seed, "engine": "gnav.sim.fast.jit", "branches": n,
+                 meta={"seed": seed, "engine": "gnav.fast.jit", "branches": n,
                        "options": rules.options.as_dict()})
 
 

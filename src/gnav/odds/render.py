@@ -54,7 +54,7 @@ def source_line(a: Atlas) -> str:
         return ("exact: the solved strategy evaluated on every deal and every draw "
                 "(no sampling error)")
     how = "the batch engine, every seat played both ways on the same deals" \
-        if a.meta.get("engine") == "gnav.sim.fast.jit" else "the reference engine"
+        if a.meta.get("engine") == "gnav.fast.jit" else "the reference engine"
     return f"simulated: {a.rounds:,} rounds through {how}; 95% intervals in brackets"
 
 

@@ -4,7 +4,7 @@ runs.
 Each seat decides at most once a round, so at its decision its own reach is 1 and a
 sampled round gives an unbiased sample of every visited information set's
 counterfactual regrets at once. A batch deals many rounds (counter-based chance,
-``gnav.sim.fast.jit``) and plays them by the current strategy (regret matching over
+``gnav.fast.jit``) and plays them by the current strategy (regret matching over
 ``gnav-abstraction/1``); then, for each position in turn, it plays the same rounds again
 with that position's decision flipped (``FLIP``: the other action than the policy's, on
 the same decks and draws). The two lines differ only by the decision, so the difference
@@ -44,10 +44,10 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.jit import ABSTRACT, FLIP, JitRounds
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.jit import ABSTRACT, FLIP, JitRounds
 
 F64 = npt.NDArray[np.float64]
 LIVES = 1000  # every seat can pay every payment of the round (as the solver assumes)

@@ -1,4 +1,4 @@
-"""How long matches last (``gnav.sim.fast.lengths``, ``gnav.sim.fast.expert``), and that every
+"""How long matches last (``gnav.fast.lengths``, ``gnav.fast.expert``), and that every
 preset at every size ends with the options a table sets (docs/spec/rules.md §6.1).
 
 The batch engine plays; the bound a match is held to is the contract's own arithmetic:
@@ -14,17 +14,17 @@ import numpy as np
 import pytest
 
 from gnav.bots.expert import ExpertBot
+from gnav.fast.abstraction import policy_table
+from gnav.fast.deck import Deck
+from gnav.fast.expert import ExpertPolicy, coarsened
+from gnav.fast.lengths import measure_preset, sizes_of
+from gnav.fast.matches import play_matches
+from gnav.fast.policies import PiecePolicy
+from gnav.fast.tables import Tables
 from gnav.lengths import at_table, shipped
 from gnav.presets import PRESETS, PRESETS_LIST
 from gnav.rules import Rules
 from gnav.runner import play_match
-from gnav.sim.fast.abstraction import policy_table
-from gnav.sim.fast.deck import Deck
-from gnav.sim.fast.expert import ExpertPolicy, coarsened
-from gnav.sim.fast.lengths import measure_preset, sizes_of
-from gnav.sim.fast.matches import play_matches
-from gnav.sim.fast.policies import PiecePolicy
-from gnav.sim.fast.tables import Tables
 from gnav.strategies import Strategy
 from gnav.strategies import shipped as shipped_strategy
 from gnav.strategies.policy import Policy

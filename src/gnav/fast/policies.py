@@ -1,4 +1,4 @@
-"""Batch policies: tables of P(swap) that the compiled engine (``gnav.sim.fast.jit``)
+"""Batch policies: tables of P(swap) that the compiled engine (``gnav.fast.jit``)
 reads at each decision.
 
 Three kinds: by the piece held (``PiecePolicy``, ``ThresholdPolicy``: the engine's kind
@@ -20,8 +20,8 @@ import numpy.typing as npt
 
 from gnav.abstraction import Key, Layout
 from gnav.bots.threshold import resolve_threshold, threshold_action
+from gnav.fast.abstraction import GnavAbstraction
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
 from gnav.vocab import Action
 
 # A policy written by hand: P(swap) (or True/False) from the abstraction's features of

@@ -9,7 +9,7 @@ and, with ``p`` the field's P(swap) there, ``g(x) = max((1 - p) x, -p x)`` (swap
 instead, or stand instead, whichever is better). The best response's gain is
 ``sum_I P(I) g(d_I)``.
 
-``gnav.sim.fast.jit`` gives each row's two values on common random numbers (the same
+``gnav.fast.jit`` gives each row's two values on common random numbers (the same
 deal, stock and draws either way), so ``D = swap - stand`` is an unbiased sample of
 ``d_I``. Summed by key:
 
@@ -44,11 +44,11 @@ import numpy.typing as npt
 from gnav.bots.expert import ExpertBot
 from gnav.bots.registry import bot_from_spec
 from gnav.bots.threshold import ThresholdBot, threshold_action
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.deviator import from_pieces
+from gnav.fast.jit import ABSTRACT, RICH, VIEW, VIEW_BITS, JitRounds
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.deviator import from_pieces
-from gnav.sim.fast.jit import ABSTRACT, RICH, VIEW, VIEW_BITS, JitRounds
 from gnav.strategies.policy import Policy
 from gnav.vocab import Action
 

@@ -1,10 +1,10 @@
-"""Whole matches in lock-step on the compiled engine (``gnav.sim.fast.jit``): each row a
+"""Whole matches in lock-step on the compiled engine (``gnav.fast.jit``): each row a
 match, each step one round of every unfinished match (docs/spec/rules.md §6: lives,
 elimination, rotation, sitting out, winners).
 
 A match's seats are mapped onto its round's columns afresh each round (the turn order,
 right-aligned, the dealer in the last column), so one batch plays a round of every match
-whatever its number of active seats. Policies are tables (``gnav.sim.fast.policies``:
+whatever its number of active seats. Policies are tables (``gnav.fast.policies``:
 by piece, or over ``gnav-abstraction/1``, a function of the abstraction's features
 tabulated there included; the expert's, one per table size): the compiled engine calls
 no Python per decision.
@@ -18,14 +18,14 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.deck import Deck
+from gnav.fast.expert import ExpertPolicy
+from gnav.fast.jit import ABSTRACT, PIECE, JitRounds
+from gnav.fast.policies import PiecePolicy, TablePolicy
+from gnav.fast.tables import Tables
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.deck import Deck
-from gnav.sim.fast.expert import ExpertPolicy
-from gnav.sim.fast.jit import ABSTRACT, PIECE, JitRounds
-from gnav.sim.fast.policies import PiecePolicy, TablePolicy
-from gnav.sim.fast.tables import Tables
 
 Ints = npt.NDArray[np.intp]
 # A policy a match can play: a table by piece, over the abstraction, or the expert's.

@@ -1,4 +1,4 @@
-"""The compiled engine (gnav.sim.fast.jit) is the reference engine, row for row: on the
+"""The compiled engine (gnav.fast.jit) is the reference engine, row for row: on the
 same decks, every preset with random options, table policies by piece and over the
 abstraction, a deviator and forced decisions, each row replayed through ``gnav.match``
 with the actions the engine recorded gives the same hands, payments, gains, lives,
@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from fastkit import replay
 from gnav.abstraction import abstract_key
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.jit import ABSTRACT, FLIP, PIECE, JitRounds, decks, uniforms, values
+from gnav.fast.tables import Tables
 from gnav.presets import PRESETS
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.jit import ABSTRACT, FLIP, PIECE, JitRounds, decks, uniforms, values
-from gnav.sim.fast.tables import Tables
 from gnav.views import SeatView
 from gnav.vocab import Action
 from strategies import rules_strategy
@@ -129,7 +129,7 @@ def test_the_view_key_plays_as_the_abstraction_and_refines_it() -> None:
     """jit.VIEW changes nothing in the play, and its key holds the abstraction's index
     above its history hash: the same rows, lives and actions, and ``key >> VIEW_BITS``
     the abstraction's key; and it splits the abstraction's cells (it sees more)."""
-    from gnav.sim.fast.jit import VIEW, VIEW_BITS
+    from gnav.fast.jit import VIEW, VIEW_BITS
 
     rules = Rules.of("gnav")
     table = np.random.default_rng(2).random((1, GnavAbstraction(rules).size))

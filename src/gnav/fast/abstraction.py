@@ -1,11 +1,11 @@
 """``gnav.abstraction``'s information sets (``gnav-abstraction/1``) as the compiled engine
 indexes its tables: each key an int of ``gnav.abstraction.Layout`` with nothing left out
-(so ``0 <= key < size``: a table's index; ``gnav.sim.fast.jit`` computes it per decision
+(so ``0 <= key < size``: a table's index; ``gnav.fast.jit`` computes it per decision
 with the layout's own formula), and a policy's answer at every key at once
 (``policy_table``, the table the compiled engine plays a trained policy by: the batch
 expert's and the odds atlas's).
 
-``tests/test_sim_fast_abstraction.py`` holds the key the compiled engine writes equal to
+``tests/test_fast_abstraction.py`` holds the key the compiled engine writes equal to
 ``abstract_key(view)`` at every decision of random rounds.
 """
 

@@ -2,16 +2,16 @@
 full rules, row for row equal to the reference engine (``gnav.round``, ``gnav.match``).
 Part of the ``[analysis]`` extra. The API is documented in docs/batch.md."""
 
-from gnav.sim.fast.deck import Deck
-from gnav.sim.fast.matches import Matches, play_matches
-from gnav.sim.fast.policies import (
+from gnav.fast.deck import Deck
+from gnav.fast.matches import Matches, play_matches
+from gnav.fast.policies import (
     FeaturePolicy,
     PiecePolicy,
     TablePolicy,
     ThresholdPolicy,
     table_of,
 )
-from gnav.sim.fast.tables import Tables
+from gnav.fast.tables import Tables
 
 __all__ = ["Deck", "FeaturePolicy", "Matches", "PiecePolicy", "TablePolicy", "Tables",
            "ThresholdPolicy", "play_matches", "table_of"]

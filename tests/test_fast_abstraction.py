@@ -10,11 +10,11 @@ import pytest
 
 from fastkit import replay
 from gnav.abstraction import abstract_key
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.jit import ABSTRACT, JitRounds, decks
+from gnav.fast.policies import TablePolicy
+from gnav.fast.tables import Tables
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.jit import ABSTRACT, JitRounds, decks
-from gnav.sim.fast.policies import TablePolicy
-from gnav.sim.fast.tables import Tables
 from gnav.views import SeatView
 
 

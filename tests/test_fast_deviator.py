@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.deviator import best_response, from_pieces
+from gnav.fast.jit import ABSTRACT, RICH, JitRounds
+from gnav.fast.policies import ThresholdPolicy
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.deviator import best_response, from_pieces
-from gnav.sim.fast.jit import ABSTRACT, RICH, JitRounds
-from gnav.sim.fast.policies import ThresholdPolicy
 
 
 def test_the_held_out_gain_is_what_the_deviator_gets_when_it_plays() -> None:

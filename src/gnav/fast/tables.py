@@ -1,5 +1,5 @@
 """The rules kernel (``gnav.kernel``) as numpy lookup tables, indexed by piece rank (0 = the
-highest piece), for the compiled engine (``gnav.sim.fast.jit``): each piece's power as
+highest piece), for the compiled engine (``gnav.fast.jit``): each piece's power as
 bits of one byte (``flags``), and the options it reads beside them (``options``).
 """
 
@@ -46,7 +46,7 @@ class Tables:
     lives: int
 
     def options(self, lives: int | None = None) -> npt.NDArray[np.int64]:
-        """The rules the compiled engine reads beside ``flags`` (``gnav.sim.fast.jit``),
+        """The rules the compiled engine reads beside ``flags`` (``gnav.fast.jit``),
         as one array: starting lives (``lives``, else the rules'), stand_needs_matador,
         skip_revealed, knock_public (with a fool to knock), drag, two_fools,
         two_fools_sit_out, to_holder, dealer_wins_ties, whether the first round is the

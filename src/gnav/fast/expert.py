@@ -3,7 +3,7 @@ out: at each row's number of active seats, the table the bot itself plays there.
 
 ``ExpertBot.table`` says what the expert plays at a size (found by the rules, as the bot
 finds it): a trained policy over ``gnav-abstraction/1`` (5 to 41 seats), which the batch
-engine plays exactly (``gnav.sim.fast.abstraction.policy_table``, its backed-off keys included);
+engine plays exactly (``gnav.fast.abstraction.policy_table``, its backed-off keys included);
 or an exact strategy (2 to 4 seats), keyed by the full information set, which no batch
 feature holds. There the strategy is coarsened onto the abstraction: each abstract key
 takes the plain mean of P(swap) over the strategy's information sets that coarsen to it
@@ -25,9 +25,9 @@ import numpy.typing as npt
 
 from gnav.abstraction import Layout, coarsen
 from gnav.bots.expert import ExpertBot
+from gnav.fast.abstraction import GnavAbstraction, abstract_table
+from gnav.fast.policies import ThresholdPolicy
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction, abstract_table
-from gnav.sim.fast.policies import ThresholdPolicy
 from gnav.strategies import Strategy
 from gnav.strategies.policy import Policy
 
@@ -52,7 +52,7 @@ class ExpertPolicy:
     """P(swap) as the expert plays at each number of active seats, for tables of
     ``rules.min_seats`` to ``seats`` seats: ``stack`` holds one table over the
     abstraction per thing the bot plays, ``which[n]`` the one it plays at ``n`` seats
-    (``gnav.sim.fast.matches`` plays them on the compiled engine)."""
+    (``gnav.fast.matches`` plays them on the compiled engine)."""
 
     def __init__(self, rules: Rules, seats: int) -> None:
         bot = ExpertBot(match=False)  # the batch engine plays rounds: the round's

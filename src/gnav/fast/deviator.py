@@ -20,10 +20,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.jit import ABSTRACT, RICH, values
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.jit import ABSTRACT, RICH, values
 
 
 @dataclass(frozen=True)

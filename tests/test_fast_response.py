@@ -1,4 +1,4 @@
-"""The bracket of a lone deviator's best response (gnav.sim.fast.response), checked
+"""The bracket of a lone deviator's best response (gnav.fast.response), checked
 against the solver's exact best response where the tree is small enough to build."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.response import bracket, field_table
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.response import bracket, field_table
 from gnav.solve.cfr import Game
 from gnav.solve.tree import build
 from gnav.train.exact import abstract_map, lift

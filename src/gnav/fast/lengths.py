@@ -3,8 +3,8 @@ preset at every table size, and the options a table sets where a preset's own wo
 not end (``gnav.lengths`` reads what this writes; docs/spec/rules.md §6.1).
 
 Every size of a preset is played in one batch of whole matches on the batch engine
-(``gnav.sim.fast.matches``, a size a group of rows), the expert deciding at each row's
-number of active seats as the bot itself would (``gnav.sim.fast.expert``). A match is
+(``gnav.fast.matches``, a size a group of rows), the expert deciding at each row's
+number of active seats as the bot itself would (``gnav.fast.expert``). A match is
 cut at ``cap`` rounds; the share cut is reported as "does not end".
 
 The rule that picks the sizes: without a gain of lives every round costs at least one
@@ -27,12 +27,12 @@ from typing import Any
 import numpy as np
 
 from gnav.bots.expert import ExpertBot
+from gnav.fast.expert import ExpertPolicy
+from gnav.fast.matches import play_matches
 from gnav.lengths import FORMAT, ROUNDS_PER_LIFE, Length, Remedy, game_of
 from gnav.presets import PRESETS_LIST, Preset, get_preset
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.sim.fast.expert import ExpertPolicy
-from gnav.sim.fast.matches import play_matches
 
 MATCHES = 200  # a size
 CAP = 1000  # rounds; a match still on then "does not end"

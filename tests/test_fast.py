@@ -23,13 +23,13 @@ from hypothesis import strategies as st
 from fastkit import Reference, replay
 from gnav.abstraction import Layout, band_index
 from gnav.events import Answer, Ask, Draw, Knock, Stand, Swap, Undo
+from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.jit import PIECE, RICH, JitRounds, decks
+from gnav.fast.matches import play_matches
+from gnav.fast.policies import PiecePolicy, TablePolicy, ThresholdPolicy
+from gnav.fast.tables import Tables
 from gnav.presets import PRESETS
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction
-from gnav.sim.fast.jit import PIECE, RICH, JitRounds, decks
-from gnav.sim.fast.matches import play_matches
-from gnav.sim.fast.policies import PiecePolicy, TablePolicy, ThresholdPolicy
-from gnav.sim.fast.tables import Tables
 from gnav.views import SeatView
 from gnav.vocab import Action
 from strategies import rules_strategy

@@ -11,11 +11,11 @@ import pytest
 
 from fastkit import Reference, replay
 from gnav.abstraction import RIGHT, Key, Layout, abstract_key
+from gnav.fast.jit import ABSTRACT, JitRounds, decks
+from gnav.fast.matches import play_matches
+from gnav.fast.policies import FeaturePolicy, table_of
+from gnav.fast.tables import Tables
 from gnav.rules import Rules
-from gnav.sim.fast.jit import ABSTRACT, JitRounds, decks
-from gnav.sim.fast.matches import play_matches
-from gnav.sim.fast.policies import FeaturePolicy, table_of
-from gnav.sim.fast.tables import Tables
 from gnav.views import SeatView
 from gnav.vocab import Action
 

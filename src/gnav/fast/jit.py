@@ -1,10 +1,10 @@
 """The batch simulator's engine: one round per row in scalar code compiled by numba, for
 policies given as tables (by piece, or over ``gnav-abstraction/1``: a function of the
-abstraction's features is tabulated there first, ``gnav.sim.fast.policies``): full
-tables of fresh rounds, and the rounds of whole matches (``gnav.sim.fast.matches``: each
+abstraction's features is tabulated there first, ``gnav.fast.policies``): full
+tables of fresh rounds, and the rounds of whole matches (``gnav.fast.matches``: each
 row at its own number of active seats, with its lives, its last round and its sitting
 out). A property test holds it to the reference engine row for row, fresh rounds
-(``tests/test_sim_fast_jit.py``) and whole matches (``tests/test_sim_fast.py``), each row
+(``tests/test_fast_jit.py``) and whole matches (``tests/test_fast.py``), each row
 replayed through ``gnav.match`` with the actions it recorded.
 
 Chance is counter-based: the piece at each step of a row's shuffle and the uniform of
@@ -22,9 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from gnav.abstraction import digits_key
+from gnav.fast.abstraction import GnavAbstraction, band_indices
+from gnav.fast.tables import GAIN, Tables
 from gnav.rules import Rules
-from gnav.sim.fast.abstraction import GnavAbstraction, band_indices
-from gnav.sim.fast.tables import GAIN, Tables
 
 # How a table is indexed: by piece, or over gnav-abstraction/1. RICH plays the tables
 # over the abstraction but writes a finer key of each decision into ``keys`` (the
@@ -41,7 +41,7 @@ FLIP = 2
 # order, every request's answers (the target or the stock, the matador shown, or that the
 # piece was plain), undos and draws, its position, its piece and the piece it was dealt.
 # A key at least as fine as the view: a deviator choosing by it is at least as strong as
-# any deviator choosing by its view (``gnav.sim.fast.response``).
+# any deviator choosing by its view (``gnav.fast.response``).
 VIEW = 3
 VIEW_BITS = 41
 _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03

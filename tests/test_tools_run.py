@@ -104,6 +104,7 @@ BAD = [
     ("policy_report.py", ["nope-6"], "unknown preset 'nope'"),
     ("screenshots.py", ["--only", "nothing"], "no picture 'nothing'"),
     ("ship_puzzles.py", ["--tables", "gnav"], "a table is PRESET-SEATS"),
+    ("strategy_tables.py", ["le-her-3"], "no shipped strategy for le-her-3"),
     ("strength_report.py", ["--dir", "{file}"], "File exists"),
     ("train_check.py", ["--seats", "5"], "--seats must be 2 to 4"),
 ]

@@ -22,8 +22,8 @@ from gnav.abstraction import RIGHT, Key, Layout, band_index
 from gnav.bots.threshold import default_threshold
 from gnav.errors import GnavError
 from gnav.rules import Rules
-from gnav.solve.report import table_name
 from gnav.strategies.policy import Policy, shipped_policy
+from strategy_tables import table_name
 
 TABLES = ("gnav-6", "gnav-10", "gnav-20", "gnav-41", "gnav-1917-10", "slabberjan-10")
 

@@ -28,7 +28,7 @@ import oneline
 from gnav.learn.puzzles import RECORDS, SHIPPED, cut, dump
 from gnav.record import dumps, from_match, loads
 from gnav.seeds import derive
-from gnav.solve.report import table_name
+from strategy_tables import table_name
 
 TABLES = (("gnav", 3), ("gnav", 4), ("gnav-1917", 4), ("hypp", 3), ("gnav", 6))
 MATCHES = 3

@@ -1,6 +1,6 @@
 """What the shipped equilibria say: the figures of docs/strategy.md and its plots.
 
-    python -m gnav.solve.report [--rounds N] [--plots DIR] [TABLE ...]
+    python tools/strategy_tables.py [--rounds N] [--plots DIR] [TABLE ...]
 
 TABLE is PRESET-SEATS (default: 3 and 4 seats of gnav, gnav-1917 and hypp). It reads
 the shipped strategies (no solving) and prints Markdown:
@@ -12,7 +12,8 @@ the shipped strategies (no solving) and prints Markdown:
   sources' tips speak of, each decision weighted by how often it comes up: swapping a
   matador, swapping IX-XII, standing on 0-III, how often a choice is mixed.
 
-``--plots DIR`` also draws one PNG per table (matplotlib: the ``[plot]`` extra).
+``--plots DIR`` also draws one PNG per table (matplotlib: the ``[plot]`` extra). A
+developer tool that makes docs, outside the installed package (issue 28 §3).
 """
 
 from __future__ import annotations
@@ -211,7 +212,7 @@ def plot(name: str, figures: dict[str, object], path: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gnav.solve.report", description=__doc__,
+    p = argparse.ArgumentParser(prog="strategy_tables.py", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("tables", nargs="*", default=list(TABLES), metavar="TABLE")
     p.add_argument("--rounds", type=int, default=20000)
@@ -225,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.plots:
                 plot(name, figures, f"{args.plots}/{name}.png")
     except GnavError as e:
-        print(f"report: {e}", file=sys.stderr)
+        print(f"strategy_tables.py: {e}", file=sys.stderr)
         return 2
     return 0
 

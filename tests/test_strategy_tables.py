@@ -1,4 +1,5 @@
-"""The report on the shipped equilibria: its keys are real information sets."""
+"""tools/strategy_tables.py, the report on the shipped equilibria: its keys are real
+information sets."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gnav.rules import Rules
-from gnav.solve.report import main, plain_key, plain_swaps, self_play, table
+from strategy_tables import main, plain_key, plain_swaps, self_play, table
 
 
 def test_plain_keys_are_in_the_table() -> None:
@@ -38,7 +39,7 @@ def test_report_prints_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_the_plot_names_pieces_as_the_game_does_and_says_which_end_is_which() -> None:
     import matplotlib.pyplot as plt
 
-    from gnav.solve.report import figure, report
+    from strategy_tables import figure, report
 
     _, figures = report("gnav-3", 20, 1)
     fig = figure("gnav-3", figures)

@@ -8,15 +8,12 @@ piece; the figure includes shuffling and dealing.
 
 from __future__ import annotations
 
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from gnav.bench.result import BenchResult
+from gnav.bench.result import BenchResult, split
 from gnav.fast.jit import PIECE, JitRounds
 from gnav.fast.policies import ThresholdPolicy
 from gnav.rules import Rules
-from gnav.seeds import derive
 
 # Rows per call: large enough that a call's own cost is spread thin, small enough that
 # a batch's arrays stay in the cache's reach.
@@ -41,24 +38,7 @@ def run(rules: Rules, seats: int, rounds: int, *, seed: int = 0, batch: int = BA
                        1, time.process_time() - cpu, "jit")
 
 
-def _job(args: tuple[Rules, int, int, int]) -> BenchResult:
-    rules, seats, rounds, seed = args
-    return run(rules, seats, rounds, seed=seed)
-
-
 def run_parallel(rules: Rules, seats: int, rounds: int, *, jobs: int | None = None,
                  seed: int = 0) -> BenchResult:
     """``rounds`` split over ``jobs`` processes (default: every core)."""
-    jobs = max(1, jobs or os.cpu_count() or 1)
-    if jobs == 1:
-        return run(rules, seats, rounds, seed=seed)
-    rules.check_seats(seats)
-    shares = [rounds // jobs + (1 if i < rounds % jobs else 0) for i in range(jobs)]
-    start = time.perf_counter()
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(_job, [(rules, seats, n, derive(seed, "job", i))
-                                     for i, n in enumerate(shares)]))
-    wall = time.perf_counter() - start
-    return BenchResult(rules.name, seats, sum(p.rounds for p in parts),
-                       sum(p.decisions for p in parts), wall, jobs,
-                       sum(p.cpu_seconds for p in parts), "jit")
+    return split(run, rules, seats, rounds, jobs=jobs, seed=seed)

@@ -11,8 +11,11 @@ changes what a power does, or who pays at the showdown, is written once, here:
   piece, which swaps.
 - the turn: whether a seat may stand without a matador, whether revealed matadors are
   skipped, whether fools knock at the deal, and who a charge is paid to.
-- the showdown (``settle``): who gains and who pays for the hands shown, and who sits
-  out the next round (``sit_out``).
+- the showdown: ``showdown`` decides it (which rank pays, what the fools do, whether
+  the dealer is let off a tie), written once in plain loops so that the compiled engine
+  compiles this very function and the companion's JavaScript ports it line for line;
+  ``settle`` says it as gains and payments for the reference engine and the solver, and
+  ``sit_out`` who sits out the next round.
 
 Immutable, built once per ``Rules`` (``rules.kernel``), and free of any dependency.
 """
@@ -49,6 +52,12 @@ class Settlement(NamedTuple):
 
 _NONE: tuple[int, ...] = ()
 
+# What the fools do at a showdown (``showdown``), and two_fools as it reads it: small
+# ints, so that the compiled engine runs the same function.
+FOOLS_SHOWN, FOOLS_GAIN, FOOLS_PAY, FOOL_PAYS = range(4)
+TWO_GAIN, TWO_PAY, TWO_PLAIN = 0, 1, 2
+TWO_CODES = {TwoFools.GAIN: TWO_GAIN, TwoFools.PAY: TWO_PAY, TwoFools.PLAIN: TWO_PLAIN}
+
 
 @dataclass(frozen=True, slots=True)
 class Kernel:
@@ -72,12 +81,14 @@ class Kernel:
     fool_ranks: tuple[int, ...] = field(init=False)
     legal: tuple[tuple[Action, ...], ...] = field(init=False)
     passes: tuple[bool, ...] = field(init=False)  # by piece: it passes a request on
+    two_code: int = field(init=False)  # two_fools as ``showdown`` reads it
 
     def __post_init__(self) -> None:
         s = object.__setattr__  # frozen: the derived tables are set once, here
         s(self, "fool_ranks", tuple(i for i, f in enumerate(self.fools) if f))
         s(self, "legal", tuple(_ONLY_SWAP if self.stand_needs_matador and e is None
                                else _BOTH for e in self.effects))
+        s(self, "two_code", TWO_CODES[self.two_fools])
         s(self, "passes", tuple(e is not None and e.outcome is Outcome.PASS
                                 for e in self.effects))
 
@@ -144,30 +155,21 @@ class Kernel:
 
     def settle(self, hands: Sequence[int]) -> Settlement:
         """Who gains and who pays at the showdown of ``hands`` (by position, the dealer
-        last): two fools or more settle between themselves (unless they are a plain
-        hand); a lone fool under ``drag`` pays and drags the lowest of the others with
-        it; otherwise the lowest rank shown pays, every holder of it, but the dealer in a
-        tie under ``dealer_wins_ties``."""
-        fools = self.fool_holders(hands) if self.fool_ranks else _NONE
-        two = self.two_fools
-        if len(fools) >= 2 and two is not TwoFools.PLAIN:
-            if two is TwoFools.GAIN:
-                return Settlement(tuple(fools), (), tuple(fools), -1)
-            return Settlement((), tuple((p, TWO_FOOLS) for p in fools), tuple(fools), -1)
-        before: tuple[tuple[int, str], ...] = ()
-        if len(fools) == 1 and self.drag:
-            fool = fools[0]
-            before = ((fool, FOOL),)
-            # The lowest of the others: the lowest shown, or the next if that is the
-            # fool (only one is shown, so no other position holds it).
-            ranked = sorted(hands)
-            lowest = ranked[-2] if ranked[-1] == hands[fool] else ranked[-1]
-        else:
-            lowest = max(hands)
+        last), as ``showdown`` decides: two fools or more settle between themselves
+        (unless they are a plain hand); a lone fool under ``drag`` pays and drags the
+        lowest of the others with it; otherwise the lowest rank shown pays, every holder
+        of it, but the dealer in a tie under ``dealer_wins_ties``."""
+        lowest, fools, let_off = showdown(hands, len(hands), self.fools, self.drag,
+                                          self.two_code, self.dealer_wins_ties)
+        if fools in (FOOLS_GAIN, FOOLS_PAY):
+            settling = tuple(self.fool_holders(hands))
+            if fools == FOOLS_GAIN:
+                return Settlement(settling, (), settling, -1)
+            return Settlement((), tuple((p, TWO_FOOLS) for p in settling), settling, -1)
+        before = ((self.fool_holders(hands)[0], FOOL),) if fools == FOOL_PAYS else ()
         payers = holders(hands, lowest)
-        let_off = -1
-        if len(payers) > 1 and self.dealer_wins_ties and payers[-1] == len(hands) - 1:
-            let_off = payers.pop()
+        if let_off >= 0:
+            payers.remove(let_off)
         if len(payers) == 1:
             return Settlement((), (*before, (payers[0], LOWEST)), (), let_off)
         return Settlement((), (*before, *((p, LOWEST) for p in payers)), (), let_off)
@@ -246,6 +248,48 @@ def _small_options() -> dict[str, tuple[object, ...]]:
     return out
 
 
+def showdown(hands: Any, n: int, fool: Any, drag: bool, two: int,
+             dealer_wins_ties: bool) -> tuple[int, int, int]:
+    """The showdown of ``hands[:n]`` (ranks by position, the dealer last), decided:
+    ``(lowest, fools, let_off)``. Every holder of rank ``lowest`` pays (-1: no rank
+    pays), but position ``let_off`` (-1: none); ``fools`` says what every holder of a
+    fool does besides: ``FOOLS_SHOWN`` nothing more, ``FOOLS_GAIN`` gain a life,
+    ``FOOLS_PAY`` pay for two fools, ``FOOL_PAYS`` pay for the lone fool that drags.
+    ``fool[rank]`` is true for a fool; ``two`` is ``TWO_GAIN``, ``TWO_PAY`` or
+    ``TWO_PLAIN``.
+
+    The one statement of the showdown: ``Kernel.settle`` reads it for the reference
+    engine, and the compiled engine (``gnav.fast.jit``) compiles this very function, so
+    it is written in the plain loops and small ints that numba compiles (a sequence or
+    an array alike, nothing allocated); each caller only pays what it says."""
+    fools = 0
+    lowest = -1
+    others = -1  # the lowest of the pieces that are no fool
+    for c in range(n):
+        h = hands[c]
+        if fool[h]:
+            fools += 1
+        elif h > others:
+            others = h
+        if h > lowest:
+            lowest = h
+    if fools >= 2 and two != TWO_PLAIN:  # the fools settle between themselves
+        return -1, FOOLS_GAIN if two == TWO_GAIN else FOOLS_PAY, -1
+    shown = FOOLS_SHOWN
+    if fools == 1 and drag:  # the fool pays, and drags the lowest of the others
+        lowest = others
+        shown = FOOL_PAYS
+    let_off = -1
+    if dealer_wins_ties and hands[n - 1] == lowest:
+        count = 0
+        for c in range(n):
+            if hands[c] == lowest:
+                count += 1
+        if count > 1:
+            let_off = n - 1
+    return lowest, shown, let_off
+
+
 def holders(hands: Sequence[int], piece: int) -> list[int]:
     """The positions holding ``piece``, in order. One, nearly always: then found by
     ``count`` and ``index`` in C rather than a loop over every position."""
@@ -255,5 +299,6 @@ def holders(hands: Sequence[int], piece: int) -> list[int]:
 
 
 # Outcome is part of the kernel's vocabulary: re-exported for the loops that read it.
-__all__ = ["FOOL", "LOWEST", "TWO_FOOLS", "Effect", "Kernel", "Outcome", "Settlement",
-           "holders", "json_key", "preset_json"]
+__all__ = ["FOOL", "FOOLS_GAIN", "FOOLS_PAY", "FOOLS_SHOWN", "FOOL_PAYS", "LOWEST",
+           "TWO_CODES", "TWO_FOOLS", "TWO_GAIN", "TWO_PAY", "TWO_PLAIN", "Effect", "Kernel",
+           "Outcome", "Settlement", "holders", "json_key", "preset_json", "showdown"]

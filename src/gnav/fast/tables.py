@@ -12,10 +12,6 @@ import numpy.typing as npt
 
 from gnav.powers import Outcome
 from gnav.rules import Rules
-from gnav.vocab import TwoFools
-
-GAIN, PAY, PLAIN = 0, 1, 2
-TWO_FOOLS = {TwoFools.GAIN: GAIN, TwoFools.PAY: PAY, TwoFools.PLAIN: PLAIN}
 
 # Bits of the ``flags`` table.
 PLAIN_F, CHARGE_F, STOP_F, UNDO_F, PASS_F, FOOL_F = 1, 2, 4, 8, 16, 32
@@ -38,7 +34,7 @@ class Tables:
     skip_revealed: bool
     knock_public: bool
     drag: bool
-    two_fools: int  # GAIN, PAY or PLAIN
+    two_fools: int  # gnav.kernel's TWO_GAIN, TWO_PAY or TWO_PLAIN (Kernel.two_code)
     two_fools_sit_out: bool
     to_holder: bool  # penalty_to = holder
     dealer_wins_ties: bool
@@ -69,5 +65,5 @@ class Tables:
             flags[i] = (PLAIN_F if effect is None else 0) | power | FOOL_F * k.fools[i]
         return cls(rules, len(k.ids), np.array(k.deck, dtype=np.int8), flags, any(k.fools),
                    k.stand_needs_matador, k.skip_revealed, k.knock_public, k.drag,
-                   TWO_FOOLS[k.two_fools], k.two_fools_sit_out, k.to_holder,
+                   k.two_code, k.two_fools_sit_out, k.to_holder,
                    k.dealer_wins_ties, k.max_rounds, k.lives)

@@ -342,32 +342,55 @@ export function reconstruct(m, handsBySeat, aside) {
   return { deal: dealt, stock, problems };
 }
 
-// Who gains and who pays at the showdown of ``hands`` (ranks, by position), as the
-// kernel's rules say: gnav.kernel.Kernel.settle, read off the same kernel.
+// What the fools do at a showdown: gnav.kernel's FOOLS_SHOWN, FOOLS_GAIN, FOOLS_PAY and
+// FOOL_PAYS.
+const FOOLS_SHOWN = 0, FOOLS_GAIN = 1, FOOLS_PAY = 2, FOOL_PAYS = 3;
+
+// The showdown of ``hands`` (ranks by position, the dealer last), decided: gnav.kernel's
+// ``showdown``, line for line (the one statement of it, which the engines run), reading
+// the kernel's data. [lowest, fools, letOff]: every holder of rank ``lowest`` pays (-1:
+// none) but position ``letOff``; ``fools`` says what every holder of a fool does besides.
+function decide(k, hands) {
+  const n = hands.length;
+  let fools = 0;
+  let lowest = -1;
+  let others = -1; // the lowest of the pieces that are no fool
+  for (let c = 0; c < n; c++) {
+    const h = hands[c];
+    if (k.fools[h]) fools += 1;
+    else if (h > others) others = h;
+    if (h > lowest) lowest = h;
+  }
+  if (fools >= 2 && k.two_fools !== "plain") {
+    return [-1, k.two_fools === "gain" ? FOOLS_GAIN : FOOLS_PAY, -1];
+  }
+  let shown = FOOLS_SHOWN;
+  if (fools === 1 && k.drag) {
+    lowest = others;
+    shown = FOOL_PAYS;
+  }
+  let letOff = -1;
+  if (k.dealer_wins_ties && hands[n - 1] === lowest) {
+    let count = 0;
+    for (let c = 0; c < n; c++) if (hands[c] === lowest) count += 1;
+    if (count > 1) letOff = n - 1;
+  }
+  return [lowest, shown, letOff];
+}
+
+// Who gains and who pays at the showdown of ``hands``, as gnav.kernel.Kernel.settle says
+// it from the decision: the gains, the payments in order with their reasons, the fools
+// who may sit out next, and the dealer let off a tie.
 function settle(k, hands) {
+  const [lowest, shown, letOff] = decide(k, hands);
   const fools = [];
   hands.forEach((h, p) => { if (k.fools[h]) fools.push(p); });
-  if (fools.length >= 2 && k.two_fools !== "plain") {
-    return k.two_fools === "gain"
-      ? { gains: fools, pays: [], fools, letOff: -1 }
-      : { gains: [], pays: fools.map((p) => [p, "two_fools"]), fools, letOff: -1 };
+  if (shown === FOOLS_GAIN) return { gains: fools, pays: [], fools, letOff: -1 };
+  if (shown === FOOLS_PAY) {
+    return { gains: [], pays: fools.map((p) => [p, "two_fools"]), fools, letOff: -1 };
   }
-  const pays = [];
-  let lowest = Math.max(...hands);
-  if (fools.length === 1 && k.drag) {
-    const fool = fools[0];
-    pays.push([fool, "fool"]);
-    const ranked = [...hands].sort((a, b) => a - b);
-    lowest = ranked[ranked.length - 1] === hands[fool] ? ranked[ranked.length - 2]
-      : ranked[ranked.length - 1];
-  }
-  const payers = [];
-  hands.forEach((h, p) => { if (h === lowest) payers.push(p); });
-  let letOff = -1;
-  if (payers.length > 1 && k.dealer_wins_ties && payers[payers.length - 1] === hands.length - 1) {
-    letOff = payers.pop();
-  }
-  for (const p of payers) pays.push([p, "lowest"]);
+  const pays = shown === FOOL_PAYS ? [[fools[0], "fool"]] : [];
+  hands.forEach((h, p) => { if (h === lowest && p !== letOff) pays.push([p, "lowest"]); });
   return { gains: [], pays, fools: [], letOff };
 }
 

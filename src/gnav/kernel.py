@@ -185,9 +185,7 @@ class Kernel:
                 or 0 < self.max_rounds <= number:
             return _NONE
         out = tuple(p for p in fools if alive[p])
-        if sum(alive) - len(out) + returning < 2:
-            return _NONE
-        return out
+        return out if enough_play_on(sum(alive), len(out), returning) else _NONE
 
     # -- export --------------------------------------------------------------------
 
@@ -290,6 +288,13 @@ def showdown(hands: Any, n: int, fool: Any, drag: bool, two: int,
     return lowest, shown, let_off
 
 
+def enough_play_on(alive: int, out: int, returning: int) -> bool:
+    """Whether ``out`` of the ``alive`` seats may sit the next round out: at least 2 seats
+    would still play it (``returning``: seats back from sitting out). Compiled as it is
+    by the batch engine, as ``showdown`` is."""
+    return alive - out + returning >= 2
+
+
 def holders(hands: Sequence[int], piece: int) -> list[int]:
     """The positions holding ``piece``, in order. One, nearly always: then found by
     ``count`` and ``index`` in C rather than a loop over every position."""
@@ -301,4 +306,5 @@ def holders(hands: Sequence[int], piece: int) -> list[int]:
 # Outcome is part of the kernel's vocabulary: re-exported for the loops that read it.
 __all__ = ["FOOL", "FOOLS_GAIN", "FOOLS_PAY", "FOOLS_SHOWN", "FOOL_PAYS", "LOWEST",
            "TWO_CODES", "TWO_FOOLS", "TWO_GAIN", "TWO_PAY", "TWO_PLAIN", "Effect", "Kernel",
-           "Outcome", "Settlement", "holders", "json_key", "preset_json", "showdown"]
+           "Outcome", "Settlement", "enough_play_on", "holders", "json_key", "preset_json",
+           "showdown"]

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from gnav.abstraction import digits_key
 from gnav.fast.abstraction import GnavAbstraction, band_indices
 from gnav.fast.tables import FOOL_F, Tables
-from gnav.kernel import FOOLS_GAIN, FOOLS_PAY, FOOLS_SHOWN, showdown
+from gnav.kernel import FOOLS_GAIN, FOOLS_PAY, FOOLS_SHOWN, enough_play_on, showdown
 from gnav.rules import Rules
 
 # How a table is indexed: by piece, or over gnav-abstraction/1. RICH plays the tables
@@ -52,6 +52,7 @@ _abstract = nb.njit(cache=True, inline="always")(digits_key)
 
 # The showdown: the kernel's one statement of it, compiled as it is.
 _showdown = nb.njit(cache=True, inline="always")(showdown)
+_enough_play_on = nb.njit(cache=True, inline="always")(enough_play_on)
 
 _band = band_indices().astype(np.int64)
 
@@ -355,7 +356,7 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                     alive += 1
                     if fool[hands[c]]:
                         out += 1
-            if alive - out + returning >= 2:
+            if _enough_play_on(alive, out, returning):
                 for c in range(n):
                     sit_out[r, off + c] = lives[r, off + c] > 0 and fool[hands[c]]
         for c in range(n):

@@ -378,6 +378,12 @@ function decide(k, hands) {
   return [lowest, shown, letOff];
 }
 
+// gnav.kernel.enough_play_on: ``out`` of the ``alive`` seats may sit the next round out
+// only if at least 2 would still play it.
+function enoughPlayOn(alive, out, returning) {
+  return alive - out + returning >= 2;
+}
+
 // Who gains and who pays at the showdown of ``hands``, as gnav.kernel.Kernel.settle says
 // it from the decision: the gains, the payments in order with their reasons, the fools
 // who may sit out next, and the dealer let off a tie.
@@ -422,7 +428,7 @@ function settleShowdown(m, final) {
   if (fools.length && k.two_fools_sit_out && !last) {
     sitOut = fools.filter((p) => r.lives[r.seats[p]] > 0);
     const alive = r.seats.filter((s) => r.lives[s] > 0).length;
-    if (alive - sitOut.length + r.returning < 2) sitOut = [];
+    if (!enoughPlayOn(alive, sitOut.length, r.returning)) sitOut = [];
   }
   return sitOut.map((p) => r.seats[p]).sort((a, b) => a - b);
 }

@@ -70,7 +70,8 @@ def _verified(client: TestClient, tid: str, game: int) -> str:
     assert r.status_code == 200, r.text
     code, lines = verify_text(r.text, f"game{game}.json")
     assert code == 0, lines
-    return r.text
+    text: str = r.text
+    return text
 
 
 def test_a_long_lived_tables_matches_are_recorded_where_it_is(

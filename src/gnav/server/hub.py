@@ -522,10 +522,9 @@ class Hub:
         Big by the match's own versions, not the table's: the table's count runs on
         from match to match, and by it every match after the first few at a table was
         built elsewhere, from its whole journal read back from the store, every earlier
-        match's entries included (measured with ``tools/relay_load.py`` at 12 seats, as
-        fast as the tables played: from the fourth match on, 3.7 to 14 MB out of Redis
-        in 30 s where there had been 0.03, and the replay of every earlier match in the
-        other process's CPU)."""
+        match's entries included, and replayed there (measured with
+        ``tools/relay_load.py``, 5 tables of 12 seats as fast as they played: 3.7 to
+        14 MB out of Redis in 30 s where there had been 0.03 to 0.1)."""
         if size < self.settings.record_elsewhere:
             return await self._run(self._work, table.record)
         stored = await self._store(self.store.journal(table.id)) or []

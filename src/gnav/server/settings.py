@@ -89,7 +89,7 @@ class Settings:
     # it is short (one decision, the bots' burst bounded by ``pace``, a few messages),
     # and a hop to a thread and back cost more CPU than the change itself.
     inline_sockets: int = 16
-    record_elsewhere: int = 2000  # versions from which a record is built in another process
+    record_elsewhere: int = 2000  # a match's versions from which its record is built elsewhere
     # Puzzles cut from finished listed matches are added to this JSON-lines file, and
     # /puzzles serves them after the shipped ones (gnav serve --grow-puzzles); None: off.
     grow_puzzles: str | None = None

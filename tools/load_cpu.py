@@ -299,6 +299,7 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
             "load_average": round(load_avg, 2), "killed_at_s": killed_at,
             "actions": acked, "actions_per_s": report.get("actions_per_s"),
             "latency_ms": report.get("latency_ms"), "errors": report.get("errors"),
+            "client_lag_ms": report.get("client_lag_ms"),
             "matches_finished": report.get("matches_finished"),
             "reconnects": report.get("reconnects"),
             "longest_pause_s": report.get("longest_pause_s"),

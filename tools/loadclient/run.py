@@ -36,6 +36,7 @@ MAX_TABLES = 2000  # the server holds at most 2000 unfinished tables by default
 MAX_SECONDS = 3600.0
 MAX_MATCHES = 1000  # per table, even in a --duration run
 SETUP_TIMEOUT = 30.0  # one request or one socket's hello
+LAG_TICK = 0.01  # the timer of the loop-lag watch (s)
 RETRY_FOR = 60.0  # seconds a request (or a setup socket) is sent again, server after server
 # What a server answers when it cannot do it now, but another (or it, a moment later)
 # may: a server gone (no answer at all), busy, stopping, or its store away.
@@ -303,6 +304,13 @@ class LoadTest:
                                    f"s, {s.matches} matches, {s.acts} acts, {rate:,.0f}/s, "
                                    f"{errors} errors")
 
+    async def _watch_lag(self) -> None:
+        """How late this loop wakes for a 10 ms timer, all through play (``Stats.lags``)."""
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(LAG_TICK)
+            self.stats.lags.append(max(0.0, time.perf_counter() - asked - LAG_TICK))
+
     async def run(self) -> dict[str, Any]:
         o = self.o
         https = [Http(host, port, o.concurrency, timeout=SETUP_TIMEOUT)
@@ -338,6 +346,7 @@ class LoadTest:
             target = MAX_MATCHES if o.duration is not None else o.matches
             limit = o.duration if o.duration is not None else o.timeout
             drivers = [asyncio.create_task(self._drive(t, https, target)) for t in ready]
+            watch = asyncio.create_task(self._watch_lag())
             if drivers:
                 _, late = await asyncio.wait(drivers, timeout=limit)
                 play_s = time.perf_counter() - t1
@@ -346,6 +355,9 @@ class LoadTest:
                 await asyncio.gather(*late, return_exceptions=True)
                 if late and o.duration is None:
                     self.stats.error(Failure.TIMEOUT)
+            watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watch
         finally:
             shower.cancel()
             with contextlib.suppress(asyncio.CancelledError):

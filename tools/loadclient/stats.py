@@ -33,6 +33,9 @@ class Stats:
     reconnects: int = 0  # sockets opened again after a loss, as the browser does
     retries: int = 0  # requests (create, join, start) and setup sockets sent again
     longest_pause: float = 0.0  # the longest silence any table saw in play, in seconds
+    # How late this client's own event loop woke for a 10 ms timer in play, in seconds:
+    # every latency it measures includes its own delays, so the report shows them beside.
+    lags: list[float] = field(default_factory=list)
 
     def error(self, what: Error) -> None:
         self.errors[what] += 1
@@ -40,6 +43,7 @@ class Stats:
     def report(self, *, config: dict[str, Any], setup_s: float, play_s: float,
                matches_expected: int | None) -> dict[str, Any]:
         ordered = sorted(self.latencies)
+        lags = sorted(self.lags)
         errors: Counter[str] = Counter()  # by the string each error always had
         for what, n in self.errors.items():
             errors[str(what)] += n
@@ -74,6 +78,11 @@ class Stats:
                 "p99": ms(percentile(ordered, 99)),
                 "max": ms(ordered[-1]) if ordered else 0.0,
             },
+            "client_lag_ms": {
+                "p50": ms(percentile(lags, 50)),
+                "p99": ms(percentile(lags, 99)),
+                "max": ms(lags[-1]) if lags else 0.0,
+            },
         }
 
 
@@ -95,6 +104,9 @@ def format_report(r: dict[str, Any]) -> list[str]:
         f"latency (ms, act to its update): p50 {lat['p50']:.1f}  p95 {lat['p95']:.1f}  "
         f"p99 {lat['p99']:.1f}  max {lat['max']:.1f}  mean {lat['mean']:.1f}  "
         f"(n={lat['count']})",
+        f"this client's own loop, late for a 10 ms timer (ms): p50 "
+        f"{r['client_lag_ms']['p50']:.1f}  p99 {r['client_lag_ms']['p99']:.1f}  max "
+        f"{r['client_lag_ms']['max']:.1f}",
         f"errors: {errors}"
         + f"; {r['reconnects']} reconnects, {r.get('retries', 0)} retries, the longest "
           f"pause a table saw "

@@ -336,18 +336,21 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                 break  # refuse, or a charge that lets play go on
         # The showdown: the kernel's own decision (compiled from gnav.kernel), paid.
         lowest, shown, let_off = _showdown(hands, n, fool, drag, two, dwt)
+        if shown != FOOLS_SHOWN:  # the fools gain or pay, before the lowest pay
+            for c in range(n):
+                if fool[hands[c]]:
+                    if shown == FOOLS_GAIN:
+                        lives[r, off + c] += 1
+                        gains[r, off + c] += 1
+                    else:
+                        pays[r, off + c] += 1
+                        if lives[r, off + c] > 0:
+                            lives[r, off + c] -= 1
         for c in range(n):
-            h = hands[c]
-            if shown != FOOLS_SHOWN and fool[h]:
-                if shown == FOOLS_GAIN:
-                    lives[r, off + c] += 1
-                    gains[r, off + c] += 1
-                    continue
-            elif h != lowest or c == let_off:
-                continue
-            pays[r, off + c] += 1
-            if lives[r, off + c] > 0:
-                lives[r, off + c] -= 1
+            if hands[c] == lowest and c != let_off:
+                pays[r, off + c] += 1
+                if lives[r, off + c] > 0:
+                    lives[r, off + c] -= 1
         if two_sit and not last and shown in (FOOLS_GAIN, FOOLS_PAY):
             alive = 0
             out = 0

@@ -10,14 +10,21 @@ then the owner's transport, then the owner's queue.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from typing import Any
 
+from gnav.names import Name
 from gnav.server.cluster import CUT, Cluster, Link, RemoteConn
 from gnav.server.conn import Conn
+from gnav.server.hub import Hub
 from gnav.server.logs import Log
+from gnav.server.redis_store import RedisStore
 from gnav.server.sealing import Box, new_key
+from gnav.server.security import invite_code
+from gnav.server.settings import Settings
 from gnav.server.wire import CLOSE_SLOW
+from gnav.table import TableConfig
 from test_server_cluster import _Tables, soon
 
 BOUND = 64 << 10
@@ -165,5 +172,69 @@ def test_a_reply_goes_ahead_of_the_spectators_updates_waiting(redis_url: str) ->
         assert owner.cuts == 0 and not spectator.closed
         for cluster in (owner, holder):
             await cluster.close()
+
+    asyncio.run(go())
+
+
+async def hub_on(redis_url: str, backlog: int) -> Hub:
+    """A process's hub on the shared Redis with the servers' key (as
+    ``gnav.server.app`` makes one), open."""
+    store = RedisStore(redis_url)
+    store.check()
+    cluster = Cluster(store.url, Log(), 5.0, store.last_ids, store.box, backlog=backlog)
+    hub = Hub(store, Settings(link_backlog=backlog), Log(), cluster=cluster)
+    await hub.open()
+    return hub
+
+
+def test_a_tables_player_is_unaffected_by_a_holder_cut(redis_url: str) -> None:
+    """Two hubs: a table's person on its owner, spectators on the other process, which
+    stops reading its link. The owner cuts that process's relay at the bound: the
+    spectators leave the table at the owner (its connections are the person's alone),
+    the person's socket stays open and takes the table's messages; once the holder reads
+    again its spectators close as slow ones, and a spectator's hello through it is
+    answered with the table, and what the table says next reaches it."""
+    async def go() -> None:
+        owner, holder = [await hub_on(redis_url, BOUND) for _ in range(2)]
+        assert owner.cluster is not None and holder.cluster is not None
+        table, _ = await owner.create(TableConfig(seats=2))
+        seat, token, _ = await owner.join(table.id, Name("Person"), invite_code(table.host))
+        person = await owner.attach(table.id, seat, token, None)
+        watchers = [await holder.attach(table.id, None, None, None) for _ in range(3)]
+        assert all(w.via == owner.cluster.me for w in watchers)
+        live = owner._tables[table.id]
+        assert await soon(lambda: len(live.conns) == 4)
+        link = owner.cluster._links[holder.cluster.me]
+        transport = pause(holder.cluster, owner.cluster)
+
+        def spectators_only() -> None:
+            owner._deliver(live, [((None,), os.urandom(2048).hex())])
+
+        posted = 0
+        while not owner.cluster.cuts:
+            assert posted < 40_000, "the owner's queue never filled"
+            spectators_only()
+            posted += 1
+            assert link.queued <= BOUND + 4200
+            await asyncio.sleep(0)
+        assert await soon(lambda: live.conns == [person])
+        assert not person.closed
+        owner._deliver(live, [((seat, None), "news for all")])
+        texts = [person.queue.get_nowait() for _ in range(person.queue.qsize())]
+        assert texts[-1] == "news for all"
+
+        transport.resume_reading()
+        assert await soon(lambda: all(w.closed for w in watchers))
+        assert {(w.close_code, w.close_reason) for w in watchers} == {(CLOSE_SLOW, CUT)}
+        again = await holder.attach(table.id, None, None, None)
+        assert await soon(lambda: again.queue.qsize() > 0)
+        catch_up = json.loads(again.queue.get_nowait() or "")
+        assert catch_up["table"]["id"] == table.id
+        assert await soon(lambda: len(live.conns) == 2)
+        owner._deliver(live, [((seat, None), "news again")])
+        assert await soon(lambda: again.queue.qsize() > 0)
+        assert again.queue.get_nowait() == "news again" and not again.closed
+        for hub in (holder, owner):
+            await hub.close()
 
     asyncio.run(go())

@@ -14,6 +14,9 @@ import json
 import os
 from typing import Any
 
+import pytest
+
+from gnav.errors import Code
 from gnav.names import Name
 from gnav.server.cluster import CUT, Cluster, Link, RemoteConn
 from gnav.server.conn import Conn
@@ -23,8 +26,8 @@ from gnav.server.redis_store import RedisStore
 from gnav.server.sealing import Box, new_key
 from gnav.server.security import invite_code
 from gnav.server.settings import Settings
-from gnav.server.wire import CLOSE_SLOW
-from gnav.table import TableConfig
+from gnav.server.wire import CLOSE_REPLACED, CLOSE_SLOW
+from gnav.table import Refused, TableConfig
 from test_server_cluster import _Tables, soon
 
 BOUND = 64 << 10
@@ -236,5 +239,47 @@ def test_a_tables_player_is_unaffected_by_a_holder_cut(redis_url: str) -> None:
         assert again.queue.get_nowait() == "news again" and not again.closed
         for hub in (holder, owner):
             await hub.close()
+
+    asyncio.run(go())
+
+
+def test_an_act_refused_for_a_closed_socket_follows_its_close(redis_url: str) -> None:
+    """The one reply that does not go ahead: an act refused because the owner let its
+    socket go (another socket took the seat) follows that socket's close, which says
+    why; ahead of it, the holder would close the socket as if its close had been lost
+    (and its client would reconnect and take the seat back)."""
+    class Closed(Tables):
+        async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
+            raise Refused(Code.CLOSED, "this connection no longer holds its seat")
+
+    async def go() -> None:
+        box = Box(new_key())
+        owner, holder = Cluster(redis_url, Log(), box=box), Cluster(redis_url, Log(), box=box)
+        await owner.start(Closed())
+        await holder.start(Tables())
+        seat, seat_there = await relayed(owner, holder, 0)
+        link = owner._links[holder.me]
+        order: list[str] = []
+        take = holder._take
+
+        def take_noted(m: dict[str, Any]) -> None:
+            order.append(m["k"])
+            take(m)
+
+        holder._take = take_noted  # type: ignore[method-assign]
+        transport = pause(holder, owner)
+        await flood(owner, holder, link, lambda: link.queued > 256 << 10)
+        seat_there.close(CLOSE_REPLACED, "another connection took this seat")
+        act = asyncio.ensure_future(holder.call(owner.me, "act", [seat.cid, "x", 1],
+                                                timeout=60.0))
+        assert await soon(lambda: bool(link.queue) and link.queue[-1].startswith(
+            '{"k":"rep"'))  # behind the close, not ahead of what waits
+        transport.resume_reading()
+        with pytest.raises(Refused):
+            await asyncio.wait_for(act, 60.0)
+        assert order.index("close") < order.index("rep")
+        assert (seat.close_code, seat.closed) == (CLOSE_REPLACED, True)
+        for cluster in (owner, holder):
+            await cluster.close()
 
     asyncio.run(go())

@@ -49,7 +49,8 @@ that holder, as a slow socket is cut: it lets go of what waited, its relayed soc
 there leave their tables, and it tells the holder (``cut``), which closes them as slow
 ones (``CLOSE_SLOW``): their clients reconnect with their version and catch up from the
 journal. Requests, their replies and the asks for a new stream go ahead of relayed
-messages (``Link.urgent``): a hello's answer never waits behind spectators' updates.
+messages (``Link.urgent``): a hello's answer never waits behind spectators' updates (an
+act refused because its socket was let go follows that socket's close, which says why).
 """
 
 from __future__ import annotations
@@ -698,10 +699,14 @@ class Cluster:
 
     # -- messages between processes ----------------------------------------------------
 
-    def post(self, process: str, message: dict[str, Any]) -> None:
-        """Send to ``process``: a request, a reply (``URGENT``) after the others posted
-        to it before, ahead of relayed messages; anything else after everything."""
-        self.post_text(process, dumps(message), urgent=message["k"] in URGENT)
+    def post(self, process: str, message: dict[str, Any], *, urgent: bool | None = None
+             ) -> None:
+        """Send to ``process``: a request, a reply (``URGENT``, unless ``urgent`` says
+        otherwise) after the others posted to it before, ahead of relayed messages;
+        anything else after everything."""
+        if urgent is None:
+            urgent = message["k"] in URGENT
+        self.post_text(process, dumps(message), urgent=urgent)
 
     def post_text(self, process: str, text: str, *, urgent: bool = False) -> None:
         """Queue ``text`` for ``process``. A relayed text that would take what waits
@@ -1000,7 +1005,10 @@ class Cluster:
             self.log.error("cluster.request_failed", op=m.get("op"), exc=True)
             reply |= {"e": "fault", "code": Code.INTERNAL,
                       "reason": "the server hit an internal error; nothing was changed"}
-        self.post(m["from"], reply)
+        # A socket's act refused because the owner let that socket go follows the close
+        # it was sent (which says why: another socket took the seat, the host freed it):
+        # ahead of it, the holder would close the socket as if the close had been lost.
+        self.post(m["from"], reply, urgent=reply.get("code") != Code.CLOSED)
 
     # -- relayed sockets ---------------------------------------------------------------
 

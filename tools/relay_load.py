@@ -12,7 +12,9 @@ buffers fill and the server queues what they do not take, up to the socket's bac
 read everything. After ``--duration`` seconds, one JSON line: the processes' resident
 memory before and after (and peak), their CPU seconds, Redis's bytes in and out
 meanwhile (and per match finished), what the spectators read, and how many sockets the
-servers closed (``closes``: how many with each close code and reason).
+servers closed (``closes``: how many with each close code and reason), and the owner's
+``/health`` on its link to the other process: the most bytes that waited in it and how
+many times it was cut for a holder too far behind (``Settings.link_backlog``).
 
 Compare the two sides at the same pace (``--think 0.2``: every run plays the same
 changes). At ``--think 0`` the tables play as fast as the owner lets them, and an owner
@@ -209,6 +211,9 @@ def run(a: argparse.Namespace, src: Path | None) -> dict[str, Any]:
         got = asyncio.run(session(urls[0], target, tables, a.watchers, a.slow, a.duration,
                                   a.think))
         after = [memory(pid) for pid in pids]
+        # What waited in the owner for the other process, and how often it was cut
+        # (None: servers from before the links' queues were bounded said nothing of it).
+        health = httpx.get(f"{urls[0]}/health", timeout=30).json()
         net_after, calls_after = net(client), calls(client)
         ran = {name: n - calls_before.get(name, 0) for name, n in calls_after.items()
                if n > calls_before.get(name, 0)}
@@ -226,6 +231,9 @@ def run(a: argparse.Namespace, src: Path | None) -> dict[str, Any]:
                 "redis_out_mb": round(traffic[1] / 1e6, 2),
                 "redis_kb_per_match": [round(t / 1e3 / matches, 1) for t in traffic],
                 "redis_calls": dict(sorted(ran.items(), key=lambda kv: -kv[1])[:6]),
+                "owner_link_queued_most_mb": None if "link_queued_most" not in health
+                else round(health["link_queued_most"] / 1e6, 2),
+                "owner_link_cuts": health.get("link_cuts"),
                 **got}
     finally:
         stop_servers(procs, redis_proc)

@@ -39,7 +39,8 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
         assert isinstance(store, RedisStore)
         store.lease_ms = int(settings.lease * 1000)
         cluster = Cluster(store.url, log, settings.lease, store.last_ids, store.box,
-                          peer=settings.peer, advertise=settings.peer_advertise)
+                          peer=settings.peer, advertise=settings.peer_advertise,
+                          backlog=settings.link_backlog)
     hub = Hub(store, settings, log, clock, cluster)
     api = Api(hub, settings, log)
     sockets = Sockets(hub, settings, log)

@@ -40,6 +40,17 @@ receiver's name (``channel``), with its sender's id inside: a reader of the netw
 its size and nothing else, a message sealed for one process does not open at another,
 and none of it crosses Redis. What spectators may see crosses through a deflate stream
 of each link (``gnav.server.streams``).
+
+What waits to go to a holder is bounded in bytes (``Settings.link_backlog``), as each
+socket's backlog is (``gnav.server.conn``): a holder that reads slower than the owner's
+tables play (its CPU gone to writing to hundreds of spectators) once let the owner's
+queue to it grow to 7,489 texts (16.8 MB). Past the bound the owner cuts the relay to
+that holder, as a slow socket is cut: it lets go of what waited, its relayed sockets
+there leave their tables, and it tells the holder (``cut``), which closes them as slow
+ones (``CLOSE_SLOW``): their clients reconnect with their version and catch up from the
+journal. Requests, their replies and the asks for a new stream go ahead of relayed
+messages (``Link.urgent``): a hello's answer never waits behind spectators' updates (an
+act refused because its socket was let go follows that socket's close, which says why).
 """
 
 from __future__ import annotations
@@ -121,6 +132,13 @@ return out
 """
 
 
+# Why the sockets relayed from an owner that cut its relay to their process close.
+CUT = "this server fell too far behind the table's: reconnect with your last version"
+# What goes ahead of relayed messages on a link (``Link.urgent``). A close stays in
+# order behind the messages to its socket.
+URGENT = frozenset({"req", "rep", "reset", "cut"})
+
+
 def channel(process: str) -> str:
     return f"{PREFIX}proc:{process}"
 
@@ -187,13 +205,22 @@ class RemoteConn(Conn):
 @dataclass(eq=False)
 class Link:
     """This process's way to one peer: what waits to go, the connection it goes by
-    (made when first needed, again after it broke), and the deflate stream through it."""
+    (made when first needed, again after it broke), and the deflate stream through it.
+
+    Two queues: ``urgent`` (requests, replies, a new stream asked for, a cut), which
+    goes first in every frame, and ``queue`` (relayed messages and the closes that
+    follow them, in order), at most ``Cluster.backlog`` bytes of it (``queued``)."""
 
     queue: deque[str] = field(default_factory=deque)
+    queued: int = 0  # the characters waiting in ``queue`` (texts are ASCII JSON)
+    urgent: deque[str] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     writer: asyncio.StreamWriter | None = None
     task: asyncio.Future[None] | None = None
     packer: Packer = field(default_factory=Packer)
+
+    def waiting(self) -> bool:
+        return bool(self.urgent or self.queue)
 
     def drop(self) -> None:
         """Close the connection (the next batch makes a new one)."""
@@ -226,8 +253,12 @@ class Cluster:
 
     def __init__(self, url: str, log: Log, lease: float = 5.0,
                  last_ids: dict[str, str] | None = None, box: Box | None = None,
-                 peer: str = "127.0.0.1:0", advertise: str | None = None) -> None:
+                 peer: str = "127.0.0.1:0", advertise: str | None = None,
+                 backlog: int = 8 << 20) -> None:
         self.me = uuid.uuid4().hex[:12]
+        # Bytes of relayed messages waiting for one peer before its relay is cut
+        # (``Settings.link_backlog``).
+        self.backlog = backlog
         self.url = url
         # Where this process's link listens, and the address it gives the others (that
         # of ``peer`` unless told: ``gnav serve --peer-advertise``; port 0 in either: the
@@ -266,6 +297,8 @@ class Cluster:
         self._misses: dict[str, int] = {}  # owners' liveness keys missed in a row
         self._looked: dict[str, float] = {}  # when each owner's key was last looked at
         self.frames_sent = self.texts_sent = 0  # over the links (for /health)
+        self.cuts = 0  # relays cut for a holder too far behind (for /health)
+        self.queued_most = 0  # the most bytes that waited for one peer
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
         self._chores: set[asyncio.Task[Any]] = set()
@@ -353,7 +386,8 @@ class Cluster:
             await asyncio.wait_for(self.redis.delete(alive_key(self.me),
                                                      local_key(self.me)), left(1.0))
         for _ in range(50):  # what is queued (the last closes) goes out first
-            if not any(link.queue for link in self._links.values()) or loop.time() >= end:
+            if not any(link.waiting() for link in self._links.values()) \
+                    or loop.time() >= end:
                 break
             await asyncio.sleep(0.02)
         running = [*self._tasks, *self._chores,
@@ -388,7 +422,9 @@ class Cluster:
     def stats(self) -> dict[str, Any]:
         return {"process": self.me, "owned": len(self.owned), "relayed": len(self.relays),
                 "remote": len(self.remote), "frames_sent": self.frames_sent,
-                "texts_sent": self.texts_sent}
+                "texts_sent": self.texts_sent, "link_cuts": self.cuts,
+                "link_queued": sum(link.queued for link in self._links.values()),
+                "link_queued_most": self.queued_most}
 
     # -- the relay ------------------------------------------------------------------
 
@@ -438,14 +474,35 @@ class Cluster:
         else:
             one.conn.send(text)
 
-    def _lose(self, owner: str) -> None:
+    def _lose(self, owner: str, reason: str = "messages were lost between servers: "
+              "reconnect with your last version") -> None:
         """Messages from ``owner`` were lost: its relayed sockets here reconnect."""
         for cid, relay in list(self.relays.items()):
             if relay.owner == owner:
                 self.drop(cid)
-                relay.conn.close(CLOSE_SLOW, "messages were lost between servers: "
-                                 "reconnect with your last version")
+                relay.conn.close(CLOSE_SLOW, reason)
                 self._chore(self._forget(relay))
+
+    def _cut(self, holder: str, link: Link) -> None:
+        """What waits for ``holder`` passed the bound: let it go, and with it every
+        socket relayed to ``holder`` (each leaves its table here, as a slow socket's
+        close makes it leave, and the holder is told to close them all at once). What
+        was let go was never compressed: the deflate stream goes on whole."""
+        self.cuts += 1
+        self.log.warning("cluster.link_cut", peer=holder, texts=len(link.queue),
+                         bytes=link.queued, most=self.backlog)
+        link.queue.clear()
+        link.queued = 0
+        for key, remote in list(self.remote.items()):
+            if key[0] == holder:
+                del self.remote[key]
+                remote.closed, remote.close_code = True, CLOSE_SLOW
+                remote.close_reason = CUT
+                if self.hub is not None:
+                    self._chore(self.hub.detach(remote))
+        # Ahead of whatever is relayed from now on: the holder's count of this
+        # process's numbers starts again there.
+        self.post(holder, {"k": "cut", "from": self.me})
 
     # -- leases ----------------------------------------------------------------------
 
@@ -642,15 +699,30 @@ class Cluster:
 
     # -- messages between processes ----------------------------------------------------
 
-    def post(self, process: str, message: dict[str, Any]) -> None:
-        """Send to ``process``, after everything posted to it before (one sender)."""
-        self.post_text(process, dumps(message))
+    def post(self, process: str, message: dict[str, Any], *, urgent: bool | None = None
+             ) -> None:
+        """Send to ``process``: a request, a reply (``URGENT``, unless ``urgent`` says
+        otherwise) after the others posted to it before, ahead of relayed messages;
+        anything else after everything."""
+        if urgent is None:
+            urgent = message["k"] in URGENT
+        self.post_text(process, dumps(message), urgent=urgent)
 
-    def post_text(self, process: str, text: str) -> None:
+    def post_text(self, process: str, text: str, *, urgent: bool = False) -> None:
+        """Queue ``text`` for ``process``. A relayed text that would take what waits
+        for it past ``backlog`` bytes cuts its relay instead (``_cut``), itself
+        included: the holder's sockets it was for are closed."""
         link = self._links.get(process)
         if link is None:
             link = self._links[process] = Link()
-        link.queue.append(text)
+        if urgent:
+            link.urgent.append(text)
+        elif link.queued + len(text) > self.backlog and link.queued:
+            self._cut(process, link)
+        else:
+            link.queue.append(text)
+            link.queued += len(text)
+            self.queued_most = max(self.queued_most, link.queued)
         link.wake.set()
         if link.task is None:
             link.task = asyncio.ensure_future(self._send_forever(process, link))
@@ -670,11 +742,17 @@ class Cluster:
             for _ in range(COALESCE_TURNS):
                 await asyncio.sleep(0)
             link.wake.clear()
-            while link.queue:
+            while link.waiting():
                 batch: list[str] = []
                 size = 0
-                while link.queue and len(batch) < 1000 and size < BATCH_BYTES:
-                    text = link.queue.popleft()
+                while len(batch) < 1000 and size < BATCH_BYTES:
+                    if link.urgent:  # requests and replies first
+                        text = link.urgent.popleft()
+                    elif link.queue:
+                        text = link.queue.popleft()
+                        link.queued -= len(text)
+                    else:
+                        break
                     batch.append(text)
                     size += len(text)
                 try:
@@ -825,6 +903,10 @@ class Cluster:
             relay = self.drop(m["c"])
             if relay is not None:
                 relay.conn.close(int(m["code"]), str(m["reason"]), drop=bool(m["drop"]))
+        elif kind == "cut":  # this holder fell too far behind the owner: catch up
+            owner = str(m["from"])
+            self._lose(owner, CUT)
+            self._got[owner] = None  # what it relays from now on is numbered on
         elif kind == "reset":  # a holder missed a chunk of the stream to it: a new one
             link = self._links.get(str(m["from"]))
             if link is not None and link.packer.epoch == int(m["epoch"]):
@@ -923,7 +1005,10 @@ class Cluster:
             self.log.error("cluster.request_failed", op=m.get("op"), exc=True)
             reply |= {"e": "fault", "code": Code.INTERNAL,
                       "reason": "the server hit an internal error; nothing was changed"}
-        self.post(m["from"], reply)
+        # A socket's act refused because the owner let that socket go follows the close
+        # it was sent (which says why: another socket took the seat, the host freed it):
+        # ahead of it, the holder would close the socket as if the close had been lost.
+        self.post(m["from"], reply, urgent=reply.get("code") != Code.CLOSED)
 
     # -- relayed sockets ---------------------------------------------------------------
 

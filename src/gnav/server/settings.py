@@ -78,6 +78,13 @@ class Settings:
     # Bytes queued for one slow connection before it is cut (it reconnects and catches
     # up from the journal): a few snapshots of the largest table, or hundreds of updates.
     send_backlog: int = 1 << 20
+    # Bytes (of text, before compression) an owner keeps waiting for one other process
+    # it relays to (``gnav.server.cluster``); past it, the holder's relayed sockets are
+    # cut (they reconnect and catch up from the journal) and what waited is let go: a
+    # holder that falls behind costs the owner at most this. Replies to forwarded
+    # requests never wait behind it. Room for a burst of catch-ups (a snapshot of the
+    # largest table is tens of kB: a table's 200 spectators arriving at once).
+    link_backlog: int = 8 << 20
     max_sockets: int = 200  # sockets at one table (seats replace their old socket)
     sockets_per_client: int = 256  # WebSockets one address block may hold open, and open a minute
     costly_per_minute: int = 60  # expensive reads (records, replays, ...) per address

@@ -12,10 +12,12 @@ changes what a power does, or who pays at the showdown, is written once, here:
 - the turn: whether a seat may stand without a matador, whether revealed matadors are
   skipped, whether fools knock at the deal, and who a charge is paid to.
 - the showdown: ``showdown`` decides it (which rank pays, what the fools do, whether
-  the dealer is let off a tie), written once in plain loops so that the compiled engine
-  compiles this very function and the companion's JavaScript ports it line for line;
-  ``settle`` says it as gains and payments for the reference engine and the solver, and
-  ``sit_out`` who sits out the next round.
+  the dealer is let off a tie), in plain loops and small ints that the companion's
+  JavaScript ports line for line; ``settle`` says it as gains and payments for the
+  reference engine and the solver, and ``sit_out`` who sits out the next round. The
+  compiled engine's loop writes the same decision out fused with its payments, for
+  speed (``gnav.fast.jit`` says what compiling this function cost), and the property
+  tests hold its every row to the reference engine.
 
 Immutable, built once per ``Rules`` (``rules.kernel``), and free of any dependency.
 """
@@ -257,9 +259,10 @@ def showdown(hands: Any, n: int, fool: Any, drag: bool, two: int,
     ``TWO_PLAIN``.
 
     The one statement of the showdown: ``Kernel.settle`` reads it for the reference
-    engine, and the compiled engine (``gnav.fast.jit``) compiles this very function, so
-    it is written in the plain loops and small ints that numba compiles (a sequence or
-    an array alike, nothing allocated); each caller only pays what it says."""
+    engine and the solver, and the companion's JavaScript ports it line for line. It is
+    written in the plain loops and small ints that numba compiles (a sequence or an
+    array alike, nothing allocated), though the compiled engine keeps its own fused
+    copy for speed (``gnav.fast.jit``)."""
     fools = 0
     lowest = -1
     others = -1  # the lowest of the pieces that are no fool
@@ -290,8 +293,7 @@ def showdown(hands: Any, n: int, fool: Any, drag: bool, two: int,
 
 def enough_play_on(alive: int, out: int, returning: int) -> bool:
     """Whether ``out`` of the ``alive`` seats may sit the next round out: at least 2 seats
-    would still play it (``returning``: seats back from sitting out). Compiled as it is
-    by the batch engine, as ``showdown`` is."""
+    would still play it (``returning``: seats back from sitting out)."""
     return alive - out + returning >= 2
 
 

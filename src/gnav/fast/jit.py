@@ -24,7 +24,7 @@ import numpy.typing as npt
 from gnav.abstraction import digits_key
 from gnav.fast.abstraction import GnavAbstraction, band_indices
 from gnav.fast.tables import FOOL_F, Tables
-from gnav.kernel import FOOLS_GAIN, FOOLS_PAY, FOOLS_SHOWN, enough_play_on, showdown
+from gnav.kernel import TWO_GAIN, TWO_PLAIN
 from gnav.rules import Rules
 
 # How a table is indexed: by piece, or over gnav-abstraction/1. RICH plays the tables
@@ -49,10 +49,6 @@ _DECK_STREAM, _CHOICE_STREAM = 0x9E3779B97F4A7C15, 0xD1B54A32D192ED03
 
 # The abstract key of a decision: gnav.abstraction's own formula, compiled.
 _abstract = nb.njit(cache=True, inline="always")(digits_key)
-
-# The showdown: the kernel's one statement of it, compiled as it is.
-_showdown = nb.njit(cache=True, inline="always")(showdown)
-_enough_play_on = nb.njit(cache=True, inline="always")(enough_play_on)
 
 _band = band_indices().astype(np.int64)
 
@@ -156,7 +152,6 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
         opts[0], opts[1], opts[2], opts[3], opts[4], opts[5], opts[6], opts[7], opts[8],
         opts[9], opts[10])
     hands = np.empty(width, np.int8)
-    fool = (flags & FOOL_F) != 0  # by piece, as the kernel's showdown reads it
     deal = np.empty(width, np.int8)
     revealed = np.zeros(width, np.bool_)
     swapped = np.zeros(width, np.bool_)
@@ -334,34 +329,62 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                             target += 1
                     continue
                 break  # refuse, or a charge that lets play go on
-        # The showdown: the kernel's own decision (compiled from gnav.kernel), paid.
-        lowest, shown, let_off = _showdown(hands, n, fool, drag, two, dwt)
-        if shown != FOOLS_SHOWN:  # the fools gain or pay, before the lowest pay
+        # The showdown, as gnav.kernel.showdown decides it and Kernel.sit_out sends the
+        # fools out: written out here, fused with the payments, because compiling the
+        # kernel's own function into this loop measured 4 to 10% slower fresh rounds at
+        # 3 and 41 seats (alternated best of 3 to 5, load about 1, five shapes tried);
+        # tests/test_fast.py and test_fast_jit.py hold every row to the reference engine.
+        fools = 0
+        lowest = -1
+        others = -1
+        for c in range(n):
+            h = hands[c]
+            if flags[h] & FOOL_F:
+                fools += 1
+            elif h > others:
+                others = h
+            if h > lowest:
+                lowest = h
+        if fools >= 2 and two != TWO_PLAIN:
             for c in range(n):
-                if fool[hands[c]]:
-                    if shown == FOOLS_GAIN:
+                if flags[hands[c]] & FOOL_F:
+                    if two == TWO_GAIN:
                         lives[r, off + c] += 1
                         gains[r, off + c] += 1
                     else:
                         pays[r, off + c] += 1
                         if lives[r, off + c] > 0:
                             lives[r, off + c] -= 1
-        for c in range(n):
-            if hands[c] == lowest and c != let_off:
-                pays[r, off + c] += 1
-                if lives[r, off + c] > 0:
-                    lives[r, off + c] -= 1
-        if two_sit and not last and shown in (FOOLS_GAIN, FOOLS_PAY):
-            alive = 0
-            out = 0
-            for c in range(n):
-                if lives[r, off + c] > 0:
-                    alive += 1
-                    if fool[hands[c]]:
-                        out += 1
-            if _enough_play_on(alive, out, returning):
+            if two_sit and not last:
+                alive = 0
+                out = 0
                 for c in range(n):
-                    sit_out[r, off + c] = lives[r, off + c] > 0 and fool[hands[c]]
+                    if lives[r, off + c] > 0:
+                        alive += 1
+                        if flags[hands[c]] & FOOL_F:
+                            out += 1
+                if alive - out + returning >= 2:
+                    for c in range(n):
+                        sit_out[r, off + c] = lives[r, off + c] > 0 and \
+                            (flags[hands[c]] & FOOL_F) != 0
+            lowest = -2
+        elif fools == 1 and drag:
+            for c in range(n):
+                if flags[hands[c]] & FOOL_F:
+                    pays[r, off + c] += 1
+                    if lives[r, off + c] > 0:
+                        lives[r, off + c] -= 1
+            lowest = others
+        if lowest >= 0:
+            count = 0
+            for c in range(n):
+                if hands[c] == lowest:
+                    count += 1
+            for c in range(n):
+                if hands[c] == lowest and not (dwt and count > 1 and c == n - 1):
+                    pays[r, off + c] += 1
+                    if lives[r, off + c] > 0:
+                        lives[r, off + c] -= 1
         for c in range(n):
             hands_out[r, off + c] = hands[c]
         if per_row is not None:  # a store a row costs fresh rounds ~3% at 41 seats

@@ -161,10 +161,12 @@ def summarize(files: list[Path], top: int = 40) -> str:
     return "\n".join(lines) + "\n"
 
 
-def links(urls: Sequence[str]) -> dict[str, int]:
+def links(urls: Sequence[str]) -> dict[str, Any]:
     """Frames and texts the servers sent one another over their links so far (their
-    ``/health``; none for one process, or a commit that did not count them)."""
+    ``/health``; none for one process, or a commit that did not count them), and each
+    server's own loop lateness and collections (``server_loops``), where it says them."""
     frames = texts = 0
+    loops: list[dict[str, Any]] = []
     for url in urls:
         try:
             with urllib.request.urlopen(f"{url}/health", timeout=10) as response:
@@ -173,7 +175,10 @@ def links(urls: Sequence[str]) -> dict[str, int]:
             continue
         frames += int(health.get("frames_sent", 0))
         texts += int(health.get("texts_sent", 0))
-    return {"link_frames": frames, "link_texts": texts} if frames else {}
+        if "loop_late_ms" in health:
+            loops.append({"loop_late_ms": health["loop_late_ms"], "gc": health.get("gc")})
+    return ({"link_frames": frames, "link_texts": texts} if frames else {}) | \
+        ({"server_loops": loops} if loops else {})
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from gnav.names import BadName, Name, parse_name
 from gnav.server.faults import Fault
 from gnav.server.hub import Hub
 from gnav.server.logs import Log
+from gnav.server.loopwatch import LoopWatch
 from gnav.server.openapi import document
 from gnav.server.security import PerKey, bearer, invite_code
 from gnav.server.settings import Settings
@@ -74,8 +75,10 @@ def page_links(base: str, table_id: str, host_token: str | None,
 
 
 class Api:
-    def __init__(self, hub: Hub, settings: Settings, log: Log) -> None:
+    def __init__(self, hub: Hub, settings: Settings, log: Log,
+                 watch: LoopWatch | None = None) -> None:
         self.hub = hub
+        self.watch = watch
         self.settings = settings
         self.log = log
         per_minute = settings.creates_per_minute
@@ -196,7 +199,8 @@ class Api:
     # -- routes ----------------------------------------------------------------------
 
     async def health(self, request: Request) -> Response:
-        return JSONResponse({"status": "ok", **self.hub.stats()})
+        watched = self.watch.stats() if self.watch is not None else {}
+        return JSONResponse({"status": "ok", **self.hub.stats(), **watched})
 
     async def openapi(self, request: Request) -> Response:
         return JSONResponse(document(self.settings.base_url))

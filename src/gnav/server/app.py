@@ -18,6 +18,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from gnav.server.api import Api
 from gnav.server.hub import Hub
 from gnav.server.logs import Log
+from gnav.server.loopwatch import LoopWatch
 from gnav.server.security import Costly
 from gnav.server.settings import Settings
 from gnav.server.store import Store
@@ -42,15 +43,18 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
                           peer=settings.peer, advertise=settings.peer_advertise,
                           backlog=settings.link_backlog)
     hub = Hub(store, settings, log, clock, cluster)
-    api = Api(hub, settings, log)
+    watch = LoopWatch()
+    api = Api(hub, settings, log, watch)
     sockets = Sockets(hub, settings, log)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.open()
+        watch.start()
         try:
             yield
         finally:
+            await watch.stop()
             await hub.close()
 
     # CORS lets pages on the allowed origins call the HTTP API; it does not apply to

@@ -225,7 +225,14 @@ def _paths() -> J:
            "properties": {"kind": {"enum": list(BOT_KINDS)}}}
     health = {"type": "object", "properties": {
         "status": {"const": "ok"}, "tables": {"type": "integer"},
-        "unfinished": {"type": "integer"}, "connections": {"type": "integer"}}}
+        "unfinished": {"type": "integer"}, "connections": {"type": "integer"},
+        # How late the event loop woke for a 10 ms timer (p50, p99 of the last minute;
+        # max since start) and the collector's collections: a load's own stalls.
+        "loop_late_ms": {"type": "object", "properties": {
+            k: {"type": "number"} for k in ("p50", "p99", "max")}},
+        "gc": {"type": "object", "properties": {
+            "collections": {"type": "integer"}, "ms": {"type": "number"},
+            "longest_ms": {"type": "number"}}}}}
     coach = {"type": "object", "properties": {
         "advice": {"type": ["object", "null"]}, "cpu_ms": {"type": "number"},
         "version": {"type": "integer"}, "seat": {"type": "integer"},

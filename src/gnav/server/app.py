@@ -43,7 +43,7 @@ def create_app(settings: Settings, store: Store, *, clock: Callable[[], float] =
                           peer=settings.peer, advertise=settings.peer_advertise,
                           backlog=settings.link_backlog)
     hub = Hub(store, settings, log, clock, cluster)
-    watch = LoopWatch()
+    watch = LoopWatch(freeze_survivors=settings.freeze_survivors)
     api = Api(hub, settings, log, watch)
     sockets = Sockets(hub, settings, log)
 

@@ -232,7 +232,7 @@ def _paths() -> J:
             k: {"type": "number"} for k in ("p50", "p99", "max")}},
         "gc": {"type": "object", "properties": {
             "collections": {"type": "integer"}, "ms": {"type": "number"},
-            "longest_ms": {"type": "number"}}}}}
+            "longest_ms": {"type": "number"}, "by_generation": {"type": "array"}}}}}
     coach = {"type": "object", "properties": {
         "advice": {"type": ["object", "null"]}, "cpu_ms": {"type": "number"},
         "version": {"type": "integer"}, "seat": {"type": "integer"},

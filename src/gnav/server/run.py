@@ -199,22 +199,21 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
                         sockets_per_client=sockets_per_client,
                         costly_per_minute=costly_per_minute, forwarded_allow_ips=proxies,
                          odds_dir=odds_dir, grow_puzzles=grow_puzzles, peer=peer,
-                         peer_advertise=peer_advertise)
+                         peer_advertise=peer_advertise, freeze_survivors=True)
     logs.setup()
     if store.created:
         logs.Log().warning("store.created", db=where, note="no database was there: a new, "
                            "empty one was made")
     # Thousands of sockets keep about a million long-lived objects (uvicorn, websockets,
     # asyncio) that full collections walk and never free: measured pauses of 16 to 870 ms
-    # under load. Everything made at start-up is frozen out of collection, and the oldest
-    # generation is collected a hundred times less often (cycles are still collected).
-    # The young ones are collected every 50,000 objects made, not 700: at 1,000 x 6 at
-    # people's pace, 4,201 collections of the youngest and 382 of the middle generation
-    # took 6.8 s of CPU in a 2-minute run (0.8 and 8.9 ms each, every one a pause of
-    # the loop); with these, 128 and 11 collections took 0.7 s (600 x 6; gc.callbacks,
-    # the thread's CPU).
+    # under load. Everything made at start-up is frozen out of collection, and so is what
+    # survives each young collection from then on (Settings.freeze_survivors, done by the
+    # loop watch): at 1,000 x 6 at people's pace the older generations' walks paused the
+    # loop up to 0.92 s and freed 712 objects a run. With only the young ever walked, a
+    # young collection every 3,000 objects made keeps each walk short (docs/server.md,
+    # the server's own pauses).
     gc.freeze()
-    gc.set_threshold(50_000, 20, 1000)
+    gc.set_threshold(3_000, 20, 1000)
     # The GIL's switch interval stays at Python's 5 ms: 1 ms was tried for bots' bursts on
     # threads, but bursts now run on the event loop, and at 1,000 tables the extra
     # switching raised the p99 from 30 ms to 260-340 ms (docs/server.md, load figures).

@@ -20,20 +20,15 @@ from pathlib import Path
 import oneline
 from gnav.abstraction import RIGHT, Key, Layout, band_index
 from gnav.bots.threshold import default_threshold
-from gnav.errors import GnavError
 from gnav.rules import Rules
 from gnav.strategies.policy import Policy, shipped_policy
-from strategy_tables import table_name
+from strategy_tables import shipped_for
 
 TABLES = ("gnav-6", "gnav-10", "gnav-20", "gnav-41", "gnav-1917-10", "slabberjan-10")
 
 
 def table(name: str) -> tuple[Rules, int, Policy]:
-    rules, seats = table_name(name, "gnav-10")
-    policy = shipped_policy(rules, seats)
-    if policy is None:
-        raise GnavError(f"no shipped policy for {name} (gnav train --ship makes them)")
-    return rules, seats, policy
+    return shipped_for(name, "gnav-10", shipped_policy, "policy", "gnav train --ship")
 
 
 def plain_key(rules: Rules, n: int, pos: int, piece: str) -> int:

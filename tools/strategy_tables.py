@@ -21,10 +21,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from gnav.bots.expert import ExpertBot
 from gnav.errors import GnavError
@@ -37,6 +37,8 @@ from gnav.vocab import Action
 
 if TYPE_CHECKING:  # matplotlib loads only when a plot is drawn
     from matplotlib.figure import Figure
+
+T = TypeVar("T")
 
 TABLES = ("gnav-3", "gnav-4", "gnav-1917-3", "gnav-1917-4", "hypp-3", "hypp-4")
 MIXED = 0.02  # a choice with both probabilities above this is "mixed"
@@ -56,12 +58,21 @@ def table_name(name: str, example: str) -> tuple[Rules, int]:
     return Rules.of(preset), int(seats)
 
 
+def shipped_for(name: str, example: str, find: Callable[[Rules, int], T | None],
+                what: str, making: str) -> tuple[Rules, int, T]:
+    """The rules, seats and shipped ``what`` (``find(rules, seats)``) of a table named
+    PRESET-SEATS.
+
+    :raises: :exc:`GnavError` for a name of another form, or a table none ships for."""
+    rules, seats = table_name(name, example)
+    found = find(rules, seats)
+    if found is None:
+        raise GnavError(f"no shipped {what} for {name} ({making} makes them)")
+    return rules, seats, found
+
+
 def table(name: str) -> tuple[Rules, int, Strategy]:
-    rules, seats = table_name(name, "gnav-3")
-    strategy = shipped(rules, seats)
-    if strategy is None:
-        raise GnavError(f"no shipped strategy for {name} (gnav solve --ship makes them)")
-    return rules, seats, strategy
+    return shipped_for(name, "gnav-3", shipped, "strategy", "gnav solve --ship")
 
 
 def plain_key(rules: Rules, seats: int, position: int, piece: str) -> str:

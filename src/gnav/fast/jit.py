@@ -331,7 +331,7 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                 break  # refuse, or a charge that lets play go on
         # The showdown, as gnav.kernel.showdown decides it and Kernel.sit_out sends the
         # fools out: written out here, fused with the payments, because compiling the
-        # kernel's own function into this loop measured 4 to 10% slower fresh rounds at
+        # kernel's own function into this loop measured 2 to 12% slower fresh rounds at
         # 3 and 41 seats (alternated best of 3 to 5, load about 1, five shapes tried);
         # tests/test_fast.py and test_fast_jit.py hold every row to the reference engine.
         fools = 0

@@ -89,8 +89,9 @@ class Game:
 
 
 class SeatClient:
-    __slots__ = ("acted", "closing", "deflate", "game", "marker", "name", "pending", "policy",
-                 "seat", "seen", "sent", "stats", "think", "token", "url", "urls", "ws")
+    __slots__ = ("acted", "closing", "deflate", "flying", "game", "marker", "name", "pending",
+                 "policy", "seat", "seen", "sent", "stats", "think", "token", "url", "urls",
+                 "ws")
 
     def __init__(self, name: str, game: Game, policy: Policy, stats: Stats,
                  think: Callable[[], float] | None = None) -> None:
@@ -104,6 +105,7 @@ class SeatClient:
         self.acted = -1  # the last version this seat answered
         self.pending = -1  # the version an unanswered act answered (-1: none)
         self.sent = 0.0
+        self.flying = False  # an act sent and not yet answered (``Stats.in_flight``)
         self.closing = False
         self.seen: int | None = None  # the last version received (a reconnection's since)
         self.urls: Sequence[str] = ()
@@ -150,7 +152,7 @@ class SeatClient:
             head = HEAD.match(text)
             if head is not None and int(head.group(2)) > latest:
                 action, latest = answer, int(head.group(2))
-        self.pending = -1
+        self._landed()
         if action is not None:
             await self._send(ws, action)
 
@@ -192,7 +194,7 @@ class SeatClient:
             # server now says is this seat's turn, from the last version seen on, is
             # answered again (as the browser answers the view it is shown).
             self.acted = min(self.acted, (self.seen or 0) - 1)
-            self.pending = -1
+            self._landed()  # lost with the socket: no latency to measure
             try:
                 await self._connect(10.0)
             except (OSError, TimeoutError, ConnectionClosed) as e:
@@ -213,9 +215,23 @@ class SeatClient:
         here."""
         if self.think is not None:
             await asyncio.sleep(self.think())
+        stats = self.stats
+        if not stats.acting:  # play is over: the run waits for what flies, sends no more
+            self.pending = -1
+            return
         self.sent = time.perf_counter()
-        self.stats.acts += 1
+        stats.acts += 1
+        if not self.flying:
+            self.flying = True
+            stats.in_flight += 1
         await ws.send(action)
+
+    def _landed(self) -> None:
+        """The act in flight was answered (its update, or a refusal) or given up."""
+        self.pending = -1
+        if self.flying:
+            self.flying = False
+            self.stats.in_flight -= 1
 
     async def close(self) -> None:
         self.closing = True
@@ -236,8 +252,9 @@ class SeatClient:
         version = int(head.group(2))
         self.seen = version
         if self.pending >= 0 and version > self.pending:
-            stats.latencies.append(time.perf_counter() - self.sent)
-            self.pending = -1
+            if self.flying:  # not an update that came while this seat still thought
+                stats.latencies.append(time.perf_counter() - self.sent)
+            self._landed()
         if _FINISHED in text:
             message = json.loads(text)
             table = message.get("table")
@@ -271,15 +288,16 @@ class SeatClient:
         kind = message.get("type")
         if kind == "error":
             self.stats.error(code_of(message.get("code")))
-            self.pending = -1  # a refused act gets no update of its own
+            self._landed()  # a refused act gets no update of its own
             return None
         version = message.get("version")
         if kind in ("snapshot", "update", "table") and isinstance(version, int):
             self.seen = version
             # Another key order than the server's usual: take the careful road.
             if self.pending >= 0 and version > self.pending:
-                self.stats.latencies.append(time.perf_counter() - self.sent)
-                self.pending = -1
+                if self.flying:
+                    self.stats.latencies.append(time.perf_counter() - self.sent)
+                self._landed()
             table = message.get("table")
             if isinstance(table, dict):
                 self.game.saw(table)

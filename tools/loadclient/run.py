@@ -37,6 +37,7 @@ MAX_SECONDS = 3600.0
 MAX_MATCHES = 1000  # per table, even in a --duration run
 SETUP_TIMEOUT = 30.0  # one request or one socket's hello
 LAG_TICK = 0.01  # the timer of the loop-lag watch (s)
+DRAIN_FOR = 10.0  # seconds play's last acts are waited for before sockets close
 RETRY_FOR = 60.0  # seconds a request (or a setup socket) is sent again, server after server
 # What a server answers when it cannot do it now, but another (or it, a moment later)
 # may: a server gone (no answer at all), busy, stopping, or its store away.
@@ -304,6 +305,16 @@ class LoadTest:
                                    f"s, {s.matches} matches, {s.acts} acts, {rate:,.0f}/s, "
                                    f"{errors} errors")
 
+    async def _drain(self) -> None:
+        """End play: no seat acts again, and the acts in flight are answered (or given
+        up after ``DRAIN_FOR``) before a socket closes, so every latency is one of play."""
+        stats = self.stats
+        stats.acting = False
+        end = time.monotonic() + DRAIN_FOR
+        while stats.in_flight > 0 and time.monotonic() < end:
+            await asyncio.sleep(0.01)
+        stats.unanswered = stats.in_flight
+
     async def _watch_lag(self) -> None:
         """How late this loop wakes for a 10 ms timer, all through play (``Stats.lags``)."""
         while True:
@@ -350,6 +361,7 @@ class LoadTest:
             if drivers:
                 _, late = await asyncio.wait(drivers, timeout=limit)
                 play_s = time.perf_counter() - t1
+                await self._drain()
                 for task in late:
                     task.cancel()
                 await asyncio.gather(*late, return_exceptions=True)

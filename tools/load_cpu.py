@@ -234,7 +234,7 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
         sampler.start()
         args = [sys.executable, str(LOADTEST), "--tables", str(a.tables),
                 "--seats", str(a.seats), "--seed", str(a.seed), "--concurrency", "64",
-                "--think", str(a.think), "--json"]
+                "--think", str(a.think), "--json"] + (["--together"] if a.together else [])
         args += ["--duration", str(a.duration)] if a.matches is None else \
             ["--matches", str(a.matches), "--timeout", str(a.timeout)]
         if a.lives is not None:
@@ -245,15 +245,20 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
         t0 = time.monotonic()
         load = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True)
-        spies = [profile(pid, folder / f"profile{n}.txt") for n, pid in enumerate(pids)] \
-            if a.profile is not None else []
-        if a.cprofile is not None:  # profiled from when every table has started
+        spies: list[subprocess.Popen[bytes]] = []
+        if a.profile is not None or a.cprofile is not None:
+            # Profiled from when every table has started: play, not set-up (creating
+            # and joining thousands of tables through HTTP once took most of the samples).
             logs = [folder / f"server{n}.log" for n in range(len(pids))]
             while load.poll() is None and sum(
                     log.read_text().count('"table.started"') for log in logs) < a.tables:
                 time.sleep(0.2)
-            for proc in procs:
-                proc.send_signal(signal.SIGUSR1)
+            if a.profile is not None:
+                spies = [profile(pid, folder / f"profile{n}.txt")
+                         for n, pid in enumerate(pids)]
+            if a.cprofile is not None:
+                for proc in procs:
+                    proc.send_signal(signal.SIGUSR1)
         killed_at = None
         if a.kill_after is not None:
             # Play starts once every table is set up: the first server's log says when
@@ -352,6 +357,9 @@ def main() -> int:
     p.add_argument("--lives", type=int, default=None, help="lives a player (shorter matches)")
     p.add_argument("--kill-after", type=float, default=None, metavar="S")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--together", action="store_true",
+                   help="each table's seats at the server that created it (none relayed), "
+                        "not spread over the servers")
     p.add_argument("--think", type=float, default=0.0, metavar="S",
                    help="the clients' mean pause before each act (people's pace)")
     p.add_argument("--before", default=None, metavar="COMMIT",

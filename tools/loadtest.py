@@ -59,6 +59,9 @@ def parser() -> argparse.ArgumentParser:
                         "(0.5 to 1.5 times S; default 0: at once, which measures the "
                         "server saturated)")
     add_seed(s, None, "seed of the clients' choices")
+    s.add_argument("--together", action="store_true",
+                   help="with several --url: each table's seats all at the server that "
+                        "created it, rather than spread over the servers (none relayed)")
     s.add_argument("--deflate", action="store_true",
                    help="offer permessage-deflate on the sockets, as browsers do")
     add_progress(s, "show progress on stderr even when it is not a terminal")
@@ -78,7 +81,8 @@ def load_test(args: argparse.Namespace) -> int:
         seats=args.seats, humans=args.humans,
         lives=args.lives, preset=args.preset, bot=args.bot, concurrency=args.concurrency,
         duration=args.duration, matches=args.matches, timeout=args.timeout, seed=args.seed,
-        deflate=args.deflate, think=args.think)
+        deflate=args.deflate, think=args.think,
+        spread=not args.together)
     report = run.run(options, run.default_progress(args.progress))
     if args.json:
         print(json.dumps(report))

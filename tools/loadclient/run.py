@@ -60,6 +60,9 @@ class Options:
     timeout: float = 600.0  # the most a run of --matches may play
     seed: int | None = None
     deflate: bool = False  # offer permessage-deflate, as browsers do
+    # Each table's seats spread over the servers (a load balancer's worst case: most
+    # sockets relayed), or all at the server that created it (none relayed).
+    spread: bool = True
     think: float = 0.0  # mean seconds a client waits before acting (0: at once)
 
     def check(self) -> None:
@@ -210,7 +213,8 @@ class LoadTest:
             invite = created.get("invite")
             for n in range(1, self.humans + 1):
                 name = f"p{n}"
-                at = (t.index + n) % len(https)  # seat n's server: spread over them all
+                # seat n's server: spread over them all, or the table's own
+                at = (t.index + (n if self.o.spread else 0)) % len(https)
                 async with gate:
                     joined = await self._post(https, at, f"/api/tables/{t.id}/join",
                                               {"name": name, "invite": invite})
@@ -388,7 +392,7 @@ class LoadTest:
                   "preset": o.preset, "lives": o.lives, "bot": o.bot,
                   "concurrency": o.concurrency, "duration": o.duration,
                   "matches": None if o.duration is not None else o.matches,
-                  "deflate": o.deflate, "think": o.think, "seed": o.seed}
+                  "deflate": o.deflate, "spread": o.spread, "think": o.think, "seed": o.seed}
         expected = None if o.duration is not None else o.matches * o.tables
         return self.stats.report(config=config, setup_s=setup_s, play_s=play_s,
                                  matches_expected=expected)

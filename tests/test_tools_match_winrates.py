@@ -126,6 +126,13 @@ def test_counter_cells_are_bounded() -> None:
     assert row.matches == 2 and "--matches 2 " in row.command
 
 
+def test_counter_above_its_seats_is_not_played_and_says_so() -> None:
+    cell = mw.parse_cells("gnav-10:expert/counter")[0]
+    row = mw.measure(cell, 500, 600, 3, "auto", counter_seats=4)
+    assert row.engine == mw.SKIPPED and row.win_rate is None and row.command == ""
+    assert "above 4 seats" in row.note and "| not played | — |" in mw.markdown([row])
+
+
 def test_a_batch_row_is_what_its_printed_command_says() -> None:
     cell = mw.parse_cells("gnav-5:expert-round/threshold")[0]
     row = mw.measure(cell, 8, 600, 7, "auto")

@@ -16,7 +16,8 @@ Engines. On the reference engine a cell is ``gnav simulate --field FIELD --chall
 CHALLENGER --matches M --seed S --jobs 1 --json`` (run in this process, the command
 printed): each deal sequence played with the challenger at every seat in turn; the
 pooled interval is over the sequences (``challenger.win_rate``). ``counter`` (a few ms a
-decision) plays there only, at most ``--counter-matches`` sequences. At 5 seats and more,
+decision) plays there only, at most ``--counter-matches`` sequences and up to
+``--counter-seats`` seats (4; a larger table's counter cells say so, unplayed). At 5 seats and more,
 where every bot is a table (``expert-round``, ``threshold``, and ``expert`` where no match
 file fits: the same play), the compiled batch engine plays the cell
 (``gnav.fast.matches.play_matches``, the challenger at seat ``k mod N`` of match ``k``,
@@ -64,7 +65,10 @@ TABLES = ("gnav-2,gnav-3,gnav-3-lives2,gnav-4,gnav-6,gnav-10,gnav-20,"
 # Below this the expert plays exact strategies keyed by the full information set, which
 # the batch engine only coarsens: there the reference engine plays the bots themselves.
 BATCH_FROM = 5
-REFERENCE, BATCH, SAME = "reference", "batch", "same"
+# counter decides in ms on the reference engine: about 5 s of CPU a deal sequence at 10
+# seats (each sequence is N + 1 matches), so larger tables are left out unless asked.
+COUNTER_SEATS = 4
+REFERENCE, BATCH, SAME, SKIPPED = "reference", "batch", "same", "not played"
 COST_TABLES = ("gnav-2,gnav-3,gnav-4,gnav-6,gnav-10,gnav-20,gnav-41,gnav-3-lives2,cuccu-3,"
                "kille-3")
 COST_LIMIT = 2e-4  # the issue's bound on one decision, seconds of CPU
@@ -231,19 +235,24 @@ def run_batch(cell: Cell, matches: int, seed: int) -> Estimate:
     return rotated_rate(share.reshape(matches, n).tolist())
 
 
-def measure(cell: Cell, matches: int, counter_matches: int, seed: int, engine: str
-            ) -> Measured:
+def measure(cell: Cell, matches: int, counter_matches: int, seed: int, engine: str,
+            counter_seats: int = COUNTER_SEATS) -> Measured:
+    """One cell's row. A cell with ``counter`` plays at most ``counter_matches``
+    sequences, and none above ``counter_seats`` seats (the reference engine's cost)."""
     how = engine_of(cell, engine)
     t = cell.table
     name = f"{t.name}:{cell.challenger}/{cell.field}"
-    if COUNTER in (cell.challenger, cell.field):
-        matches = min(matches, counter_matches)
     note = "" if plays_match(t) else \
         f"expert plays the round: no match policy at {t.seats} seats"
-    if how == SAME:
+    if COUNTER in (cell.challenger, cell.field):
+        matches = min(matches, counter_matches)
+        if how == REFERENCE and t.seats > counter_seats:
+            how, note = SKIPPED, (f"not played: counter on the reference engine above "
+                                  f"{counter_seats} seats (--counter-seats)")
+    if how in (SAME, SKIPPED):
+        said = f"same strategy: no match policy at {t.seats} seats" if how == SAME else note
         return Measured(name, cell.challenger, cell.field, t.name, t.preset, t.seats, how, 0,
-                        seed, None, 1 / t.seats, None, 0.0,
-                        f"same strategy: no match policy at {t.seats} seats", "")
+                        seed, None, 1 / t.seats, None, 0.0, said, "")
     begin = time.process_time()
     if how == BATCH:
         rate = run_batch(cell, matches, seed)
@@ -272,7 +281,7 @@ def markdown(rows: Sequence[Measured]) -> str:
              "challenger's win rate | fair 1/N | difference | CPU s | note |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        size = "—" if r.engine == SAME else f"{r.matches:,} x {r.seats}"
+        size = "—" if r.engine in (SAME, SKIPPED) else f"{r.matches:,} x {r.seats}"
         lines.append(f"| {r.table} | {r.challenger} among {r.field} | {r.engine} | {size} "
                      f"| {r.seed} | {fmt(r.win_rate)} | {r.fair:.3f} | "
                      f"{fmt(r.difference, True)} | {r.cpu_seconds:g} | {r.note} |")
@@ -348,6 +357,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="deal sequences a cell (reference), matches a seat (batch)")
     p.add_argument("--counter-matches", type=int, default=600,
                    help="at most this many in a cell with counter bots (slow)")
+    p.add_argument("--counter-seats", type=int, default=COUNTER_SEATS,
+                   help=f"play counter cells up to this many seats (default "
+                        f"{COUNTER_SEATS}: above, minutes a sequence)")
     p.add_argument("--seed", type=int, default=29, help="the master seed of every cell")
     p.add_argument("--engine", choices=("auto", REFERENCE), default="auto",
                    help="auto: the batch engine where it plays the bots as they are")
@@ -371,7 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     cells = parse_cells(args.cells)
     rows: list[Measured] = []
     for cell in cells:
-        row = measure(cell, args.matches, args.counter_matches, args.seed, args.engine)
+        row = measure(cell, args.matches, args.counter_matches, args.seed, args.engine,
+                      args.counter_seats)
         rows.append(row)
         if not (args.json or args.markdown):
             print(f"{row.cell}: {row.engine} {fmt(row.win_rate)} fair {row.fair:.3f} "

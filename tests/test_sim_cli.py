@@ -135,6 +135,12 @@ def test_json_shape_in_challenger_mode(capsys: pytest.CaptureFixture[str]) -> No
     # The pooled difference is the mean of the per-seat ones.
     mean = sum(r["difference"]["value"] for r in duel["by_seat"]) / 3
     assert duel["difference"]["value"] == pytest.approx(mean, abs=1e-5)
+    # Seats rotated: the pooled win rate is the seats' mean (each plays every sequence),
+    # its interval taken over the 4 sequences, and wider than no interval at all.
+    rate = duel["win_rate"]
+    wins = sum(r["challenger_win_rate"]["value"] for r in duel["by_seat"]) / 3
+    assert rate["value"] == pytest.approx(wins, abs=1e-5) and rate["n"] == 4
+    assert rate["low"] <= rate["value"] <= rate["high"]
 
 
 def test_csv_has_one_estimate_a_row(capsys: pytest.CaptureFixture[str],

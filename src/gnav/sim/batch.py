@@ -167,6 +167,9 @@ class Duel:
     seats: int
     units: int = 0  # deal sequences: a match, or a round
     pooled: Moments = field(default_factory=Moments)  # per unit: sum over seats
+    # Per match: the challenger's win share averaged over its seats. Its seats share their
+    # deals, so the pooled rate's interval is taken over deal sequences, not seats.
+    wins: Moments = field(default_factory=Moments)
     by_seat: list[Moments] = field(default_factory=list)
     field_lost: list[Ratio] = field(default_factory=list)
     challenger_lost: list[Ratio] = field(default_factory=list)
@@ -183,6 +186,7 @@ class Duel:
     def merge(self, other: Duel) -> None:
         self.units += other.units
         self.pooled.merge(other.pooled)
+        self.wins.merge(other.wins)
         for i in range(self.seats):
             self.by_seat[i].merge(other.by_seat[i])
             self.field_lost[i].merge(other.field_lost[i])
@@ -369,7 +373,7 @@ def _match_chunk(chunk: Chunk, tally: Tally) -> Duel | None:
         _add_match(tally, kinds, facts)
         if duel is None:
             continue
-        total = 0.0
+        total = won = 0.0
         for p in range(n):
             other = _MatchFacts(None, play_one_match(rules, _bots(_mixed(plan, p), seeds),
                                                      match_seed))
@@ -381,8 +385,10 @@ def _match_chunk(chunk: Chunk, tally: Tally) -> Duel | None:
             duel.challenger_lost[p].add(other.lost[p], other.rounds_dealt[p])
             duel.field_wins[p] += facts.wins[p]
             duel.challenger_wins[p] += other.wins[p]
+            won += other.wins[p]
         duel.units += 1
         duel.pooled.add(total)
+        duel.wins.add(won / n)
     return duel
 
 

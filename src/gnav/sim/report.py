@@ -118,6 +118,10 @@ def summarise(result: Result) -> Summary:
             "difference": _est(duel.pooled.estimate(scale=1 / n)),
             "by_seat": by_seat,
         }
+        if matches:
+            # Seats rotated: each deal sequence's mean win share over the challenger's
+            # seats, its interval over the sequences (the seats share their deals).
+            summary["challenger"]["win_rate"] = _est(duel.wins.estimate())
     return summary
 
 
@@ -184,7 +188,7 @@ def render_table(s: Summary) -> str:
             for row, r in zip(rows, duel["by_seat"], strict=True):
                 row += [_ci(r["field_win_rate"]), _ci(r["challenger_win_rate"])]
         rows.append(["all", "", "", _ci(duel["difference"], signed=True)]
-                    + (["", ""] if matches else []))
+                    + (["", _ci(duel["win_rate"])] if matches else []))
         out += _table(headers, rows, {0})
         out += ["", f"Field games ({_bots_text(s['bots'])}): {size}"]
     out.append("")

@@ -28,6 +28,12 @@ raises both figures' expectations; the upper one also gains noise, since each ke
 fewer rows. ``oracle`` is the in-sample figure with a key per row: what a seat that saw
 every hidden piece and every later draw would gain.
 
+Every figure is given at each position (``Bracket.positions``: the dealer's left first,
+the dealer last) and as the mean over positions (seats rotated); the two differ a lot,
+since a later seat sees more. ``row_gains`` turns one position's per-row keys, ``D``
+and the field's P(swap) into each row's contribution to the three figures: another
+valuation of a row's two outcomes than lives (a match's chance to win) plugs in there.
+
 Each figure's 95% half-width treats rows as independent with the choices fixed (for the
 in-sample figure the choices were fitted to those rows, so its interval is a guide).
 The rounds are single rounds from a fresh deal, every seat at the starting lives.
@@ -51,6 +57,7 @@ from gnav.fast.jit import ABSTRACT, RICH, VIEW, VIEW_BITS, JitRounds
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.strategies.policy import Policy
+from gnav.train.exploit import position_name as position_name  # re-exported
 from gnav.vocab import Action
 
 KEYS = {"abstraction": (ABSTRACT, 0), "rich": (RICH, 33), "view": (VIEW, VIEW_BITS)}
@@ -126,19 +133,6 @@ class RowGains:
     decisions: float  # the share of rows where the deviator had a choice
 
 
-def position_name(column: int, seats: int) -> str:
-    """A position in plain words: ``dealer``, ``dealer's left`` (first to act),
-    ``dealer's right`` (last before the dealer), else ``k seats left of the dealer``."""
-    k = (column + 1) % seats
-    if k == 0:
-        return "dealer"
-    if k == 1:
-        return "dealer's left"
-    if k == seats - 1:
-        return "dealer's right"
-    return f"{k} seats left of the dealer"
-
-
 def row_gains(keys: npt.ArrayLike, d: npt.ArrayLike, p: npt.ArrayLike) -> RowGains:
     """One position's per-row gains from each row's deviator key (negative: no choice
     that row), ``d`` (the value after swapping less the value after standing, on common
@@ -159,8 +153,8 @@ def row_gains(keys: npt.ArrayLike, d: npt.ArrayLike, p: npt.ArrayLike) -> RowGai
     found, where = np.unique(k[on], return_inverse=True)
     don, pon = dd[on], pp[on]
     odd = (np.flatnonzero(on) % 2).astype(np.bool_)
-    sums = [np.bincount(where[odd == h], weights=don[odd == h], minlength=len(found))
-            for h in (False, True)]
+    sums = [np.bincount(where[odd == h], weights=don[odd == h],
+                        minlength=len(found)).astype(np.float64) for h in (False, True)]
     other = np.where(odd, sums[0][where], sums[1][where])
     both = (sums[0] + sums[1])[where]
     held, inside, oracle = (np.zeros(len(k)) for _ in range(3))

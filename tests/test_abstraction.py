@@ -58,6 +58,11 @@ def test_coarsen_reads_a_hand_written_key() -> None:
     assert text("11/13|5|4|A1011,W10:5:4") == "10|1|4|5|W|-|0"
     # A request passed on by a Horse: the right neighbour swapped, not with the seat.
     assert text("2/13|horse|horse|A12,R2:horse,W1").split("|")[3:5] == ["-", "W"]
+    # The dealer's left is the stock: its digit says whether every seat before it stood.
+    assert text("3/4|5|5|S0,S1,S2") == "3|0|5|-|S|K|0"
+    assert text("3/4|5|5|S0,A12,W1,S2") == "3|0|5|-|S|-|0"
+    assert text("3/4|5|5|K1,S0,S2") == "3|0|5|-|S|-|1"  # seat 1 knocked: skipped
+    assert text("2/4|5|5|S0,S1") == "2|1|5|-|S|-|0"  # not the dealer
 
 
 def _check_twin(preset: str, n: int, seed: int) -> int:

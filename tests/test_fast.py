@@ -153,7 +153,9 @@ def test_the_features_are_what_the_view_holds() -> None:
             want = {
                 "b": band_index(pos), "a": band_index(len(view.order) - 1 - pos),
                 "piece": piece, "gave": layout.pieces if dealt == piece else dealt,
-                "right": right, "left": int(left in knocks),
+                # The dealer's left is the stock: its digit is a round of stands.
+                "right": right, "left": int(left in knocks) if left is not None else
+                int(0 < pos == sum(type(e) is Stand for e in public)),
                 "k": min(len(knocks) - (view.seat in knocks) - (left in knocks), 2),
                 "position": pos, "seats": len(view.order),
                 "swaps": min(sum(type(e) is Swap for e in public), 15), "shown": shown,

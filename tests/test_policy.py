@@ -56,11 +56,15 @@ def write_policy(path: Path, rules: Rules, lo: int, hi: int, swap: dict[int, int
 
 
 def write_policy_1(path: Path, rules: Rules, lo: int, hi: int, swap: dict[str, int],
-                   scale: int = 100) -> Path:
-    """A policy file of gnav-policy/1: keyed by strings."""
-    data = {"format": "gnav-policy/1", "preset": rules.name, "seats": [lo, hi],
-            "options": round_options(rules), "abstraction": VERSION, "scale": scale,
-            "swap": swap, "meta": {}}
+                   scale: int = 100, *, dealer_stood: bool = False) -> Path:
+    """A policy file of gnav-policy/1: keyed by strings (``dealer_stood``: keyed with
+    the dealer's ``left`` digit, as files trained now are)."""
+    data: dict[str, object] = {
+        "format": "gnav-policy/1", "preset": rules.name, "seats": [lo, hi],
+        "options": round_options(rules), "abstraction": VERSION, "scale": scale,
+        "swap": swap, "meta": {}}
+    if dealer_stood:
+        data["dealer_stood"] = True
     path.write_bytes(gzip.compress(json.dumps(data).encode()))
     return path
 
@@ -72,6 +76,23 @@ def shelf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     policies._index.cache_clear()
     yield tmp_path
     policies._index.cache_clear()
+
+
+def test_a_file_made_before_the_dealers_digit_plays_as_it_did(tmp_path: Path) -> None:
+    """A file without ``dealer_stood`` (keyed when the dealer's ``left`` was always -)
+    answers the dealer after a round of stands as it did; a file with it holds its
+    own answer there, and an answer of the dealer's that it lacks backs off as any."""
+    rules = Rules.of("gnav")
+    key = Layout.of(rules).read_text
+    swap = {"5|0|5|-|S|-|0": 90, "5|0|5|*|*|*|0": 40, "2|3|5|-|S|-|0": 10}
+    old = load_policy(str(write_policy_1(tmp_path / "old.json.gz", rules, 5, 6, swap)))
+    new = load_policy(str(write_policy_1(tmp_path / "new.json.gz", rules, 5, 6, swap,
+                                         dealer_stood=True)))
+    stood = key("5|0|5|-|S|K|0")
+    assert old.lookup(stood) == old.lookup(key("5|0|5|-|S|-|0")) == 0.9
+    assert new.lookup(stood) == 0.4  # backed off to the coarsest: the file never met it
+    assert old.lookup(key("2|3|5|-|S|K|0")) is None  # not the dealer: no copy
+    assert len(old.swap) == len(new.swap) + 1
 
 
 @pytest.mark.parametrize("version", [2, 1])
@@ -254,9 +275,10 @@ def test_format_2_answers_as_format_1_at_views_of_random_play(
         text = {layout.text(k): q for k, q in policy.swap.items()}
         assert len(text) == len(policy.swap)
         lo, hi = policy.seats
+        # As read (a file made before the dealer's digit with its copies), so flagged.
         again = load_policy(str(write_policy_1(
             tmp_path / f"{preset}-{seats}.json", Rules.of(policy.preset), lo, hi, text,
-            policy.scale)))
+            policy.scale, dealer_stood=True)))
         assert again.swap == policy.swap and again.layout == layout
         backed_off = 0
         for view in views(rules, seats, seats, 60):

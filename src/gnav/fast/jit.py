@@ -239,6 +239,8 @@ def _play(deck: Any, given: bool, width: int, seed: np.uint64, first: int, flags
                 dealt = deal[c]
                 gave = dealt if dealt != piece else pieces
                 kk = min(knocks - knocked[c] - left, 2)
+                if c == n - 1 and c > 0 and nstands == c:
+                    left = 1  # the dealer after a round of stands (gnav.abstraction)
                 k = _abstract(pieces, band[c], band[n - 1 - c], piece, gave, right, left, kk)
             # ``ndim`` is settled when numba compiles: a version for each layout.
             if policy_of.ndim == 2:  # noqa: SIM108 (a branch numba prunes)

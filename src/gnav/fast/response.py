@@ -28,6 +28,12 @@ raises both figures' expectations; the upper one also gains noise, since each ke
 fewer rows. ``oracle`` is the in-sample figure with a key per row: what a seat that saw
 every hidden piece and every later draw would gain.
 
+Every figure is given at each position (``Bracket.positions``: the dealer's left first,
+the dealer last) and as the mean over positions (seats rotated); the two differ a lot,
+since a later seat sees more. ``row_gains`` turns one position's per-row keys, ``D``
+and the field's P(swap) into each row's contribution to the three figures: another
+valuation of a row's two outcomes than lives (a match's chance to win) plugs in there.
+
 Each figure's 95% half-width treats rows as independent with the choices fixed (for the
 in-sample figure the choices were fitted to those rows, so its interval is a guide).
 The rounds are single rounds from a fresh deal, every seat at the starting lives.
@@ -36,6 +42,7 @@ The rounds are single rounds from a fresh deal, every seat at the starting lives
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,6 +57,7 @@ from gnav.fast.jit import ABSTRACT, RICH, VIEW, VIEW_BITS, JitRounds
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.strategies.policy import Policy
+from gnav.train.exploit import position_name as position_name  # re-exported
 from gnav.vocab import Action
 
 KEYS = {"abstraction": (ABSTRACT, 0), "rich": (RICH, 33), "view": (VIEW, VIEW_BITS)}
@@ -73,8 +81,32 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Position:
+    """The bracket at one position (the deviator in one seat, every round there)."""
+
+    column: int  # the seat's column in turn order: 0 the dealer's left, the dealer last
+    seats: int
+    held_out: Figure
+    in_sample: Figure
+    oracle: Figure
+    keys: int  # distinct keys met at this position
+    decisions: float  # the share of rows where the deviator had a choice
+
+    @property
+    def from_dealer(self) -> int:
+        """Seats clockwise from the dealer: 0 the dealer, 1 the dealer's left (first to
+        act), ``seats - 1`` the dealer's right."""
+        return (self.column + 1) % self.seats
+
+    @property
+    def name(self) -> str:
+        return position_name(self.column, self.seats)
+
+
+@dataclass(frozen=True)
 class Bracket:
-    """The deviator's gain, lives a round, the positions averaged (seats rotated)."""
+    """The deviator's gain, lives a round, the positions averaged (seats rotated), and
+    each position's own (``positions``, in turn order: the dealer last)."""
 
     key: str
     rows: int  # rounds per position
@@ -85,33 +117,73 @@ class Bracket:
     decisions: float  # the share of rows where the deviator had a choice
     per_position: tuple[tuple[float, float], ...]  # (held-out, in-sample) by position
     unfit: float = 0.0  # the share of the deviator's decisions at ``unfit`` indices
+    positions: tuple[Position, ...] = ()
 
 
-class _Sums:
-    """Per key: the sum of D and of D squared, merged chunk by chunk."""
+@dataclass(frozen=True)
+class RowGains:
+    """Each row's contribution to one position's figures (0 where the deviator had no
+    choice): the mean of a column is that figure, so a consumer can sum, weight or
+    compare rows as it likes."""
 
-    def __init__(self) -> None:
-        self.keys = np.empty(0, np.int64)
-        self.s = np.empty(0, np.float64)
-        self.q = np.empty(0, np.float64)
+    held_out: npt.NDArray[np.float64]  # chosen on the other half's rows
+    in_sample: npt.NDArray[np.float64]  # chosen on all rows, this one included
+    oracle: npt.NDArray[np.float64]  # chosen on this row alone
+    keys: int  # distinct keys met
+    decisions: float  # the share of rows where the deviator had a choice
 
-    def add(self, keys: npt.NDArray[np.int64], s: npt.NDArray[np.float64],
-            q: npt.NDArray[np.float64]) -> None:
-        """Fold in rows (or other sums): keys, D (or sums of D), D squared (or sums)."""
-        k = np.concatenate([self.keys, keys])
-        self.keys, where = np.unique(k, return_inverse=True)
-        self.s = np.bincount(where, weights=np.concatenate([self.s, s]),
-                             minlength=len(self.keys)).astype(np.float64)
-        self.q = np.bincount(where, weights=np.concatenate([self.q, q]),
-                             minlength=len(self.keys)).astype(np.float64)
 
-    def at(self, keys: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        """The sums of D at ``keys`` (0 where a key was never met)."""
-        if not len(self.keys):
-            return np.zeros(len(keys))
-        i = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
-        out: npt.NDArray[np.float64] = np.where(self.keys[i] == keys, self.s[i], 0.0)
-        return out
+def row_gains(keys: npt.ArrayLike, d: npt.ArrayLike, p: npt.ArrayLike) -> RowGains:
+    """One position's per-row gains from each row's deviator key (negative: no choice
+    that row), ``d`` (the value after swapping less the value after standing, on common
+    random numbers) and ``p`` (the field's P(swap) at that row's decision). Rows are
+    split into halves by index parity (even, odd): the held-out figure chooses at each
+    key by the other half's sum of ``d``. ``d`` may be any valuation of the row's two
+    outcomes (lives, a match's chance to win, ...): the bracket's reasoning needs only
+    that it be an unbiased sample of the gap at the row's information set.
+
+    :raises: :exc:`ValueError` where the arrays differ in length.
+    """
+    k = np.asarray(keys, dtype=np.int64)
+    dd = np.asarray(d, dtype=np.float64)
+    pp = np.asarray(p, dtype=np.float64)
+    if not k.shape == dd.shape == pp.shape or k.ndim != 1:
+        raise ValueError(f"keys, d and p differ: {k.shape}, {dd.shape}, {pp.shape}")
+    on = k >= 0
+    found, where = np.unique(k[on], return_inverse=True)
+    don, pon = dd[on], pp[on]
+    odd = (np.flatnonzero(on) % 2).astype(np.bool_)
+    sums = [np.bincount(where[odd == h], weights=don[odd == h],
+                        minlength=len(found)).astype(np.float64) for h in (False, True)]
+    other = np.where(odd, sums[0][where], sums[1][where])
+    both = (sums[0] + sums[1])[where]
+    held, inside, oracle = (np.zeros(len(k)) for _ in range(3))
+    held[on] = _coef(other, pon) * don
+    inside[on] = _coef(both, pon) * don
+    oracle[on] = np.maximum((1.0 - pon) * don, -pon * don)
+    return RowGains(held, inside, oracle, len(found), float(on.mean()) if len(k) else 0.0)
+
+
+def figure(x: npt.ArrayLike) -> Figure:
+    """The mean of per-row gains and its 95% half-width (rows independent)."""
+    a = np.asarray(x, dtype=np.float64)
+    mean = float(a.mean())
+    var = max(float((a * a).mean()) - mean * mean, 0.0) / len(a)
+    return Figure(mean, 1.96 * math.sqrt(var))
+
+
+def position_bracket(column: int, seats: int, gains: RowGains) -> Position:
+    """One position's bracket from its per-row gains."""
+    return Position(column, seats, figure(gains.held_out), figure(gains.in_sample),
+                    figure(gains.oracle), gains.keys, gains.decisions)
+
+
+def mean_over(figures: Sequence[Figure]) -> Figure:
+    """The mean of the positions' figures (seats rotated); the positions' rows are
+    independent, so their variances add."""
+    n = len(figures)
+    var = sum((f.half_width / 1.96) ** 2 for f in figures)
+    return Figure(sum(f.value for f in figures) / n, 1.96 * math.sqrt(var) / n)
 
 
 def _coef(s: npt.NDArray[np.float64], p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -121,19 +193,13 @@ def _coef(s: npt.NDArray[np.float64], p: npt.NDArray[np.float64]) -> npt.NDArray
     return out
 
 
-def _figure(total: float, square: float, rows: int) -> tuple[float, float]:
-    """Mean and variance of the mean of ``rows`` contributions with these sums."""
-    mean = total / rows
-    return mean, max(square / rows - mean * mean, 0.0) / rows
-
-
 def bracket(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
             key: str = "view", seed: int = 0, chunk: int = CHUNK,
             unfit: npt.NDArray[np.bool_] | None = None) -> Bracket:
     """The bracket of the deviator's best response against ``field`` (P(swap) over
-    ``GnavAbstraction(rules)``), ``rows`` rounds at each position. ``unfit``: indices
-    where the field is not really this table (``field_table``'s), counted in
-    ``Bracket.unfit``.
+    ``GnavAbstraction(rules)``), ``rows`` rounds at each position, and each position's
+    own. ``unfit``: indices where the field is not really this table (``field_table``'s),
+    counted in ``Bracket.unfit``.
 
     :raises: :exc:`ValueError` for a table of the wrong size or an unknown key.
     """
@@ -145,14 +211,10 @@ def bracket(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
     if table.shape != (size,):
         raise ValueError(f"a field table has {size} entries, not {table.shape}")
     tables = table[None, :]
-    held = inside = oracle = 0.0
-    held_var = inside_var = oracle_var = 0.0
-    keys = 0
     decided = odd = 0
-    per: list[tuple[float, float]] = []
+    positions: list[Position] = []
     for column in range(seats):
-        halves = (_Sums(), _Sums())
-        o_sum = o_sq = 0.0
+        ks, ds = [], []
         for first in range(0, rows, chunk):
             m = min(chunk, rows - first)
             lives = []
@@ -165,47 +227,22 @@ def bracket(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
                 r.play(tables, kind, forced=forced)
                 lives.append(r.lives[:, column].astype(np.float64))
                 k = r.keys[:, column].copy()
-            d = lives[1] - lives[0]
-            on = k >= 0
-            decided += int(on.sum())
-            p = table[k[on] >> shift]
-            if unfit is not None:
-                odd += int(unfit[k[on] >> shift].sum())
-            g = np.maximum((1.0 - p) * d[on], -p * d[on])
-            o_sum += float(g.sum())
-            o_sq += float((g * g).sum())
-            parity = (np.arange(first, first + m) % 2)[on]
-            for h in (0, 1):
-                pick = parity == h
-                dd = d[on][pick]
-                halves[h].add(k[on][pick], dd, dd * dd)
-        # Held out: each half measured by the choices of the other.
-        h_sum = h_sq = 0.0
-        for h in (0, 1):
-            mine = halves[h]
-            c = _coef(halves[1 - h].at(mine.keys), table[mine.keys >> shift])
-            h_sum += float((c * mine.s).sum())
-            h_sq += float((c * c * mine.q).sum())
-        # In sample: both halves, chosen and measured together.
-        both = _Sums()
-        for h in (0, 1):
-            both.add(halves[h].keys, halves[h].s, halves[h].q)
-        c = _coef(both.s, table[both.keys >> shift])
-        i_sum, i_sq = float((c * both.s).sum()), float((c * c * both.q).sum())
-        keys += len(both.keys)
-        hm, hv = _figure(h_sum, h_sq, rows)
-        im, iv = _figure(i_sum, i_sq, rows)
-        om, ov = _figure(o_sum, o_sq, rows)
-        held, inside, oracle = held + hm, inside + im, oracle + om
-        held_var, inside_var, oracle_var = held_var + hv, inside_var + iv, oracle_var + ov
-        per.append((hm, im))
-
-    def fig(total: float, var: float) -> Figure:
-        return Figure(total / seats, 1.96 * math.sqrt(var) / seats)
-
-    return Bracket(key, rows, fig(held, held_var), fig(inside, inside_var),
-                   fig(oracle, oracle_var), keys, decided / (rows * seats), tuple(per),
-                   odd / max(decided, 1))
+            ks.append(k)
+            ds.append(lives[1] - lives[0])
+        k = np.concatenate(ks)
+        on = k >= 0
+        decided += int(on.sum())
+        if unfit is not None:
+            odd += int(unfit[k[on] >> shift].sum())
+        p = np.where(on, table[np.where(on, k, 0) >> shift], 0.0)
+        positions.append(position_bracket(column, seats,
+                                          row_gains(k, np.concatenate(ds), p)))
+    return Bracket(key, rows, mean_over([q.held_out for q in positions]),
+                   mean_over([q.in_sample for q in positions]),
+                   mean_over([q.oracle for q in positions]),
+                   sum(q.keys for q in positions), decided / (rows * seats),
+                   tuple((q.held_out.value, q.in_sample.value) for q in positions),
+                   odd / max(decided, 1), tuple(positions))
 
 
 def field_table(rules: Rules, seats: int, spec: str

@@ -36,7 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gnav.abstraction import FEATURES, SHIFT, VERSION, Layout
+from gnav.abstraction import FEATURES, SHIFT, VERSION, Layout, dealer_copies
 from gnav.errors import MalformedError, UnknownPresetError
 from gnav.rules import Rules
 from gnav.strategies import HERE, game_name, games_like, read_json, round_options, swap_table
@@ -83,8 +83,11 @@ class Policy:
         return q / self.scale
 
 
-def parse(data: object, where: str) -> Policy:
-    """A policy from a file's JSON (format 2, or 1).
+def parse(data: object, where: str, *, as_made: bool = False) -> Policy:
+    """A policy from a file's JSON (format 2, or 1). A file made before the dealer's
+    ``left`` digit (no ``dealer_stood``) has each dealer key answer for both its values
+    (``gnav.abstraction.dealer_copies``), so that it plays as it did; ``as_made``: the
+    keys as the file holds them.
 
     :raises: :exc:`MalformedError` with one line saying what is wrong."""
     if not isinstance(data, dict) or data.get("format") not in (FORMAT, FORMAT_1):
@@ -99,6 +102,8 @@ def parse(data: object, where: str) -> Policy:
             text, scale, options = swap_table(data, where)
             layout = Layout.of(Rules.of(str(data["preset"])))
             swap = {layout.read_text(k): q for k, q in text.items()}
+        if data.get("dealer_stood") is not True and not as_made:
+            swap = dealer_copies(layout, swap)
         lo, hi = (int(s) for s in data["seats"])
         meta = data.get("meta", {})
         return Policy(str(data["preset"]), (lo, hi), options, swap, scale,

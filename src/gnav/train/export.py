@@ -67,11 +67,12 @@ def policy_data(rules: Rules, seats: tuple[int, int],
 
 
 def file_data(preset: str, seats: tuple[int, int], options: Mapping[str, object],
-              layout: Layout, scale: int, swap: Mapping[int, int], meta: Mapping[str, Any]
-              ) -> dict[str, Any]:
+              layout: Layout, scale: int, swap: Mapping[int, int], meta: Mapping[str, Any],
+              *, dealer_stood: bool = True) -> dict[str, Any]:
     """A policy file's JSON (``gnav.strategies.policy``'s format): ``keys`` ascending
-    and ``swap`` beside them."""
-    return {
+    and ``swap`` beside them. ``dealer_stood``: keyed with the dealer's ``left`` digit
+    (``gnav.abstraction``), as every file trained now is."""
+    out: dict[str, Any] = {
         "format": FORMAT,
         "preset": preset,
         "seats": list(seats),
@@ -83,14 +84,19 @@ def file_data(preset: str, seats: tuple[int, int], options: Mapping[str, object]
         "keys": sorted(swap),
         "swap": [swap[k] for k in sorted(swap)],
     }
+    if dealer_stood:  # a file made before keeps its bytes (``converted``)
+        out["dealer_stood"] = True
+    return out
 
 
 def converted(path: str) -> dict[str, Any]:
     """The policy file at ``path`` (of any format ``gnav.strategies.policy`` reads) in
     the format written now, every key and every probability as it was."""
-    policy = parse(read_json(path), path)
+    data = read_json(path)
+    policy = parse(data, path, as_made=True)
     return file_data(policy.preset, policy.seats, policy.options, policy.layout,
-                     policy.scale, policy.swap, policy.meta)
+                     policy.scale, policy.swap, policy.meta,
+                     dealer_stood=isinstance(data, dict) and data.get("dealer_stood") is True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -82,6 +82,8 @@ class Tracker:
                 left = 1
             elif s != pos:
                 knocks += 1
+        if pos == n - 1 and pos and all(s == "S" for s in self.status[:pos]):
+            left = 1  # the dealer after a round of stands (gnav.abstraction)
         right = 0 if pos == 0 else RIGHT.index(self.status[pos - 1])
         key: int = layout.index(band_index(pos), band_index(n - 1 - pos), held,
                                 dealt if dealt != held else layout.pieces, right, left,

@@ -333,3 +333,16 @@ def _right(codes: list[str], right: int) -> str:
         if c in asks:
             asked = True
     return "A" if asked else "?"
+
+
+def position_name(column: int, seats: int) -> str:
+    """A position in plain words: ``dealer``, ``dealer's left`` (first to act),
+    ``dealer's right`` (last before the dealer), else ``k seats left of the dealer``."""
+    k = (column + 1) % seats
+    if k == 0:
+        return "dealer"
+    if k == 1:
+        return "dealer's left"
+    if k == seats - 1:
+        return "dealer's right"
+    return f"{k} seats left of the dealer"

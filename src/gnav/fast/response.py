@@ -48,6 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from gnav.abstraction import position_name as position_name  # re-exported
 from gnav.bots.expert import ExpertBot
 from gnav.bots.registry import bot_from_spec
 from gnav.bots.threshold import ThresholdBot, threshold_action
@@ -57,7 +58,6 @@ from gnav.fast.jit import ABSTRACT, RICH, VIEW, VIEW_BITS, JitRounds
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.strategies.policy import Policy
-from gnav.train.exploit import position_name as position_name  # re-exported
 from gnav.vocab import Action
 
 KEYS = {"abstraction": (ABSTRACT, 0), "rich": (RICH, 33), "view": (VIEW, VIEW_BITS)}

@@ -1,0 +1,134 @@
+"""The match-value model (``gnav.match_value``) held to what it models (issue 29):
+
+    python tools/match_value_check.py solved          # the solved match files, state by state
+    python tools/match_value_check.py mc --seats 6 --matches 20000 [--law measured]
+
+``solved`` reads every shipped match file of gnav (2 and 3 seats; the solver's values,
+each seat's chance to win under the solved match play) and gives, per state, the model's
+chance beside the solver's. ``mc`` plays whole matches of the shipped expert on the batch
+engine and, for every lives state met at a round's start (the lives of the seats still
+in, as a multiset) and every lives value in it, the share of the seats at that value that
+went on to win, beside the model's chance: where it is off, by how much, and how sure
+(the binomial standard error of the share). Figures for docs/strategy.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections import defaultdict
+
+import numpy as np
+
+from gnav.fast.expert import ExpertPolicy
+from gnav.fast.lifestates import measured_law, round_starts
+from gnav.match_value import ONE_LIFE, win_chances
+from gnav.strategies.match import load_match, shipped_match_files
+
+
+def solved() -> None:
+    for path in shipped_match_files():
+        if not (path.name.startswith("gnav-2") or path.name.startswith("gnav-3")):
+            continue
+        strategy = load_match(str(path))
+        worst, total, count, worst_plain = 0.0, 0.0, 0, 0.0
+        below: list[float] = []
+        shares: list[float] = []
+        print(f"\n{path.name}: {len(strategy.states)} states")
+        for (lives, out, sitting), (values, _) in sorted(strategy.states.items()):
+            alive = [0 if c in out else v for c, v in enumerate(lives)]
+            model = win_chances(alive)
+            err = max(abs(a - b) for a, b in zip(model, values, strict=True))
+            total += err
+            count += 1
+            worst = max(worst, err)
+            if not sitting:
+                worst_plain = max(worst_plain, err)
+            if max(lives) < strategy.cap:
+                below.append(err)
+                shares.append(max(abs(v / sum(alive) - b)
+                                  for v, b in zip(alive, values, strict=True)))
+            print(f"  lives {lives} out {out} sitting {sitting}: solved "
+                  f"{' '.join(f'{v:.4f}' for v in values)}  model "
+                  f"{' '.join(f'{v:.4f}' for v in model)}  off {err:.4f}")
+        print(f"  largest error {worst:.4f} (states nobody sits out: {worst_plain:.4f}), "
+              f"mean of each state's largest {total / count:.4f}")
+        if below:
+            print(f"  {len(below)} states below the cap {strategy.cap}: largest "
+                  f"{max(below):.4f}, mean {sum(below) / len(below):.4f}; lives' shares "
+                  f"(v / total) largest {max(shares):.4f}, mean {sum(shares) / len(shares):.4f}")
+
+def mc(seats: int, matches: int, seed: int, law_name: str, least: int) -> None:
+    from gnav.rules import Rules
+    rules = Rules.of("gnav")
+    begin = time.process_time()
+    starts = round_starts(rules, seats, matches, [ExpertPolicy(rules, seats)],
+                          rng=np.random.default_rng(seed))
+    cpu = time.process_time() - begin
+    law = ONE_LIFE if law_name == "one" else measured_law(starts)
+    print(f"{seats} seats, {matches} matches, {len(starts.match)} rounds, "
+          f"{cpu:.1f} s CPU to play; law {law.steps}")
+    shared = float((starts.result.max(1) < 1).mean())
+    print(f"matches ending in a shared win: {shared:.4f}")
+    wins: dict[tuple[tuple[int, ...], int], float] = defaultdict(float)
+    seen: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+    result = starts.result[starts.match]
+    for row in range(len(starts.match)):
+        lv = starts.lives[row]
+        alive = tuple(sorted(int(v) for v in lv if v > 0))
+        if len(alive) < 2:
+            continue
+        for s in np.flatnonzero(lv > 0):
+            key = (alive, int(lv[s]))
+            wins[key] += float(result[row, s])
+            seen[key] += 1
+    rows = []
+    for key, n in seen.items():
+        share = wins[key] / n
+        state, v = key
+        model = win_chances((v, *_without(state, v)), law)[0]
+        se = math.sqrt(max(share * (1 - share), 1e-12) / n)
+        rows.append((key, n, share, model, se))
+    weighted = sum(n * abs(share - model) for _, n, share, model, _ in rows) / \
+        sum(n for _, n, *_ in rows)
+    sure = [r for r in rows if r[1] >= least]
+    print(f"{len(rows)} (state, lives) pairs; mean |model - share| weighted by seat-rounds "
+          f"{weighted:.4f}")
+    z = sorted(sure, key=lambda r: -abs(r[2] - r[3]))
+    print(f"the largest errors among pairs seen {least}+ times (state, lives: seat-rounds, "
+          f"share, model, off, standard error):")
+    for (state, v), n, share, model, se in z[:12]:
+        print(f"  {state} at {v}: {n}  {share:.4f}  {model:.4f}  {share - model:+.4f}  "
+              f"{se:.4f}")
+    big = [r for r in sure if abs(r[2] - r[3]) > 3 * r[4]]
+    print(f"pairs off by more than 3 standard errors: {len(big)} of {len(sure)}")
+    by_seats: dict[int, list[float]] = defaultdict(list)
+    for (state, _), n, share, model, _ in sure:
+        by_seats[len(state)].extend([abs(share - model)] * n)
+    for k in sorted(by_seats):
+        print(f"  {k} seats in: mean |off| {np.mean(by_seats[k]):.4f}")
+
+def _without(state: tuple[int, ...], v: int) -> tuple[int, ...]:
+    rest = list(state)
+    rest.remove(v)
+    return tuple(rest)
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    sub.add_parser("solved")
+    m = sub.add_parser("mc")
+    m.add_argument("--seats", type=int, default=6)
+    m.add_argument("--matches", type=int, default=20000)
+    m.add_argument("--seed", type=int, default=29)
+    m.add_argument("--law", choices=("one", "measured"), default="one")
+    m.add_argument("--least", type=int, default=2000)
+    args = parser.parse_args()
+    if args.what == "solved":
+        solved()
+    else:
+        mc(args.seats, args.matches, args.seed, args.law, args.least)
+
+if __name__ == "__main__":
+    main()

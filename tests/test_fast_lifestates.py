@@ -10,6 +10,7 @@ import pytest
 from gnav.fast.expert import ExpertPolicy
 from gnav.fast.lifestates import (
     RoundStarts,
+    expected_win_change,
     full_table_states,
     measured_law,
     round_starts,
@@ -81,3 +82,15 @@ def test_rows_are_revalued_in_match_terms() -> None:
     one = win_change([4, 4, 4, 4], [[-1, 0, 0, 0], [0, 0, 0, -2]])
     assert one[0, 0] == pytest.approx(win_chances((3, 4, 4, 4))[0] - 0.25)
     assert one[1, 3] < one[0, 0] < 0
+
+
+def test_rows_are_revalued_over_the_fields_states() -> None:
+    change = np.array([[-1, 0, 0], [0, 1, -1]])
+    states = [((2, 2, 2), 0.5), ((1, 2, 3), 0.3), ((3, 3, 1), 0.2)]
+    want = sum(p * win_change(s, change) for s, p in states)
+    assert expected_win_change(states, change) == pytest.approx(want)
+    # Only the most frequent state, at half the mass.
+    assert expected_win_change(states, change, mass=0.5) == pytest.approx(
+        win_change((2, 2, 2), change))
+    with pytest.raises(ValueError):
+        expected_win_change([], change)

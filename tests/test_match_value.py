@@ -21,6 +21,7 @@ from gnav.match_value import (
     round_in_match,
     win_chances,
     win_chances_dp,
+    win_chances_race,
 )
 from gnav.strategies.match import MATCH_HERE, load_match
 
@@ -61,10 +62,12 @@ def test_the_recursion_is_the_model_on_ordered_seats(lives: tuple[int, ...]) -> 
 
 def test_the_race_is_the_recursion() -> None:
     worst = 0.0
-    for n in range(2, 7):
-        for lives in itertools.combinations_with_replacement(range(1, 5), n):
-            got, want = win_chances(lives), win_chances_dp(lives)
-            worst = max(worst, max(abs(a - b) for a, b in zip(got, want, strict=True)))
+    # Every state of 2 to 5 seats at up to 4 lives, and 6 seats at up to 3.
+    states = [s for n in range(2, 7)
+              for s in itertools.combinations_with_replacement(range(1, 5 if n < 6 else 4), n)]
+    for lives in states:
+        got, want = win_chances_race(lives), win_chances_dp(lives)
+        worst = max(worst, max(abs(a - b) for a, b in zip(got, want, strict=True)))
     assert worst < TOLERANCE
 
 
@@ -86,7 +89,7 @@ def test_the_race_follows_a_law_with_gains() -> None:
     lives = (1, 2, 3)
     rng = random.Random(29)
     wins = [0, 0, 0]
-    runs = 20000
+    runs = 10000
     for _ in range(runs):
         now = list(lives)
         while sum(v > 0 for v in now) > 1:
@@ -108,6 +111,9 @@ def test_chances_sum_to_one_and_symmetric_seats_are_equal() -> None:
             same = {round(g, 12) for g, u in zip(got, lives, strict=True) if u == v}
             assert len(same) == 1
     assert win_chances((4,) * 41)[17] == pytest.approx(1 / 41, abs=1e-12)
+    # Past the recursion's size the race answers; at its edge the two agree.
+    edge = (4, 3, 2, 1) * 5 + (4, 4)
+    assert win_chances(edge) == pytest.approx(win_chances_race(edge), abs=TOLERANCE)
     # More lives, more chance.
     chances = win_chances((1, 2, 3, 4, 4, 4))
     assert chances[0] < chances[1] < chances[2] < chances[3]

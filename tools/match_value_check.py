@@ -71,6 +71,10 @@ def mc(seats: int, matches: int, seed: int, law_name: str, least: int) -> None:
           f"{cpu:.1f} s CPU to play; law {law.steps}")
     shared = float((starts.result.max(1) < 1).mean())
     print(f"matches ending in a shared win: {shared:.4f}")
+    by_seat = starts.result.mean(0)
+    print("each seat's share of the wins (seat 0 deals first; the model: "
+          f"{1 / seats:.4f} each): {' '.join(f'{x:.4f}' for x in by_seat)} "
+          f"(standard error {math.sqrt(by_seat.mean() * (1 - by_seat.mean()) / matches):.4f})")
     wins: dict[tuple[tuple[int, ...], int], float] = defaultdict(float)
     seen: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
     result = starts.result[starts.match]
@@ -84,17 +88,20 @@ def mc(seats: int, matches: int, seed: int, law_name: str, least: int) -> None:
             wins[key] += float(result[row, s])
             seen[key] += 1
     rows = []
+    plain = 0.0
     for key, n in seen.items():
         share = wins[key] / n
         state, v = key
         model = win_chances((v, *_without(state, v)), law)[0]
         se = math.sqrt(max(share * (1 - share), 1e-12) / n)
         rows.append((key, n, share, model, se))
+        plain += n * abs(share - v / sum(state))
     weighted = sum(n * abs(share - model) for _, n, share, model, _ in rows) / \
         sum(n for _, n, *_ in rows)
     sure = [r for r in rows if r[1] >= least]
     print(f"{len(rows)} (state, lives) pairs; mean |model - share| weighted by seat-rounds "
-          f"{weighted:.4f}")
+          f"{weighted:.4f} (lives' shares, v / total: "
+          f"{plain / sum(n for _, n, *_ in rows):.4f})")
     z = sorted(sure, key=lambda r: -abs(r[2] - r[3]))
     print(f"the largest errors among pairs seen {least}+ times (state, lives: seat-rounds, "
           f"share, model, off, standard error):")

@@ -12,7 +12,8 @@ symmetric seats get equal chances.
 
 **Two ways to compute it.** ``win_chances_dp`` is the model's own recursion over the
 counts of seats at each lives value (cached; exact in ``Fraction`` at small sizes), for
-``ONE_LIFE``. ``win_chances`` is the same model as a race, exact for any law: give every
+``ONE_LIFE``; ``win_chances`` uses it where its states are few (``DP_STATES``), and
+beyond (and for any other law) the same model as a race, exact for any law: give every
 seat still in a clock that rings at rate 1 (independent exponential waits); at each ring
 its seat takes a step. The next ring among the seats still in is each one's with equal
 chance, whoever went out before, so this *is* the model, and a seat's time to go out no
@@ -43,12 +44,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from operator import mul
 
 # The integral's grid: Boole's rule over [0, horizon] in this many steps per unit of
 # time (a seat's clock rings once per unit on average). Simpson's at 24 was off by 2e-7
 # at one life each (the integrand's turn near 0 is sharpest there); Boole's agrees with
 # the recursion to 7e-11 at 48 (8e-10 at 32) at every state of up to 6 seats and 4
-# lives, within TOLERANCE (tests/test_match_value.py).
+# lives, within TOLERANCE (tests/test_match_value.py checks up to 5 seats and 4 lives, 6
+# at 3: the race costs some 15 ms a state, 40 at 41 seats on a loaded machine).
 STEPS_PER_UNIT = 48
 TOLERANCE = 1e-9
 # Boole's weights (x 2h/45) by the point's place in its panel of four; a point between
@@ -57,6 +60,10 @@ _BOOLE = (14.0, 32.0, 12.0, 32.0)
 # Where the integral stops: the chance that the seat that lasts longest is still in
 # after the horizon is below this.
 TAIL = 1e-15
+# ``win_chances`` asks the recursion where its states (count vectors: at most
+# comb(seats + top lives, top lives)) number no more than this, and the race beyond: 22
+# seats at 4 lives, 11 at 6. The recursion fills that many cache entries at most, once.
+DP_STATES = 20_000
 # A law with gains lets lives wander; the count of steps to go out is followed until the
 # chance of more is below this.
 STEP_TAIL = 1e-13
@@ -109,7 +116,7 @@ def win_chances_dp(lives: Sequence[int], exact: bool = False) -> tuple[float, ..
             if u > 0:
                 counts[u - 1] += 1
         counts[v - 1] -= 1  # the others
-        got = (_dp_exact if exact else _dp)(v, tuple(counts))
+        got = (_dp_exact if exact else _dp)(v, _trim(counts))
         out.append(float(got))
     return tuple(out)
 
@@ -155,12 +162,25 @@ def _trim(counts: list[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-# -- the race (any law) --------------------------------------------------------------
+# -- the model's chances ------------------------------------------------------------
 
 def win_chances(lives: Sequence[int], law: LifeLaw = ONE_LIFE) -> tuple[float, ...]:
     """Each seat's chance to win the match from ``lives`` (one entry a seat, in any order;
     seats at 0 or below are out and get 0) under the model with ``law``. A lone seat in
     has won (1); with nobody in, nobody wins (all 0)."""
+    alive = tuple(sorted({v for v in lives if v > 0}))
+    counts = tuple(sum(1 for u in lives if u == v) for v in alive)
+    if law == ONE_LIFE and alive and math.comb(sum(counts) + alive[-1], alive[-1]) <= DP_STATES:
+        # The recursion's states are shared between calls (a round's rows, a match's
+        # states): once met, a state is a lookup, where the race costs milliseconds.
+        return win_chances_dp(lives)
+    return win_chances_race(lives, law)
+
+
+# -- the race (any law) --------------------------------------------------------------
+
+def win_chances_race(lives: Sequence[int], law: LifeLaw = ONE_LIFE) -> tuple[float, ...]:
+    """``win_chances`` by the race alone, whatever the size."""
     alive = tuple(sorted({v for v in lives if v > 0}))
     counts = tuple(sum(1 for u in lives if u == v) for v in alive)
     by_value = _race(alive, counts, law)
@@ -176,6 +196,8 @@ def _race(alive: tuple[int, ...], counts: tuple[int, ...], law: LifeLaw) -> tupl
     if sum(counts) == 1:
         return (1.0,)
     tails = [_tail(v, law) for v in alive]  # P(N > j), j = 0, 1, ...
+    # P(N = j + 1) = tail[j] - tail[j + 1]: the chance that the seat goes out at step j + 1.
+    ends = [[a - b for a, b in zip(t, (*t[1:], 0.0), strict=True)] for t in tails]
     width = max(len(t) for t in tails)
     horizon = _horizon(width)
     steps = 4 * math.ceil(horizon * STEPS_PER_UNIT / 4)
@@ -185,15 +207,11 @@ def _race(alive: tuple[int, ...], counts: tuple[int, ...], law: LifeLaw) -> tupl
         t = k * h
         weight = _BOOLE[k % 4] * (0.5 if k in (0, steps) else 1.0) * h * 2 / 45
         pois = _poisson(t, width)  # e^-t t^j / j!
-        dist = []  # F: the chance that the seat is out by t
-        dens = []  # f: its density, sum over N of P(N = n) t^(n-1) e^-t / (n-1)!
-        for tail in tails:
-            # tail is the shorter: past it a seat is out for sure (its terms are 0).
-            dist.append(1.0 - math.fsum(p * q for p, q in zip(pois, tail, strict=False)))
-            # P(N = n) = tail[n-1] - tail[n]; the density of Gamma(n) is pois[n-1].
-            dens.append(math.fsum(pois[j] * (tail[j] - (tail[j + 1] if j + 1 < len(tail)
-                                                          else 0.0))
-                                  for j in range(len(tail))))
+        # F: the chance that the seat is out by t, 1 - sum over j of P(Poisson(t) = j)
+        # P(N > j) (a tail shorter than pois: past it the seat is out for sure); f: its
+        # density, sum over n of P(N = n) times Gamma(n)'s density at t, pois[n - 1].
+        dist = [1.0 - sum(map(mul, pois, tail)) for tail in tails]
+        dens = [sum(map(mul, pois, end)) for end in ends]
         for i in range(len(alive)):
             if dens[i] == 0.0:
                 continue

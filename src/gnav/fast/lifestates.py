@@ -6,7 +6,8 @@
 lives, who is dealt in, the dealer) and each match's result; ``full_table_states`` draws
 from them the states at which rounds of all the table's seats are played, with their
 frequencies: what a round of N seats measured fresh (every seat at many lives, as the
-solver and training assume) is re-valued at, row by row, with ``win_change``.
+solver and training assume) is re-valued at, row by row, with ``win_change`` (at one
+state) or ``expected_win_change`` (averaged over the field's states).
 ``measured_law`` is how the field's lives move, a seat-round at a time, for the model's
 ``LifeLaw``.
 """
@@ -116,3 +117,29 @@ def win_change(before: npt.ArrayLike, change: npt.ArrayLike,
                        for row in distinct.tolist()], np.float64).reshape(-1, seats)
     out: npt.NDArray[np.float64] = valued[back.reshape(-1)]
     return out
+
+
+def expected_win_change(states: Sequence[tuple[State, float]], change: npt.ArrayLike,
+                        law: LifeLaw = ONE_LIFE, *, mass: float = 1.0
+                        ) -> npt.NDArray[np.float64]:
+    """(rows, seats): each row's round (``change``: gains less payments, columns in turn
+    order, the dealer last, as ``JitRounds`` gives a fresh round's) re-valued in win
+    chance, averaged over the lives states ``states`` (``full_table_states``: the round
+    played at each with its share). ``mass`` keeps the most frequent states that hold
+    that share of the rounds (the rest dropped, the kept ones' shares renormalised): at
+    large tables nearly every state is met once."""
+    moved = np.asarray(change, np.int64)
+    kept: list[tuple[State, float]] = []
+    held = 0.0
+    for state, share in sorted(states, key=lambda sp: -sp[1]):
+        if held >= mass:
+            break
+        kept.append((state, share))
+        held += share
+    if not kept:
+        raise ValueError("no lives state to value the rounds at")
+    out = np.zeros(moved.shape)
+    for state, share in kept:
+        out += share * win_change(state, moved, law)
+    result: npt.NDArray[np.float64] = out / held
+    return result

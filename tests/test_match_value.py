@@ -62,9 +62,9 @@ def test_the_recursion_is_the_model_on_ordered_seats(lives: tuple[int, ...]) -> 
 
 def test_the_race_is_the_recursion() -> None:
     worst = 0.0
-    # Every state of 2 to 5 seats at up to 4 lives, and 6 seats at up to 3.
+    # Every state of 2 to 6 seats at up to 4 lives.
     states = [s for n in range(2, 7)
-              for s in itertools.combinations_with_replacement(range(1, 5 if n < 6 else 4), n)]
+              for s in itertools.combinations_with_replacement(range(1, 5), n)]
     for lives in states:
         got, want = win_chances_race(lives), win_chances_dp(lives)
         worst = max(worst, max(abs(a - b) for a, b in zip(got, want, strict=True)))
@@ -112,7 +112,7 @@ def test_chances_sum_to_one_and_symmetric_seats_are_equal() -> None:
             assert len(same) == 1
     assert win_chances((4,) * 41)[17] == pytest.approx(1 / 41, abs=1e-12)
     # Past the recursion's size the race answers; at its edge the two agree.
-    edge = (4, 3, 2, 1) * 5 + (4, 4)
+    edge = (4, 3, 2, 1) * 7 + (4, 4)
     assert win_chances(edge) == pytest.approx(win_chances_race(edge), abs=TOLERANCE)
     # More lives, more chance.
     chances = win_chances((1, 2, 3, 4, 4, 4))

@@ -99,6 +99,15 @@ def mc(seats: int, matches: int, seed: int, law_name: str, least: int) -> None:
     weighted = sum(n * abs(share - model) for _, n, share, model, _ in rows) / \
         sum(n for _, n, *_ in rows)
     sure = [r for r in rows if r[1] >= least]
+    # What the mean would be from sampling alone, were the model exact: E|N(0, se)|.
+    floor = sum(n * se * math.sqrt(2 / math.pi) for _, n, _, _, se in rows) / \
+        sum(n for _, n, *_ in rows)
+    print(f"noise alone would give a mean |off| of about {floor:.4f}")
+    # The model's own error beyond the noise: mean square of off less that of the noise.
+    weight = sum(n for _, n, *_ in rows)
+    excess = sum(n * ((share - model) ** 2 - se ** 2) for _, n, share, model, se in rows)
+    print(f"root mean square of the error beyond noise: "
+          f"{math.sqrt(max(0.0, excess / weight)):.4f}")
     print(f"{len(rows)} (state, lives) pairs; mean |model - share| weighted by seat-rounds "
           f"{weighted:.4f} (lives' shares, v / total: "
           f"{plain / sum(n for _, n, *_ in rows):.4f})")
@@ -110,6 +119,14 @@ def mc(seats: int, matches: int, seed: int, law_name: str, least: int) -> None:
               f"{se:.4f}")
     big = [r for r in sure if abs(r[2] - r[3]) > 3 * r[4]]
     print(f"pairs off by more than 3 standard errors: {len(big)} of {len(sure)}")
+    # Which way it leans: seats with the most lives of their state, and the fewest.
+    for name, pick in (("the most lives", max), ("the fewest", min)):
+        chosen = [(n, share - model, se) for (state, v), n, share, model, se in rows
+                  if v == pick(state) and min(state) != max(state)]
+        w = sum(n for n, _, _ in chosen)
+        lean = sum(n * off for n, off, _ in chosen) / w
+        print(f"seats with {name} in their state: share - model {lean:+.4f} on average "
+              f"({w} seat-rounds)")
     by_seats: dict[int, list[float]] = defaultdict(list)
     for (state, _), n, share, model, _ in sure:
         by_seats[len(state)].extend([abs(share - model)] * n)

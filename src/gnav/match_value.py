@@ -25,7 +25,7 @@ with gains), and the seat that goes out last wins::
 
 with ``F`` the distribution of a seat's time to go out (a mixture of Gamma(N, 1)) and
 ``f`` its density. Nobody waits on a state space: 41 seats at any lives cost a few
-thousand points of one integral (Boole's rule; ``tests/test_match_value.py`` holds it
+hundred points of one integral (Gauss-Legendre's rule; ``tests/test_match_value.py`` holds it
 to the recursion within 1e-9).
 
 **A round in match terms.** ``round_in_match`` turns one round's lives paid and gained
@@ -46,24 +46,23 @@ from fractions import Fraction
 from functools import lru_cache
 from operator import mul
 
-# The integral's grid: Boole's rule over [0, horizon] in this many steps per unit of
-# time (a seat's clock rings once per unit on average). Simpson's at 24 was off by 2e-7
-# at one life each (the integrand's turn near 0 is sharpest there); Boole's agrees with
-# the recursion to 7e-11 at 48 (8e-10 at 32) at every state of up to 6 seats and 4
-# lives, within TOLERANCE (tests/test_match_value.py checks up to 5 seats and 4 lives, 6
-# at 3: the race costs some 15 ms a state, 40 at 41 seats on a loaded machine).
-STEPS_PER_UNIT = 48
+# The integral's grid: Gauss-Legendre's rule of NODES points on each unit of time (a
+# seat's clock rings once per unit on average) up to the horizon. Simpson's rule at 24
+# points a unit was off by 2e-7 at one life each (the integrand turns sharpest near 0
+# there), Boole's at 48 by 7e-11, at some 15 ms a state; Gauss-Legendre's 8 a unit
+# agrees with the recursion to 3e-12 at every state of up to 6 seats and 4 lives, at a
+# sixth of the points: 1.6 ms a state, 3.5 at 41 seats (tests/test_match_value.py holds
+# it to TOLERANCE).
+NODES = 8
 TOLERANCE = 1e-9
-# Boole's weights (x 2h/45) by the point's place in its panel of four; a point between
-# two panels is counted by both (7 + 7 = 14), the two ends by one.
-_BOOLE = (14.0, 32.0, 12.0, 32.0)
 # Where the integral stops: the chance that the seat that lasts longest is still in
 # after the horizon is below this.
 TAIL = 1e-15
 # ``win_chances`` asks the recursion where its states (count vectors: at most
-# comb(seats + top lives, top lives)) number no more than this, and the race beyond: 22
-# seats at 4 lives, 11 at 6. The recursion fills that many cache entries at most, once.
-DP_STATES = 20_000
+# comb(seats + top lives, top lives)) number no more than this, and the race beyond: 20
+# seats at 5 lives (4 and a life gained), 31 at 4, 13 at 6. The recursion fills that
+# many cache entries times the top lives at most, once (some 40 MB).
+DP_STATES = 60_000
 # A law with gains lets lives wander; the count of steps to go out is followed until the
 # chance of more is below this.
 STEP_TAIL = 1e-13
@@ -187,7 +186,7 @@ def win_chances_race(lives: Sequence[int], law: LifeLaw = ONE_LIFE) -> tuple[flo
     return tuple(by_value[alive.index(v)] if v > 0 else 0.0 for v in lives)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def _race(alive: tuple[int, ...], counts: tuple[int, ...], law: LifeLaw) -> tuple[float, ...]:
     """The chance to win of one seat at each value of ``alive`` (``counts`` seats at
     each): the integral of its time-out's density times the others' distributions."""
@@ -199,13 +198,8 @@ def _race(alive: tuple[int, ...], counts: tuple[int, ...], law: LifeLaw) -> tupl
     # P(N = j + 1) = tail[j] - tail[j + 1]: the chance that the seat goes out at step j + 1.
     ends = [[a - b for a, b in zip(t, (*t[1:], 0.0), strict=True)] for t in tails]
     width = max(len(t) for t in tails)
-    horizon = _horizon(width)
-    steps = 4 * math.ceil(horizon * STEPS_PER_UNIT / 4)
-    h = horizon / steps
     acc = [0.0] * len(alive)
-    for k in range(steps + 1):
-        t = k * h
-        weight = _BOOLE[k % 4] * (0.5 if k in (0, steps) else 1.0) * h * 2 / 45
+    for t, weight in _grid(_horizon(width)):
         pois = _poisson(t, width)  # e^-t t^j / j!
         # F: the chance that the seat is out by t, 1 - sum over j of P(Poisson(t) = j)
         # P(N > j) (a tail shorter than pois: past it the seat is out for sure); f: its
@@ -222,6 +216,39 @@ def _race(alive: tuple[int, ...], counts: tuple[int, ...], law: LifeLaw) -> tupl
                     prod *= dist[j] ** m
             acc[i] += weight * dens[i] * prod
     return tuple(acc)
+
+
+@lru_cache(maxsize=64)
+def _grid(horizon: float) -> tuple[tuple[float, float], ...]:
+    """(point, weight) of Gauss-Legendre's rule on each unit of [0, horizon]."""
+    nodes = _legendre(NODES)
+    return tuple((start + (1 + x) / 2, w / 2) for start in range(math.ceil(horizon))
+                 for x, w in nodes)
+
+
+@lru_cache(maxsize=8)
+def _legendre(n: int) -> tuple[tuple[float, float], ...]:
+    """Gauss-Legendre's nodes and weights on [-1, 1]: the roots of the Legendre
+    polynomial P_n by Newton's method from Tricomi's first guess, w = 2 / ((1 - x^2)
+    P_n'(x)^2)."""
+    out = []
+    for i in range(1, n + 1):
+        x = math.cos(math.pi * (i - 0.25) / (n + 0.5))
+        for _ in range(100):
+            p0, p1 = 1.0, x  # P_0, P_1, then up the three-term recurrence to P_n
+            for k in range(2, n + 1):
+                p0, p1 = p1, ((2 * k - 1) * x * p1 - (k - 1) * p0) / k
+            slope = n * (x * p1 - p0) / (x * x - 1)
+            step = p1 / slope
+            x -= step
+            if abs(step) < 1e-16:
+                break
+        p0, p1 = 1.0, x
+        for k in range(2, n + 1):
+            p0, p1 = p1, ((2 * k - 1) * x * p1 - (k - 1) * p0) / k
+        slope = n * (x * p1 - p0) / (x * x - 1)
+        out.append((x, 2 / ((1 - x * x) * slope * slope)))
+    return tuple(sorted(out))
 
 
 def _poisson(t: float, width: int) -> list[float]:

@@ -105,19 +105,17 @@ def win_chances_dp(lives: Sequence[int], exact: bool = False) -> tuple[float, ..
     the counts of the other seats at each lives value (``exact``: as ``Fraction``\\ s
     turned to floats at the end, for tests at small sizes). Seats at 0 are out (0)."""
     top = max(lives, default=0)
-    out: list[float] = []
-    for v in lives:
-        if v <= 0:
-            out.append(0.0)
-            continue
-        counts = [0] * top
-        for u in lives:
-            if u > 0:
-                counts[u - 1] += 1
-        counts[v - 1] -= 1  # the others
-        got = (_dp_exact if exact else _dp)(v, _trim(counts))
-        out.append(float(got))
-    return tuple(out)
+    counts = [0] * top
+    for u in lives:
+        if u > 0:
+            counts[u - 1] += 1
+    by_value = {0: 0.0}  # each lives value once: a round's rows value many states
+    for v in set(lives):
+        if v > 0:
+            counts[v - 1] -= 1  # the others
+            by_value[v] = float((_dp_exact if exact else _dp)(v, _trim(list(counts))))
+            counts[v - 1] += 1
+    return tuple(by_value[max(v, 0)] for v in lives)
 
 
 @lru_cache(maxsize=1 << 20)

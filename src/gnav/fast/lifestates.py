@@ -138,8 +138,12 @@ def expected_win_change(states: Sequence[tuple[State, float]], change: npt.Array
         held += share
     if not kept:
         raise ValueError("no lives state to value the rounds at")
-    out = np.zeros(moved.shape)
+    # Each distinct row once, each state in plain Python: at 20 seats np.unique a state
+    # made valuing two rows over 34,318 states take 28 s of CPU, this 2.
+    distinct, back = np.unique(moved, axis=0, return_inverse=True)
+    rows = [tuple(r) for r in distinct.tolist()]
+    total = np.zeros(distinct.shape)
     for state, share in kept:
-        out += share * win_change(state, moved, law)
-    result: npt.NDArray[np.float64] = out / held
+        total += share * np.array([round_in_match(state, r, law) for r in rows])
+    result: npt.NDArray[np.float64] = (total / held)[back.reshape(-1)]
     return result

@@ -2,6 +2,7 @@
 
     python tools/match_value_check.py solved          # the solved match files, state by state
     python tools/match_value_check.py mc --seats 6 --matches 20000 [--law measured]
+    python tools/match_value_check.py laws --seats 6 --matches 60000 --gains 0,0.03,0.06
 
 ``solved`` reads every shipped match file of gnav (2 and 3 seats; the solver's values,
 each seat's chance to win under the solved match play) and gives, per state, the model's
@@ -9,7 +10,9 @@ chance beside the solver's. ``mc`` plays whole matches of the shipped expert on 
 engine and, for every lives state met at a round's start (the lives of the seats still
 in, as a multiset) and every lives value in it, the share of the seats at that value that
 went on to win, beside the model's chance: where it is off, by how much, and how sure
-(the binomial standard error of the share). Figures for docs/strategy.md.
+(the binomial standard error of the share). ``laws`` does the same for several laws (one
+life a round, with a gain that often instead), over the pairs seen ``--seen`` times or
+more: the error beyond the noise and the leader's lean. Figures for docs/strategy.md.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import numpy as np
 
 from gnav.fast.expert import ExpertPolicy
 from gnav.fast.lifestates import measured_law, round_starts
-from gnav.match_value import ONE_LIFE, win_chances
+from gnav.match_value import ONE_LIFE, LifeLaw, win_chances
 from gnav.strategies.match import load_match, shipped_match_files
 
 
@@ -133,6 +136,41 @@ def mc(seats: int, matches: int, seed: int, law_name: str, least: int) -> None:
     for k in sorted(by_seats):
         print(f"  {k} seats in: mean |off| {np.mean(by_seats[k]):.4f}")
 
+def laws(seats: int, matches: int, seed: int, gains: list[float], seen_least: int) -> None:
+    from gnav.rules import Rules
+    rules = Rules.of("gnav")
+    starts = round_starts(rules, seats, matches, [ExpertPolicy(rules, seats)],
+                          rng=np.random.default_rng(seed))
+    wins: dict[tuple[tuple[int, ...], int], float] = defaultdict(float)
+    seen: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+    result = starts.result[starts.match]
+    for row in range(len(starts.match)):
+        lv = starts.lives[row]
+        alive = tuple(sorted(int(v) for v in lv if v > 0))
+        if len(alive) < 2:
+            continue
+        for s in np.flatnonzero(lv > 0):
+            wins[(alive, int(lv[s]))] += float(result[row, s])
+            seen[(alive, int(lv[s]))] += 1
+    keys = [k for k, n in seen.items() if n >= seen_least]
+    print(f"{seats} seats, {matches} matches: {len(keys)} pairs seen {seen_least}+ times")
+    for gain in gains:
+        law = ONE_LIFE if gain == 0 else LifeLaw(((-1, 1 - gain), (1, gain)))
+        square, weight, lean, lean_weight = 0.0, 0, 0.0, 0
+        for state, v in keys:
+            n = seen[(state, v)]
+            share = wins[(state, v)] / n
+            model = win_chances((v, *_without(state, v)), law)[0]
+            square += n * ((share - model) ** 2 - max(share * (1 - share), 1e-12) / n)
+            weight += n
+            if v == max(state) and min(state) != max(state):
+                lean += n * (share - model)
+                lean_weight += n
+        print(f"  a gain {gain:.0%} of the time: beyond the noise (RMS) "
+              f"{math.sqrt(max(0.0, square / weight)):.4f}, the leader's share - model "
+              f"{lean / lean_weight:+.4f}")
+
+
 def _without(state: tuple[int, ...], v: int) -> tuple[int, ...]:
     rest = list(state)
     rest.remove(v)
@@ -148,9 +186,18 @@ def main() -> None:
     m.add_argument("--seed", type=int, default=29)
     m.add_argument("--law", choices=("one", "measured"), default="one")
     m.add_argument("--least", type=int, default=2000)
+    g = sub.add_parser("laws")
+    g.add_argument("--seats", type=int, default=6)
+    g.add_argument("--matches", type=int, default=60000)
+    g.add_argument("--seed", type=int, default=29)
+    g.add_argument("--gains", default="0,0.03,0.04,0.06")
+    g.add_argument("--seen", type=int, default=200)
     args = parser.parse_args()
     if args.what == "solved":
         solved()
+    elif args.what == "laws":
+        laws(args.seats, args.matches, args.seed,
+             [float(x) for x in args.gains.split(",")], args.seen)
     else:
         mc(args.seats, args.matches, args.seed, args.law, args.least)
 

@@ -10,6 +10,7 @@ import pytest
 from gnav.fast.expert import ExpertPolicy
 from gnav.fast.lifestates import (
     RoundStarts,
+    draw_states,
     expected_win_change,
     full_table_states,
     measured_law,
@@ -94,3 +95,19 @@ def test_rows_are_revalued_over_the_fields_states() -> None:
         win_change((2, 2, 2), change))
     with pytest.raises(ValueError):
         expected_win_change([], change)
+
+
+def test_states_are_drawn_by_their_shares() -> None:
+    states = [((2, 2, 2), 0.75), ((1, 2, 3), 0.25)]
+    drawn = draw_states(states, 4000, np.random.default_rng(3))
+    assert drawn.shape == (4000, 3)
+    first = (drawn == (2, 2, 2)).all(1)
+    assert (first | (drawn == (1, 2, 3)).all(1)).all()
+    assert abs(first.mean() - 0.75) < 4 * (0.75 * 0.25 / 4000) ** 0.5
+    # A row's value at its drawn state averages to the value over the states.
+    change = np.tile([-1, 0, 0], (4000, 1))
+    mean = win_change(drawn, change).mean(0)
+    want = expected_win_change(states, change[:1])[0]
+    assert np.abs(mean - want).max() < 0.01
+    with pytest.raises(ValueError):
+        draw_states([], 3, np.random.default_rng(0))

@@ -7,7 +7,8 @@ lives, who is dealt in, the dealer) and each match's result; ``full_table_states
 from them the states at which rounds of all the table's seats are played, with their
 frequencies: what a round of N seats measured fresh (every seat at many lives, as the
 solver and training assume) is re-valued at, row by row, with ``win_change`` (at one
-state) or ``expected_win_change`` (averaged over the field's states).
+state, or a state drawn for each row: ``draw_states``) or ``expected_win_change``
+(averaged over the field's states).
 ``measured_law`` is how the field's lives move, a seat-round at a time, for the model's
 ``LifeLaw``.
 """
@@ -94,6 +95,21 @@ def full_table_states(starts: RoundStarts) -> list[tuple[State, float]]:
     total = sum(counts.values())
     return [(state, n / total) for state, n in
             sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def draw_states(states: Sequence[tuple[State, float]], rows: int,
+                rng: np.random.Generator) -> npt.NDArray[np.int16]:
+    """(rows, seats): a lives state for each row, drawn with the states' shares, so that a
+    row's ``win_change(drawn, change)`` is an unbiased sample of the round's value in
+    win chance over the field's states (``gnav.fast.response.row_gains`` takes it as
+    its per-row ``d``: swap's column less stand's)."""
+    if not states:
+        raise ValueError("no lives state to draw from")
+    table = np.array([s for s, _ in states], np.int16)
+    shares = np.array([p for _, p in states], np.float64)
+    picked = rng.choice(len(table), size=rows, p=shares / shares.sum())
+    out: npt.NDArray[np.int16] = table[picked]
+    return out
 
 
 def measured_law(starts: RoundStarts) -> LifeLaw:

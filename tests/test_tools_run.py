@@ -100,6 +100,7 @@ BAD = [
     ("master_cpu.py", ["--seats", "1"], "gnav takes 2 to 41 seats, not 1"),
     ("match_figures.py", ["--only", "nothing"], "no figure 'nothing'"),
     ("match_table.py", ["--tables", "gnav"], "a table is PRESET-SEATS"),
+    ("match_value_check.py", ["mc", "--seats", "1"], "--seats must be 2 to 41, not 1"),
     ("match_winrates.py", ["--cells", "gnav-2:expert/zombie"], "a cell is TABLE"),
     ("odds_shots.py", ["{file}/pictures"], "Not a directory"),
     ("policy_report.py", ["nope-6"], "unknown preset 'nope'"),

@@ -176,30 +176,41 @@ def _without(state: tuple[int, ...], v: int) -> tuple[int, ...]:
     rest.remove(v)
     return tuple(rest)
 
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="what", required=True)
-    sub.add_parser("solved")
-    m = sub.add_parser("mc")
-    m.add_argument("--seats", type=int, default=6)
-    m.add_argument("--matches", type=int, default=20000)
-    m.add_argument("--seed", type=int, default=29)
-    m.add_argument("--law", choices=("one", "measured"), default="one")
-    m.add_argument("--least", type=int, default=2000)
-    g = sub.add_parser("laws")
-    g.add_argument("--seats", type=int, default=6)
-    g.add_argument("--matches", type=int, default=60000)
-    g.add_argument("--seed", type=int, default=29)
-    g.add_argument("--gains", default="0,0.03,0.04,0.06")
-    g.add_argument("--seen", type=int, default=200)
+    parser = argparse.ArgumentParser(prog="python tools/match_value_check.py",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("solved", "mc", "laws"))
+    parser.add_argument("--seats", type=int, default=6, help="mc, laws: seats at the table")
+    parser.add_argument("--matches", type=int, default=None,
+                        help="mc, laws: matches played (default 20,000 and 60,000)")
+    parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--law", choices=("one", "measured"), default="one",
+                        help="mc: one life a round, or the steps the field's play makes")
+    parser.add_argument("--least", type=int, default=2000,
+                        help="mc: the pairs seen this often are listed")
+    parser.add_argument("--gains", default="0,0.03,0.04,0.06",
+                        help="laws: the chances of a life gained, comma-separated")
+    parser.add_argument("--seen", type=int, default=200,
+                        help="laws: the pairs seen this often are counted")
     args = parser.parse_args()
+    if not 2 <= args.seats <= 41:
+        parser.error(f"--seats must be 2 to 41, not {args.seats}")
+    if args.matches is not None and args.matches < 1:
+        parser.error(f"--matches must be at least 1, not {args.matches}")
+    try:
+        gains = [float(x) for x in args.gains.split(",")]
+    except ValueError:
+        parser.error(f"--gains is chances separated by commas, not {args.gains!r}")
+    if any(not 0 <= g < 1 for g in gains):
+        parser.error(f"--gains are chances from 0 up to 1, not {args.gains!r}")
     if args.what == "solved":
         solved()
     elif args.what == "laws":
-        laws(args.seats, args.matches, args.seed,
-             [float(x) for x in args.gains.split(",")], args.seen)
+        laws(args.seats, args.matches or 60_000, args.seed, gains, args.seen)
     else:
-        mc(args.seats, args.matches, args.seed, args.law, args.least)
+        mc(args.seats, args.matches or 20_000, args.seed, args.law, args.least)
+
 
 if __name__ == "__main__":
     main()

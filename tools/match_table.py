@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import subprocess
 import sys
 import time
@@ -29,36 +28,11 @@ from typing import Any
 
 import oneline
 from gnav.errors import GnavError
-from gnav.rules import Rules
 from gnav.sim.stats import Estimate, wilson
+from match_winrates import Table  # one reading of PRESET-SEATS[-livesL]
 
 TABLES = "gnav-2,gnav-3-lives2,hypp-2,hypp-3,kille-2,kille-3"
 PAIRS = "expert/expert-round,expert/counter:600,expert/threshold,expert-round/expert"
-TABLE = re.compile(r"^(?P<preset>[a-z0-9-]+?)-(?P<seats>\d+)(?:-lives(?P<lives>\d+))?$")
-
-
-@dataclass(frozen=True)
-class Table:
-    preset: str
-    seats: int
-    lives: int | None  # None: the preset's own
-
-    @classmethod
-    def parse(cls, text: str) -> Table:
-        m = TABLE.match(text.strip())
-        if m is None:
-            raise GnavError(f"a table is PRESET-SEATS or PRESET-SEATS-livesL, "
-                            f"not {text.strip()!r}")
-        lives = m.group("lives")
-        table = cls(m.group("preset"), int(m.group("seats")),
-                    None if lives is None else int(lives))
-        # Refused here, before the header and any run, in gnav's own words.
-        extra = {} if table.lives is None else {"lives": table.lives}
-        Rules.of(table.preset, **extra).check_seats(table.seats)
-        return table
-
-    def options(self) -> list[str]:
-        return [] if self.lives is None else ["-o", f"lives={self.lives}"]
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,29 @@ from collections import defaultdict
 import numpy as np
 
 from gnav.fast.expert import ExpertPolicy
-from gnav.fast.lifestates import measured_law, round_starts
+from gnav.fast.lifestates import RoundStarts, measured_law, round_starts
 from gnav.match_value import ONE_LIFE, LifeLaw, win_chances
 from gnav.strategies.match import load_match, shipped_match_files
+
+Pair = tuple[tuple[int, ...], int]  # a lives state (the seats in, sorted), a lives value
+
+
+def _tally(starts: RoundStarts) -> tuple[dict[Pair, float], dict[Pair, int]]:
+    """For every (state, lives value) met at a round's start: the wins of the seats there
+    (a shared win counts its share) and how many seat-rounds met it."""
+    wins: dict[Pair, float] = defaultdict(float)
+    seen: dict[Pair, int] = defaultdict(int)
+    result = starts.result[starts.match]
+    for row in range(len(starts.match)):
+        lv = starts.lives[row]
+        alive = tuple(sorted(int(v) for v in lv if v > 0))
+        if len(alive) < 2:
+            continue
+        for s in np.flatnonzero(lv > 0):
+            key = (alive, int(lv[s]))
+            wins[key] += float(result[row, s])
+            seen[key] += 1
+    return wins, seen
 
 
 def solved() -> None:
@@ -78,18 +98,7 @@ def mc(seats: int, matches: int, seed: int, law_name: str, least: int) -> None:
     print("each seat's share of the wins (seat 0 deals first; the model: "
           f"{1 / seats:.4f} each): {' '.join(f'{x:.4f}' for x in by_seat)} "
           f"(standard error {math.sqrt(by_seat.mean() * (1 - by_seat.mean()) / matches):.4f})")
-    wins: dict[tuple[tuple[int, ...], int], float] = defaultdict(float)
-    seen: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
-    result = starts.result[starts.match]
-    for row in range(len(starts.match)):
-        lv = starts.lives[row]
-        alive = tuple(sorted(int(v) for v in lv if v > 0))
-        if len(alive) < 2:
-            continue
-        for s in np.flatnonzero(lv > 0):
-            key = (alive, int(lv[s]))
-            wins[key] += float(result[row, s])
-            seen[key] += 1
+    wins, seen = _tally(starts)
     rows = []
     plain = 0.0
     for key, n in seen.items():
@@ -141,17 +150,7 @@ def laws(seats: int, matches: int, seed: int, gains: list[float], seen_least: in
     rules = Rules.of("gnav")
     starts = round_starts(rules, seats, matches, [ExpertPolicy(rules, seats)],
                           rng=np.random.default_rng(seed))
-    wins: dict[tuple[tuple[int, ...], int], float] = defaultdict(float)
-    seen: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
-    result = starts.result[starts.match]
-    for row in range(len(starts.match)):
-        lv = starts.lives[row]
-        alive = tuple(sorted(int(v) for v in lv if v > 0))
-        if len(alive) < 2:
-            continue
-        for s in np.flatnonzero(lv > 0):
-            wins[(alive, int(lv[s]))] += float(result[row, s])
-            seen[(alive, int(lv[s]))] += 1
+    wins, seen = _tally(starts)
     keys = [k for k, n in seen.items() if n >= seen_least]
     print(f"{seats} seats, {matches} matches: {len(keys)} pairs seen {seen_least}+ times")
     for gain in gains:

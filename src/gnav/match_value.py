@@ -43,11 +43,12 @@ them, so ``ONE_LIFE`` stays the default.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from operator import mul
+from typing import TypeVar
 
 # The integral's grid: Gauss-Legendre's rule of NODES points on each unit of time (a
 # seat's clock rings once per unit on average) up to the horizon. Simpson's rule at 24
@@ -100,6 +101,8 @@ class LifeLaw:
 
 ONE_LIFE = LifeLaw(((-1, 1.0),))
 
+_N = TypeVar("_N", float, Fraction)  # the recursion in floats, or exactly for tests
+
 
 # -- the model's recursion (one life a round) ------------------------------------------
 
@@ -125,33 +128,29 @@ def win_chances_dp(lives: Sequence[int], exact: bool = False) -> tuple[float, ..
 def _dp(v: int, others: tuple[int, ...]) -> float:
     """A seat with ``v`` lives, ``others[u - 1]`` seats with ``u``: its chance to win.
     Each round one of the ``1 + sum(others)`` seats in loses a life."""
-    n = sum(others)
-    if n == 0:
-        return 1.0
-    total = _dp(v - 1, others) if v > 1 else 0.0
-    for u, c in enumerate(others, 1):
-        if c:
-            moved = list(others)
-            moved[u - 1] -= 1
-            if u > 1:
-                moved[u - 2] += 1
-            total += c * _dp(v, _trim(moved))
-    return total / (n + 1)
+    return _recur(v, others, 1.0, _dp)
 
 
 @lru_cache(maxsize=1 << 16)
 def _dp_exact(v: int, others: tuple[int, ...]) -> Fraction:
+    return _recur(v, others, Fraction(1), _dp_exact)
+
+
+def _recur(v: int, others: tuple[int, ...], one: _N, again: Callable[[int, tuple[int, ...]], _N]
+           ) -> _N:
+    """One step of the recursion, in floats or in exact fractions (``one``'s type):
+    whoever of the ``1 + n`` seats in loses the round's life, each equally likely."""
     n = sum(others)
     if n == 0:
-        return Fraction(1)
-    total = _dp_exact(v - 1, others) if v > 1 else Fraction(0)
+        return one
+    total = again(v - 1, others) if v > 1 else one - one
     for u, c in enumerate(others, 1):
         if c:
             moved = list(others)
             moved[u - 1] -= 1
             if u > 1:
                 moved[u - 2] += 1
-            total += c * _dp_exact(v, _trim(moved))
+            total += c * again(v, _trim(moved))
     return total / (n + 1)
 
 

@@ -9,8 +9,11 @@ import pytest
 from gnav.fast.abstraction import GnavAbstraction
 from gnav.fast.response import (
     Figure,
+    Played,
     bracket,
+    brackets,
     field_table,
+    lives_terms,
     mean_over,
     position_bracket,
     position_name,
@@ -149,3 +152,29 @@ def test_a_field_that_is_no_table_is_refused() -> None:
         field_table(Rules.of("gnav"), 6, "counter")
     with pytest.raises(ValueError, match="exact strategy"):
         field_table(Rules.of("gnav"), 3, "expert")
+
+
+def test_several_terms_come_from_the_same_rounds() -> None:
+    """``brackets`` values each position's rows once played: the lives valuation gives
+    ``bracket``'s figures, one of twice the lives gives them doubled, and each round's
+    changes of lives for the deviator are its lives' gap (fresh rounds: nobody at 0)."""
+    rules = Rules.of("hypp")
+    table, _, _ = field_table(rules, 4, "threshold")
+    seen: list[Played] = []
+
+    def twice(p: Played) -> tuple[np.ndarray, np.ndarray]:
+        seen.append(p)
+        return p.keys, 2 * p.lives
+
+    got = brackets(rules, 4, table, 3_000, {"lives": lives_terms, "twice": twice},
+                   key="rich", seed=5)
+    alone = bracket(rules, 4, table, 3_000, key="rich", seed=5)
+    assert got["lives"] == alone
+    for part in ("held_out", "in_sample", "oracle"):
+        assert getattr(got["twice"], part).value == pytest.approx(
+            2 * getattr(alone, part).value)
+    assert [p.column for p in seen] == [0, 1, 2, 3]
+    for p in seen:
+        assert p.stand.shape == p.swap.shape == (3_000, 4)
+        assert np.array_equal(p.swap[:, p.column].astype(float) - p.stand[:, p.column],
+                              p.lives)

@@ -42,7 +42,7 @@ The rounds are single rounds from a fresh deal, every seat at the starting lives
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -193,13 +193,50 @@ def _coef(s: npt.NDArray[np.float64], p: npt.NDArray[np.float64]) -> npt.NDArray
     return out
 
 
+@dataclass(frozen=True)
+class Played:
+    """One position's rows, played with the deviator's decision forced each way on the
+    same random numbers: what a ``Valuation`` re-values."""
+
+    column: int  # the deviator's column in turn order
+    keys: npt.NDArray[np.int64]  # (rows,): the deviator's key, negative where no choice
+    stand: npt.NDArray[np.int8]  # (rows, seats): gains less payments, the deviator stood
+    swap: npt.NDArray[np.int8]  # (rows, seats): the same, the deviator swapped
+    lives: npt.NDArray[np.float64]  # (rows,): the deviator's lives, swap's less stand's
+
+
+# A row's valuation: each row's deviator key (it may refine ``Played.keys``; negative
+# where no choice) and its ``d`` (the value after swapping less after standing).
+Valuation = Callable[[Played], tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]]
+
+
+def lives_terms(played: Played) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """The valuation in lives a round, by the key the round gave."""
+    return played.keys, played.lives
+
+
 def bracket(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
             key: str = "view", seed: int = 0, chunk: int = CHUNK,
             unfit: npt.NDArray[np.bool_] | None = None) -> Bracket:
     """The bracket of the deviator's best response against ``field`` (P(swap) over
     ``GnavAbstraction(rules)``), ``rows`` rounds at each position, and each position's
-    own. ``unfit``: indices where the field is not really this table (``field_table``'s),
-    counted in ``Bracket.unfit``.
+    own, in lives a round. ``unfit``: indices where the field is not really this table
+    (``field_table``'s), counted in ``Bracket.unfit``.
+
+    :raises: :exc:`ValueError` for a table of the wrong size or an unknown key.
+    """
+    return brackets(rules, seats, field, rows, {"lives": lives_terms}, key=key, seed=seed,
+                    chunk=chunk, unfit=unfit)["lives"]
+
+
+def brackets(rules: Rules, seats: int, field: npt.ArrayLike, rows: int,
+             terms: Mapping[str, Valuation], *, key: str = "view", seed: int = 0,
+             chunk: int = CHUNK, unfit: npt.NDArray[np.bool_] | None = None
+             ) -> dict[str, Bracket]:
+    """``bracket`` in several terms at once, from the same rounds: each of ``terms``
+    re-values every position's rows (``lives_terms``, or a match's chance to win:
+    ``gnav.fast.match_response``). The field's P(swap) and ``unfit`` are read at the
+    round's own key; ``keys`` counts each valuation's keys.
 
     :raises: :exc:`ValueError` for a table of the wrong size or an unknown key.
     """
@@ -210,39 +247,50 @@ def bracket(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
     size = GnavAbstraction(rules).size
     if table.shape != (size,):
         raise ValueError(f"a field table has {size} entries, not {table.shape}")
-    tables = table[None, :]
     decided = odd = 0
-    positions: list[Position] = []
+    positions: dict[str, list[Position]] = {name: [] for name in terms}
     for column in range(seats):
-        ks, ds = [], []
-        for first in range(0, rows, chunk):
-            m = min(chunk, rows - first)
-            lives = []
-            k: npt.NDArray[np.int64] = np.empty(0, np.int64)
-            for action in (0, 1):
-                forced = np.full(seats, -1)
-                forced[column] = action
-                r = JitRounds(rules, seats, m, seed=derive(seed, "response", column),
-                              first_row=first)
-                r.play(tables, kind, forced=forced)
-                lives.append(r.lives[:, column].astype(np.float64))
-                k = r.keys[:, column].copy()
-            ks.append(k)
-            ds.append(lives[1] - lives[0])
-        k = np.concatenate(ks)
+        played = _play(rules, seats, table[None, :], kind, column, rows, seed, chunk)
+        k = played.keys
         on = k >= 0
         decided += int(on.sum())
         if unfit is not None:
             odd += int(unfit[k[on] >> shift].sum())
         p = np.where(on, table[np.where(on, k, 0) >> shift], 0.0)
-        positions.append(position_bracket(column, seats,
-                                          row_gains(k, np.concatenate(ds), p)))
-    return Bracket(key, rows, mean_over([q.held_out for q in positions]),
-                   mean_over([q.in_sample for q in positions]),
-                   mean_over([q.oracle for q in positions]),
-                   sum(q.keys for q in positions), decided / (rows * seats),
-                   tuple((q.held_out.value, q.in_sample.value) for q in positions),
-                   odd / max(decided, 1), tuple(positions))
+        for name, value in terms.items():
+            keys, d = value(played)
+            positions[name].append(position_bracket(column, seats, row_gains(keys, d, p)))
+    return {name: Bracket(key, rows, mean_over([q.held_out for q in qs]),
+                          mean_over([q.in_sample for q in qs]),
+                          mean_over([q.oracle for q in qs]),
+                          sum(q.keys for q in qs), decided / (rows * seats),
+                          tuple((q.held_out.value, q.in_sample.value) for q in qs),
+                          odd / max(decided, 1), tuple(qs))
+            for name, qs in positions.items()}
+
+
+def _play(rules: Rules, seats: int, tables: npt.NDArray[np.float64], kind: int,
+          column: int, rows: int, seed: int, chunk: int) -> Played:
+    """``rows`` rounds with the deviator at ``column``, its decision forced each way."""
+    ks, lv = [], []
+    moved: tuple[list[npt.NDArray[np.int8]], list[npt.NDArray[np.int8]]] = ([], [])
+    for first in range(0, rows, chunk):
+        m = min(chunk, rows - first)
+        lives = []
+        k: npt.NDArray[np.int64] = np.empty(0, np.int64)
+        for action in (0, 1):
+            forced = np.full(seats, -1)
+            forced[column] = action
+            r = JitRounds(rules, seats, m, seed=derive(seed, "response", column),
+                          first_row=first)
+            r.play(tables, kind, forced=forced)
+            lives.append(r.lives[:, column].astype(np.float64))
+            moved[action].append((r.gains.astype(np.int8) - r.pays).astype(np.int8))
+            k = r.keys[:, column].copy()
+        ks.append(k)
+        lv.append(lives[1] - lives[0])
+    return Played(column, np.concatenate(ks), np.concatenate(moved[0]),
+                  np.concatenate(moved[1]), np.concatenate(lv))
 
 
 def field_table(rules: Rules, seats: int, spec: str

@@ -38,9 +38,16 @@ def test_a_seat_asks_the_coach_at_its_own_turn_and_the_record_marks_it(tmp_path:
         assert r.status_code == 200, r.text
         got = r.json()
         assert got["seat"] == me and got["version"] == mover.version
-        assert got["seats"] == 3 and got["cpu_ms"] >= 0
+        # The seat's first decision need not be in round 1: a bot that acts first can
+        # end a round by itself (a request answered by the Cuckoo), and a charge can
+        # take a seat's last life. The deal is the table's own (a fresh seed each run):
+        # the coach speaks of the round and the seats the view shows.
+        assert mover.view is not None
+        asked_round = int(mover.view["round"])
+        assert got["round"] == asked_round and got["seats"] == len(mover.view["order"])
+        assert got["cpu_ms"] >= 0
         advice = got["advice"]
-        if mover.view is not None and len(mover.view["legal"]) == 2:
+        if got["seats"] == 3 and len(mover.view["legal"]) == 2:
             assert advice["source"] == "exact"  # a solved 3-seat table: a lookup
             assert 0.0 <= advice["pay_stand"] <= 1.0 and 0.0 <= advice["pay_swap"] <= 1.0
             assert advice["expert"] in ("stand", "swap")
@@ -59,13 +66,13 @@ def test_a_seat_asks_the_coach_at_its_own_turn_and_the_record_marks_it(tmp_path:
         assert verify_text(r.text, "coached.json")[0] == 0
         record = parse(r.json())
         marked = coached_of(record)
-        # Exactly the one decision taken after asking: round 1, the seat that asked.
-        assert marked == {(1, me)}
+        # Exactly the one decision taken after asking: its round, the seat that asked.
+        assert marked == {(asked_round, me)}
         analysis = analyse(record)
         flagged = [(d.round, d.seat) for d in analysis.decisions if d.coached]
-        assert flagged in ([(1, me)], [])  # [] only if that decision had no choice
-        if mover.view is not None and len(mover.view["legal"]) == 2:
-            assert flagged == [(1, me)]
+        assert flagged in ([(asked_round, me)], [])  # [] only if it had no choice
+        if len(mover.view["legal"]) == 2:
+            assert flagged == [(asked_round, me)]
 
 
 def test_no_coaching_here_is_refused_in_one_line_and_seen_by_everyone(tmp_path: Any

@@ -1,0 +1,71 @@
+"""The lives a match policy adds to a decision's key (issue 29 §2).
+
+A round policy (``gnav.abstraction``) keys a decision by what the round shows: position,
+piece, what the neighbours did. Playing for the match also needs the lives, which are
+public: a seat on its last life, or beside a neighbour on theirs, may be right to choose
+otherwise than one with lives to spare. ``lives_class`` folds the lives at the round's
+start of the deciding seat and of its two neighbours into one small integer, the *class*;
+a match policy holds one round policy per class.
+
+- ``own``: the deciding seat's lives, 1, 2 or 3 and more (three values);
+- ``left``: its left neighbour's, the seat it would swap with, 1 or 2 and more; the
+  dealer's left is the stock, read as 2 and more (nobody to put out there);
+- ``right``: its right neighbour's, the seat that may swap with it, 1 or 2 and more
+  (round the table: the dealer's left's right is the dealer).
+
+The round's start, not now: charges (Dragoon, Cat) move lives during the round, and a
+key that changed with them would split one decision's cases by what happened to others
+earlier in the same round. How many seats are still in is the table size the round is
+played at, which the policy already knows (one band of sizes a file, positions in the
+key).
+
+Standard library only, like the rest of the core: the bots read it without numpy, and
+the batch engine computes the same classes from its arrays (``column_classes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+OWN = 3  # values of ``own``: 1, 2, 3 and more
+NEIGHBOUR = 2  # values of ``left`` and ``right``: 1, 2 and more
+CLASSES = OWN * NEIGHBOUR * NEIGHBOUR
+FEATURES = ("own", "left", "right")
+
+
+def lives_class(own: int, left: int | None, right: int) -> int:
+    """The class of a decision by the seat with ``own`` lives at the round's start, its
+    left neighbour with ``left`` (None for the dealer: the stock) and its right with
+    ``right``; ``0 <= class < CLASSES``.
+
+    :raises: :exc:`ValueError` for a seat in the round without lives."""
+    if own < 1 or right < 1 or (left is not None and left < 1):
+        raise ValueError(f"a seat in the round has at least one life: own {own}, "
+                         f"left {left}, right {right}")
+    o = min(own, OWN) - 1
+    left_digit = NEIGHBOUR - 1 if left is None else min(left, NEIGHBOUR) - 1
+    r = min(right, NEIGHBOUR) - 1
+    return (o * NEIGHBOUR + left_digit) * NEIGHBOUR + r
+
+
+def column_classes(lives: Sequence[int]) -> list[int]:
+    """Each column's class, for a round whose active seats' lives at its start are
+    ``lives`` in turn order (the dealer's left first, the dealer last), as the batch
+    engine's columns run."""
+    n = len(lives)
+    return [lives_class(lives[c], lives[c + 1] if c < n - 1 else None, lives[c - 1])
+            for c in range(n)]
+
+
+def describe(cls: int) -> str:
+    """A class for people: ``own 1, left 2+, right 1``."""
+    if not 0 <= cls < CLASSES:
+        raise ValueError(f"no lives class {cls} (0 to {CLASSES - 1})")
+    r = cls % NEIGHBOUR
+    left_digit = cls // NEIGHBOUR % NEIGHBOUR
+    o = cls // (NEIGHBOUR * NEIGHBOUR)
+
+    def say(digit: int, top: int) -> str:
+        return f"{digit + 1}+" if digit == top - 1 else str(digit + 1)
+
+    return f"own {say(o, OWN)}, left {say(left_digit, NEIGHBOUR)}, right {say(r, NEIGHBOUR)}"

@@ -299,8 +299,11 @@ def test_the_batch_coach_replays_each_deal_as_the_reference_engine_does(
 
     rules = Rules.of("gnav")
     rng = Random(seed)
+    # Lives of every count, so that the chance to win (issue 29 §4: each playout's
+    # lives valued by the model) differs from seat to seat and one life can put a seat out.
+    lives = {i: rng.randint(1, 4) for i in range(seats)}
     match = MatchState.new(rules, [f"s{i}" for i in range(seats)],
-                           dealer=seats - 1).deal(rng=rng)
+                           dealer=seats - 1, lives=lives).deal(rng=rng)
     walk = gnav.RandomBot(seed)
     while match.to_act is not None and match.to_act != seats - 1:
         match, _ = match.apply(walk.act(seat_view(match, match.to_act)))
@@ -325,6 +328,11 @@ def test_the_batch_coach_replays_each_deal_as_the_reference_engine_does(
                  (batch.lives_stand, reference.lives_stand),
                  (batch.lives_swap, reference.lives_swap)):
         assert a.value == pytest.approx(b.value, abs=1e-9)
+    # The chance to win: the batch engine's columns' changes and the reference engine's
+    # lives by seat, each valued by the model, give one figure deal for deal.
+    assert batch.win_source == reference.win_source == "model"
+    assert batch.win_stand == pytest.approx(reference.win_stand, abs=1e-9)
+    assert batch.win_swap == pytest.approx(reference.win_swap, abs=1e-9)
 
 
 @settings(max_examples=3, deadline=None)

@@ -147,3 +147,52 @@ def test_where_the_match_is_solved_the_coach_gives_the_chance_to_win_it(
         sign = "," if lang == "da" else "."
         assert re.search(rf"\d+\{sign}\d% .+ \d+\{sign}\d%", text), text
     page.context.close()
+
+
+MODEL_WORDS = {"en": "by lives", "da": "efter liv"}
+
+
+def _coach_at_a_choice(page: Page, server: Running, tid: str, lang: str) -> bool:
+    """Play the reader standing until the coach speaks at a choice (True), or the
+    match ends or the reader is out first (False)."""
+    for _ in range(2000):
+        phase = json.loads(urllib.request.urlopen(
+            f"{server.url}/api/tables/{tid}").read())["phase"]
+        if phase == "finished":
+            return False
+        if not can_act(page):
+            page.wait_for_timeout(30)
+            continue
+        until(lambda: STAND_WORDS[lang] in coach_text(page)
+              or page.get_attribute("#coach", "data-state") == "none", 20, "the coach")
+        if STAND_WORDS[lang] in coach_text(page):
+            return True
+        click_action(page, "stand")
+        page.wait_for_timeout(30)
+    return False
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_at_six_seats_the_coach_gives_the_chance_to_win_by_the_lives_model(
+        server: Running, browser: Browser, lang: str) -> None:
+    """Issue 29 §4: from 4 seats up no match strategy ships, and the coach gives the
+    chance to win the match by the lives model beside the lives, saying so."""
+    page = context(browser, lang=lang, coach=True).new_page()
+    # A deal can leave the reader without a choice in every round it plays (a matador
+    # each time): another table then, so the test waits on the event, not on luck.
+    for _ in range(5):
+        tid = create_table(page, server.url, "Astrid", seats=6, lives=4, bots=5,
+                           coaching=True)
+        page.click("#start-match")
+        if _coach_at_a_choice(page, server, tid, lang):
+            break
+    else:
+        pytest.fail("the reader met no choice at five tables")
+    until(lambda: page.query_selector("#coach .coach-win") is not None, 20,
+          "the chance to win")
+    win = page.query_selector("#coach .coach-win")
+    assert win is not None and win.get_attribute("data-source") == "model"
+    text = win.text_content() or ""
+    assert MODEL_WORDS[lang] in text
+    assert re.search(r"\d+[.,]\d\s?%", text), text
+    page.context.close()

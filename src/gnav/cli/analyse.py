@@ -72,13 +72,15 @@ def _advise_all(views: Sequence[SeatView], *, samples: int | None,
 
 
 def _in_match(d: Decision) -> str:
-    """A decision's figures in the match, where a match strategy ships: the chance to
-    win standing and swapping, the points given away, Lichess's accuracy and mark."""
+    """A decision's figures in the match, where they are known: the chance to win
+    standing and swapping (``by lives``: the lives model's, where no match strategy
+    ships), the points given away, Lichess's accuracy and mark."""
     a = d.advice
     loss, acc, said = d.win_loss, d.accuracy, d.win_mark
     if a.win_stand is None or a.win_swap is None or loss is None or acc is None:
         return ""
-    return (f"; win {100 * a.win_stand:.1f}% / {100 * a.win_swap:.1f}%, lost "
+    by = " by lives" if a.win_source == "model" else ""
+    return (f"; win{by} {100 * a.win_stand:.1f}% / {100 * a.win_swap:.1f}%, lost "
             f"{loss:.1f} points, accuracy {acc:.0f}% ({said})")
 
 
@@ -134,9 +136,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     print()
     if match:
         print("win: the chance to win the match standing / swapping, the match strategy "
-              "played from there on; lost: points of it given away against the better "
-              "choice; accuracy and its mark as Lichess reads a move (inaccuracy from 5 "
-              "points, mistake from 10, blunder from 15)")
+              "played from there on; win by lives: where no match strategy ships, the "
+              "round played out from what the seat saw and the lives after it valued as "
+              "if each later round one seat still in loses a life; lost: points of it "
+              "given away against the better choice; accuracy and its mark as Lichess "
+              "reads a move (inaccuracy from 5 points, mistake from 10, blunder from 15)")
     print("too close to call: the cost is above 0.02 lives, but the 95% interval of the "
           "gap between the actions holds 0")
     print("cost: expected lives given away by the seat's own decisions; luck: lives the "

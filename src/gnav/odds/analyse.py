@@ -19,9 +19,11 @@ round) and its interval:
 - ``mistake``: 0.05 to 0.15;
 - ``blunder``: 0.15 or more.
 
-Where a match strategy ships for the table, each decision also has its figures in the
-match: the chance to win standing and swapping, its **loss** (the better one's minus the
-one taken, in percentage points), the accuracy and mark Lichess would give that loss
+Where the coach knows the chance to win (a match strategy ships for the table, or the
+figures were sampled and the lives model values them: ``gnav.odds.coach``'s
+``win_source``), each decision also has its figures in the match: the chance to win
+standing and swapping, its **loss** (the better one's minus the one taken, in percentage
+points), the accuracy and mark Lichess would give that loss
 (``gnav.odds.verdict.accuracy``, ``win_mark``), and each seat its mean accuracy.
 
 A sampled cost is added to the seat's total whatever its mark (an estimate, as

@@ -32,6 +32,7 @@ from gnav.fast.abstraction import GnavAbstraction, policy_table
 from gnav.fast.jit import ABSTRACT, RICH, JitRounds
 from gnav.fast.tables import Tables
 from gnav.odds.figures import Atlas, Cell, Choice, Figure, wilson
+from gnav.odds.match_model import ModelWins
 from gnav.rules import Rules
 from gnav.sim.stats import Moments
 from gnav.strategies.policy import Policy
@@ -176,8 +177,8 @@ def both_ways(rules: Rules, policy: Policy, decks: npt.NDArray[np.int8],
     and stock order) played from the deal at ``len(forced)`` seats, each position before
     ``me`` forced to what it did (``forced``: 0 stood, 1 swapped, -1 took no turn or has
     not played), ``me`` forced to stand and then to swap, the later seats playing
-    ``policy``; returns the lives position ``me`` gains each way (a loss is negative),
-    as the round charges them."""
+    ``policy``; returns, each way, the lives every position gains (rows x positions, a
+    loss is negative), as the round charges them."""
     n = len(forced)
     table, _ = policy_table(rules, policy)
     rows = decks.shape[0]
@@ -193,25 +194,66 @@ def both_ways(rules: Rules, policy: Policy, decks: npt.NDArray[np.int8],
             force = np.asarray(forced, dtype=np.int64).copy()
             force[me] = action
             engine.play(table[None, :], ABSTRACT, forced=force)
-            out.append(engine.gains[:, me].astype(np.int64) - engine.pays[:, me])
+            out.append(engine.gains.astype(np.int64) - engine.pays)
     return out[0], out[1]
 
 
-Sums = tuple[list[float], list[float], list[float], float, float, float, float]
+# The weighted sums of ``weighted_playouts``; the last, the chance to win standing and
+# swapping, only where asked for (``wins``).
+Sums = tuple[list[float], list[float], list[float], float, float, float, float,
+             list[float] | None]
 
 
 def weighted_playouts(rules: Rules, policy: Policy, rows: list[list[int]],
                       weights: list[float], forced: list[int], me: int, *,
-                      seed: int = 0) -> Sums:
+                      seed: int = 0, wins: ModelWins | None = None
+                      ) -> Sums:
     """``both_ways`` on the deals ``rows`` (pieces per slot, a whole deck each) with
     their importance ``weights``: the weighted sums the coach's figures are made of, for
     standing and for swapping: [paid], [lives], [lives squared], the total weight and
-    its square, and the weighted sums of the swap-minus-stand gap and of its square."""
+    its square, the weighted sums of the swap-minus-stand gap and of its square, and
+    with ``wins`` (the deciding seat's chance to win by the lives model) [the chance to
+    win] (else None)."""
     stand, swap = both_ways(rules, policy, np.asarray(rows, dtype=np.int8), forced, me,
                             seed=seed)
+    if wins is not None:
+        # The engine plays every seat at the starting lives and counts each payment; a
+        # seat pays no life it does not have (docs/spec/rules.md §6), as the reference
+        # engine's lives say: a seat on its last life that owes two loses one. (The
+        # columns' lives at the round's start are ``wins.before``.)
+        floor = -np.asarray(wins.before, dtype=np.int64)[None, :]
+        stand, swap = np.maximum(stand, floor), np.maximum(swap, floor)
     w = np.asarray(weights, dtype=np.float64)
-    ways = (stand.astype(np.float64), swap.astype(np.float64))
+    ways = (stand[:, me].astype(np.float64), swap[:, me].astype(np.float64))
     d = ways[1] - ways[0]
+    won = None if wins is None else [float((w * _valued(x, wins)).sum())
+                                     for x in (stand, swap)]
     return ([float((w * (x < 0)).sum()) for x in ways], [float((w * x).sum()) for x in ways],
             [float((w * x * x).sum()) for x in ways], float(w.sum()), float((w * w).sum()),
-            float((w * d).sum()), float((w * d * d).sum()))
+            float((w * d).sum()), float((w * d * d).sum()), won)
+
+
+def _valued(changes: npt.NDArray[np.int64], wins: ModelWins) -> npt.NDArray[np.float64]:
+    """The chance to win after each row of ``changes`` (every column's change of lives),
+    each row reduced to what the model reads (the deciding column's lives after it and
+    the others' as a multiset) so that thousands of playouts need the model's value of a
+    few dozen states."""
+    after = np.maximum(np.asarray(wins.before, dtype=np.int64)[None, :] + changes, 0)
+    mine = after[:, wins.me]
+    others = np.delete(after, wins.me, axis=1)
+    # One integer a row: the deciding column's lives, then how many others end at each
+    # count of lives, 6 bits each (a table has at most 41 seats); a sort of one column
+    # rather than of whole rows, a fifth of the cost.
+    top = int(after.max(initial=0))
+    if 6 * (top + 1) + 8 <= 62:
+        code = mine.copy()
+        for v in range(top + 1):
+            code = code * 64 + (others == v).sum(axis=1)
+    else:  # lives beyond any preset's: whole rows, sorted
+        code = np.unique(np.column_stack([mine, np.sort(others, axis=1)]), axis=0,
+                         return_inverse=True)[1].reshape(-1)
+    _, first, back = np.unique(code, return_index=True, return_inverse=True)
+    each = np.array([wins.chance(int(mine[r]), tuple(sorted(int(v) for v in others[r])))
+                     for r in first])
+    out: npt.NDArray[np.float64] = each[back.reshape(-1)]
+    return out

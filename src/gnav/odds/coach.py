@@ -35,7 +35,12 @@ What the figures say (the verdict, and why the expert may differ) is
 seats of every game at its default lives and at 2, 3 seats of most games), the figures also hold
 the deciding seat's chance to win the match if it stands and if it swaps, every seat
 playing the match strategy from there on (``win_stand``, ``win_swap``: a lookup,
-``gnav.odds.match_coach``). Elsewhere they are None and nothing else changes.
+``gnav.odds.match_coach``; ``win_source`` "match"). Where the figures are sampled (5
+seats and up, and any table without an exact table), every playout's lives are valued
+by the lives model instead (``gnav.odds.match_model``; "model"): the same deals give the
+lives and the chance to win, so the two readings of one decision come from one sample.
+An exact lookup without a match file (3 and 4 seats of some games) has no chance to win
+(None), and says what it said before.
 
 The API is ``advise(view) -> Advice | None``: a view in, the figures out, read from the
 view alone (anything that cuts puzzles or marks decisions may call it).
@@ -60,6 +65,7 @@ from gnav.events import Ask, Stand
 from gnav.infoset import infoset_key
 from gnav.odds.figures import Figure, Z, wilson
 from gnav.odds.match_coach import match_chances
+from gnav.odds.match_model import ModelWins
 from gnav.odds.verdict import PRINTED, verdict, why
 from gnav.rules import Rules
 from gnav.seeds import derive
@@ -98,10 +104,13 @@ class Advice:
     gain: Figure | None = None
     # what the expert plays here: "strategy" (solved), "policy" (trained) or "counter"
     plays: str = "strategy"
-    # The chance to win the match if it stands, if it swaps (0 to 1), the match strategy
-    # played from there on; None where no match strategy ships for the table.
+    # The chance to win the match if it stands, if it swaps (0 to 1): the match strategy
+    # played from there on where one ships for the table (``win_source`` "match"), else
+    # the sampled playouts valued by the lives model ("model", gnav.odds.match_model);
+    # None where neither is known (an exact lookup of a table without a match file).
     win_stand: float | None = None
     win_swap: float | None = None
+    win_source: str | None = None
 
     @property
     def wins(self) -> bool:
@@ -147,7 +156,7 @@ class Advice:
                 "why": self.why, "source": self.source, "samples": self.samples,
                 # Only where the match is known: elsewhere the answer is as it was.
                 **({"win_stand": round(self.win_stand, 6),
-                    "win_swap": round(self.win_swap, 6)}
+                    "win_swap": round(self.win_swap, 6), "win_source": self.win_source}
                    if self.win_stand is not None and self.win_swap is not None else {})}
 
 
@@ -195,8 +204,8 @@ def advise(view: SeatView, *, samples: int | None = None) -> Advice | None:
         return None
     wins = match_chances(view)
     if wins is None:
-        return advice
-    return replace(advice, win_stand=wins[0], win_swap=wins[1])
+        return advice  # the model's chances, where the figures were sampled
+    return replace(advice, win_stand=wins[0], win_swap=wins[1], win_source="match")
 
 
 def _advise_round(view: SeatView, samples: int | None) -> Advice | None:
@@ -258,29 +267,37 @@ def _model(rules: Rules) -> _Model:
 
 
 # One batch's weighted sums (``_Sums``), as gnav.odds.batch.weighted_playouts gives
-# them: [paid], [lives], [lives squared], weight, weight squared, gap, gap squared.
-Batch = tuple[list[float], list[float], list[float], float, float, float, float]
+# them: [paid], [lives], [lives squared], weight, weight squared, gap, gap squared, and
+# [the chance to win by the lives model] (None where not valued).
+Batch = tuple[list[float], list[float], list[float], float, float, float, float,
+              list[float] | None]
 
 
 class _Sums:
     """The weighted sums the figures are made of, over the deals so far: [paid],
     [lives], [lives squared] for standing and for swapping, the total weight and its
-    square, and the swap-minus-stand gap's sum and sum of squares (paired per deal)."""
+    square, and the swap-minus-stand gap's sum and sum of squares (paired per deal);
+    and the chance to win by the lives model, where every batch valued it."""
 
-    __slots__ = ("diff", "diff_sq", "got", "got_sq", "pay", "square", "weight")
+    __slots__ = ("diff", "diff_sq", "got", "got_sq", "pay", "square", "weight", "win")
 
     def __init__(self) -> None:
         self.pay = [0.0, 0.0]
         self.got = [0.0, 0.0]
         self.got_sq = [0.0, 0.0]
         self.weight = self.square = self.diff = self.diff_sq = 0.0
+        self.win: list[float] | None = [0.0, 0.0]
 
     def add(self, pay: list[float], got: list[float], got_sq: list[float], weight: float,
-            square: float, diff: float, diff_sq: float) -> None:
+            square: float, diff: float, diff_sq: float, win: list[float] | None) -> None:
+        if win is None or self.win is None:
+            self.win = None
         for i in (0, 1):
             self.pay[i] += pay[i]
             self.got[i] += got[i]
             self.got_sq[i] += got_sq[i]
+            if self.win is not None and win is not None:
+                self.win[i] += win[i]
         self.weight += weight
         self.square += square
         self.diff += diff
@@ -304,12 +321,16 @@ class _Sums:
             return None
         w = self.weight
         n_eff = w * w / self.square
+        won = self.win
         return Advice(_mean(self.pay[0], 0.0, w, n_eff, True),
                       _mean(self.pay[1], 0.0, w, n_eff, True),
                       _mean(self.got[0], self.got_sq[0], w, n_eff, False),
                       _mean(self.got[1], self.got_sq[1], w, n_eff, False),
                       expert, swap_p, "sampled", samples,
-                      _mean(self.diff, self.diff_sq, w, n_eff, False), plays)
+                      _mean(self.diff, self.diff_sq, w, n_eff, False), plays,
+                      None if won is None else won[0] / w,
+                      None if won is None else won[1] / w,
+                      None if won is None else "model")
 
 
 def sampled(view: SeatView, samples: int | None, expert: Action, swap_p: float
@@ -365,6 +386,8 @@ def _reference_sums(view: SeatView, deals: Deals, rng: Random, size: int) -> Bat
     pay = [0.0, 0.0]
     got = [0.0, 0.0]
     got_sq = [0.0, 0.0]
+    won = [0.0, 0.0]
+    wins = ModelWins(view)
     weight = square = diff = diff_sq = 0.0
     for _ in range(size):
         start, w = deals.sample(rng)
@@ -380,12 +403,16 @@ def _reference_sums(view: SeatView, deals: Deals, rng: Random, size: int) -> Bat
             pay[i] += w * (change < 0)
             got[i] += w * change
             got_sq[i] += w * change * change
+            # The whole round's change of every column (charges before this turn too):
+            # the model values the round from its start.
+            won[i] += w * wins.after([state.lives[s] - b
+                                      for s, b in zip(view.order, wins.before, strict=True)])
         d = got_now[1] - got_now[0]
         diff += w * d
         diff_sq += w * d * d
         weight += w
         square += w * w
-    return pay, got, got_sq, weight, square, diff, diff_sq
+    return pay, got, got_sq, weight, square, diff, diff_sq, won
 
 
 def _batch_policy(view: SeatView, deals: Deals) -> Policy | None:
@@ -418,6 +445,7 @@ class _BatchPlay:
         self.rules = view.rules
         self.deals = deals
         self.policy = policy
+        self.wins = ModelWins(view)
         n = deals.seats
         position = {s: p for p, s in enumerate(view.order)}
         self.forced = [-1] * n
@@ -454,4 +482,4 @@ class _BatchPlay:
             rows.append(rows[0])
             weights.append(0.0)
         return weighted_playouts(self.rules, self.policy, rows, weights, self.forced,
-                                 self.deals.know.me, seed=seed)
+                                 self.deals.know.me, seed=seed, wins=self.wins)

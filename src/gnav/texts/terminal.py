@@ -108,6 +108,12 @@ TERMINAL: dict[str, dict[str, str]] = {
         "en": "To win the match: {stand} if you stand, {swap} if you swap.",
         "nb": "Sjansen til å vinne partiet: {stand} om du står, {swap} om du bytter.",
         "da": "Chancen for at vinde spillet: {stand} hvis du bliver, {swap} hvis du bytter."},
+    # From 4 seats up: the round's playouts valued by the lives model.
+    "tui.coach_win_model": {
+        "en": "To win the match, by lives: {stand} if you stand, {swap} if you swap.",
+        "nb": "Sjansen til å vinne partiet, etter liv: {stand} om du står, {swap} om du bytter.",
+        "da": "Chancen for at vinde spillet, efter liv: {stand} hvis du bliver, "
+              "{swap} hvis du bytter."},
     # What the figures say, after the chances (issue 26: gnav.odds.verdict).
     "tui.coach_verdict_swap": {"en": "Swapping is better, by {d} lives.",
                                "nb": "Å bytte er bedre, med {d} liv.",

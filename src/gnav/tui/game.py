@@ -478,6 +478,9 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
         line += " " + say(f"tui.coach_why_{advice.why}", lang,
                           p=f"{100 * advice.expert_swap:.0f}%")
     if advice.win_stand is not None and advice.win_swap is not None:
-        line += " " + say("tui.coach_win", lang, stand=f"{100 * advice.win_stand:.1f}%",
-                          swap=f"{100 * advice.win_swap:.1f}%")
+        stand, swap = f"{100 * advice.win_stand:.1f}%", f"{100 * advice.win_swap:.1f}%"
+        if advice.win_source == "model":  # the lives model's, from 4 seats up
+            line += " " + say("tui.coach_win_model", lang, stand=stand, swap=swap)
+        else:
+            line += " " + say("tui.coach_win", lang, stand=stand, swap=swap)
     return line

@@ -57,6 +57,10 @@ const S = {
   "coach.win": { en: "Your chance to win the match: {s} if you stand, {w} if you swap (the match strategy played from here on).",
                  nb: "Sjansen din til å vinne partiet: {s} om du står, {w} om du bytter (med partistrategien spilt herfra).",
                  da: "Din chance for at vinde spillet: {s} hvis du bliver, {w} hvis du bytter (med spilstrategien spillet herfra)." },
+  // From 4 seats up no match strategy ships: the round's playouts valued by the lives model.
+  "coach.win_model": { en: "Your chance to win the match: {s} if you stand, {w} if you swap (by lives: after this round, each round one seat still in loses a life).",
+                       nb: "Sjansen din til å vinne partiet: {s} om du står, {w} om du bytter (etter liv: etter denne runden mister én plass som er med, et liv hver runde).",
+                       da: "Din chance for at vinde spillet: {s} hvis du bliver, {w} hvis du bytter (efter liv: efter denne runde mister én plads, der er med, et liv hver runde)." },
   // What the figures say (issue 26): the verdict, and why the expert differs from it.
   "coach.verdict_swap": { en: "Swapping is better here, by {d} lives.", nb: "Å bytte er bedre her, med {d} liv.",
                           da: "Det er bedre at bytte her, med {d} liv." },
@@ -658,6 +662,11 @@ const S = {
     en: "In the match: each choice's chance to win it, every seat playing the match strategy from there on; the points a decision gave away against the better choice give its accuracy and mark as Lichess gives a move's (inaccuracy from 5 points, mistake from 10, blunder from 15).",
     nb: "I partiet: hvert valgs sjanse til å vinne det, med alle plassene på partistrategien derfra; poengene et valg ga bort mot det beste valget gir presisjon og merke slik Lichess gir et trekks (unøyaktighet fra 5 poeng, feil fra 10, tabbe fra 15).",
     da: "I spillet: hvert valgs chance for at vinde det, med alle pladser på spilstrategien derfra; de point et valg gav væk mod det bedste valg giver præcision og mærke, som Lichess giver et træks (unøjagtighed fra 5 point, fejl fra 10, bommert fra 15)." },
+  // From 4 seats up: the chance to win by the lives model (no match strategy ships there).
+  "analysis.win_help_model": {
+    en: "In the match: each choice's chance to win it, the round played out from what the seat saw and the lives after it valued as if each later round one seat still in loses a life; the points a decision gave away against the better choice give its accuracy and mark as Lichess gives a move's (inaccuracy from 5 points, mistake from 10, blunder from 15).",
+    nb: "I partiet: hvert valgs sjanse til å vinne det, med runden spilt ut fra det plassen så og livene etterpå regnet som om én plass som er med, mister et liv hver runde; poengene et valg ga bort mot det beste valget gir presisjon og merke slik Lichess gir et trekks (unøyaktighet fra 5 poeng, feil fra 10, tabbe fra 15).",
+    da: "I spillet: hvert valgs chance for at vinde det, med runden spillet ud fra det pladsen så og livene bagefter regnet, som om én plads, der er med, mister et liv hver runde; de point et valg gav væk mod det bedste valg giver præcision og mærke, som Lichess giver et træks (unøjagtighed fra 5 point, fejl fra 10, bommert fra 15)." },
   "analysis.cost_range": { en: "Cost {cost} lives ({low} to {high})", nb: "Kostnad {cost} liv ({low} til {high})",
                            da: "Pris {cost} liv ({low} til {high})" },
   "mark.good": { en: "good", nb: "bra", da: "godt" },

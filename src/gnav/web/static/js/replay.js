@@ -283,9 +283,12 @@ class Viewer {
       el.append(h("p", { class: "small", id: "analysis-sample", text: t("analysis.sample", {
         every: a.analysed.every, n: a.analysed.rounds.length, of: a.analysed.of }) }));
     }
-    // Where a match strategy ships for the table, the decisions carry their figures in the match.
+    // The decisions carry their figures in the match: the match strategy's where one ships
+    // for the table, the lives model's where the figures were sampled.
     const inMatch = a.decisions.some((x) => x.win_loss !== undefined);
-    if (inMatch) el.append(h("p", { class: "muted small", id: "analysis-win-help", text: t("analysis.win_help") }));
+    const byModel = a.decisions.some((x) => x.win_source === "model");
+    if (inMatch) el.append(h("p", { class: "muted small", id: "analysis-win-help",
+      text: t(byModel ? "analysis.win_help_model" : "analysis.win_help") }));
     if (!shown) { el.append(h("p", { class: "muted", id: "analysis-none", text: t("analysis.none_yet") })); return; }
     // Totals over the rounds shown: lives lost to the seat's own decisions, and luck.
     const total = new Map(a.seats.map((s) => [s, { n: 0, cost: 0, luck: 0, won: 0, acc: 0 }]));

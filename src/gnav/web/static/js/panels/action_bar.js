@@ -114,9 +114,11 @@ export class ActionBar {
         ? t("coach.expert_mixed", { p: pct(a.expert_swap) })
         : t(a.expert === "swap" ? "coach.expert_swap" : "coach.expert_stand") }), why, " ",
       h("span", { class: "coach-lives", text: t("coach.lives", { s: lives(a.lives_stand), w: lives(a.lives_swap) }) }),
-      // Where a match strategy ships: the chance to win the match, beside the lives.
+      // The chance to win the match, beside the lives: the match strategy's where one
+      // ships, the lives model's from 4 seats up (win_source says which).
       a.win_stand !== undefined && a.win_swap !== undefined
-        ? h("span", { class: "coach-win", text: ` ${t("coach.win", { s: winPct(a.win_stand), w: winPct(a.win_swap) })}` }) : "",
+        ? h("span", { class: "coach-win", dataset: { source: a.win_source || "match" },
+          text: ` ${t(a.win_source === "model" ? "coach.win_model" : "coach.win", { s: winPct(a.win_stand), w: winPct(a.win_swap) })}` }) : "",
       h("span", { class: "coach-source muted", text: a.source === "exact" ? t("coach.exact")
         : t("coach.sampled", { n: a.samples }) }));
     // What "paying" counts, and every other seat's odds: the /odds page.

@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 import redis.exceptions as rerr
-from redis_kit import RedisServer
 
 from gnav.server import resp
 from gnav.server.resp import Incomplete, Pipe, pack, parse
+from redis_kit import RedisServer
 
 
 def test_replies_are_read_whole_or_not_at_all() -> None:

@@ -28,12 +28,17 @@ import asyncio
 import contextlib
 import hashlib
 from collections import deque
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import redis.exceptions as rerr
 from redis._parsers.base import BaseParser
 from redis.backoff import EqualJitterBackoff
 from redis.connection import SSLConnection, parse_url
+
+# (redis-py's own, typed here: they have no annotations.)
+_parse_error = cast(Callable[[str], rerr.RedisError], BaseParser.parse_error)
+_parse_url = cast(Callable[[str], dict[str, Any]], parse_url)
 
 TRIES = 12
 _BACKOFF = EqualJitterBackoff(cap=1.0, base=0.05)
@@ -86,7 +91,7 @@ def parse(buf: bytearray, at: int) -> tuple[Any, int]:
     if kind == 0x2B:  # + simple string
         return line.decode(), at
     if kind == 0x2D:  # - error
-        return BaseParser.parse_error(line.decode()), at
+        return _parse_error(line.decode()), at
     raise ValueError(f"not a Redis reply: {bytes(buf[at - len(line) - 3:at])!r}")
 
 
@@ -139,7 +144,7 @@ class Pipe:
     in the loop that uses it (again after it broke)."""
 
     def __init__(self, url: str, timeout: float = 5.0, connect_timeout: float = 5.0) -> None:
-        self.options = parse_url(url)
+        self.options = _parse_url(url)
         self.timeout, self.connect_timeout = timeout, connect_timeout
         self._conn: _Protocol | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -151,7 +156,7 @@ class Pipe:
     def usable(url: str) -> bool:
         """Whether a pipe can reach ``url`` (not TLS: that is redis-py's)."""
         try:
-            return parse_url(url).get("connection_class") is not SSLConnection
+            return _parse_url(url).get("connection_class") is not SSLConnection
         except ValueError:
             return False
 

@@ -29,7 +29,7 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import RELEASE, Cluster, RemoteConn, channel
+from gnav.server.cluster import RELEASE, Cluster, Link, RemoteConn, Waiting, channel
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.hub import Hub, Live
 from gnav.server.leases import LeaseKeeper, alive_key, local_key
@@ -382,8 +382,9 @@ def test_spectators_through_another_process_cost_one_copy_a_message(
         for sealed in tap.frames():
             _, _, payload = box.open(sealed, channel(holder).encode()).partition(b" ")
             crossed += unpacker.unpack(payload)[0]
-        return [json.loads(line.split(" ", 4)[4]) for line in crossed
-                if line.startswith("t") and line.split(" ", 3)[2] == tid]
+        return [json.loads(text) for line in crossed
+                if line[:1] in ("t", "T") and line.split(" ", 3)[2] == tid
+                for text in _texts(line)]
 
     with ExitStack() as stack, servers(redis_url, tmp_path, extra={1: [
             "--peer", f"127.0.0.1:{link}",
@@ -467,6 +468,58 @@ def test_a_message_published_twice_is_taken_once() -> None:
     asyncio.run(go())
 
 
+def _texts(line: str) -> list[str]:
+    """The texts of a relayed table line: one (``t``) or several (``T``)."""
+    if line.startswith("t"):
+        return [line.split(" ", 4)[-1]]
+    return [item.partition("\x1f")[2] for item in line.split(" ", 3)[3].split("\x1e")]
+
+
+def test_a_changes_messages_cross_in_one_line_and_an_act_in_a_short_one() -> None:
+    """Several of a table's messages in one relayed line (``T``) reach each socket of
+    their seats, in order, and take one number; a forwarded act and its plain answer
+    cross as short lines, not JSON, and run as the JSON ones do."""
+    async def go() -> None:
+        cluster = Cluster("redis://127.0.0.1:1/0", Log())  # never connects here
+        seats = {seat: Conn("tableid1", seat, None, 1000) for seat in (None, 0, 2)}
+        for conn in seats.values():
+            cluster.relay("owner", conn)
+            cluster.relays[conn.cid].on = True
+        cluster._dispatch(["Towner 1 tableid1 0\x1f{\"a\":1}\x1e2\x1f{\"b\":2}\x1e"
+                           "0,2,-\x1f{\"news\":\"x y\"}",
+                           "towner 2 tableid1 2 {\"c\":3}"])
+        got = {seat: [conn.queue.get_nowait() for _ in range(conn.queue.qsize())]
+               for seat, conn in seats.items()}
+        assert got == {None: ['{"news":"x y"}'], 0: ['{"a":1}', '{"news":"x y"}'],
+                       2: ['{"b":2}', '{"news":"x y"}', '{"c":3}']}
+        assert not any(conn.closed for conn in seats.values())  # no number missed
+
+        answered: list[dict[str, Any]] = []
+
+        async def answer(m: dict[str, Any]) -> None:
+            answered.append(m)
+
+        cluster._answer = answer  # type: ignore[method-assign]
+        cluster._dispatch(["apeer 7 12 cid1 stand", "apeer 7 12 cid1 stand"])  # once
+        await asyncio.sleep(0)
+        assert answered == [{"k": "req", "id": 7, "from": "peer", "op": "act",
+                             "a": ["cid1", "stand", 12]}]
+        future = asyncio.get_running_loop().create_future()
+        cluster._pending[9] = Waiting("peer", future, 0.0, 1e9)
+        cluster._dispatch(["r9", "rnot-a-number"])  # a bad line is that line's alone
+        assert future.result() == {"k": "rep", "id": 9}
+        link = cluster._links["owner"] = Link()
+        link.task = asyncio.get_running_loop().create_future()  # (it sends nothing)
+        cluster._pending.clear()
+        call = asyncio.ensure_future(cluster.call("owner", "act", ["cid2", "swap", 4]))
+        await asyncio.sleep(0)
+        (n,) = cluster._pending
+        assert list(link.urgent) == [f"a{cluster.me} {n} 4 cid2 swap"]
+        call.cancel()
+
+    asyncio.run(go())
+
+
 def test_a_tables_message_crosses_once_to_each_holder(tmp_path: Path) -> None:
     """Forty spectators and two seats through one process, a spectator and a seat
     through another: each message the table sends crosses once to each process with a
@@ -509,8 +562,11 @@ def test_a_tables_message_crosses_once_to_each_holder(tmp_path: Path) -> None:
         assert [text for where, text in posted if where == "gone"] == [
             '{"k":"close","c":"cid0","code":1001,"reason":"its holder is going","drop":false}']
         posted = [(where, text) for where, text in posted if where != "gone"]
-        crossing = sorted((where, text.split(" ", 4)[-1]) for where, text in posted
-                          if text.startswith("t"))
+        # (One line for each run of them that spectators may see or may not: "far"
+        # gets the spectators' text and the news in one, seat 2's own view apart.)
+        lines = [(where, text) for where, text in posted if text[:1] in ("t", "T")]
+        assert sorted(where for where, _ in lines) == ["far", "far", "near", "near", "near"]
+        crossing = sorted((where, t) for where, text in lines for t in _texts(text))
         assert crossing == sorted(
             [("near", t) for t in ("for spectators", "for seat 0", "news")] +
             [("far", t) for t in ("for spectators", "news", "for seat 2")])

@@ -22,8 +22,11 @@ def update(n: int, seats: str = "-") -> str:
 
 def test_which_lines_are_public() -> None:
     assert public(update(1)) and public(update(1, "0,2,-")) and public("wowner 1 cid {}")
+    several = "Towner 1 tableid1 {}\x1f{{\"a\":1}}\x1e0\x1f{{\"b\":2}}"  # (the first's seats)
+    assert public(several.format("0,-")) and public(several.format("-"))
     for private in (update(1, "0"), update(1, "0,2"), "sowner 1 cid {}", "oowner 2 cid",
-                    '{"k":"req","a":["a-seat-token"]}'):
+                    '{"k":"req","a":["a-seat-token"]}', several.format("0,2"),
+                    "apeer 7 12 cid1 stand", "r9"):
         assert not public(private)
 
 

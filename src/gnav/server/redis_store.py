@@ -33,6 +33,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import EqualJitterBackoff
 
 from gnav.server.jsontext import dumps as _dumps
+from gnav.server.resp import Pipe
 from gnav.server.sealing import Box, Unsealable, load_key
 from gnav.server.store import Diverged, Entry, StoreError, StoreFull, TableExists
 from gnav.vocab import TablePhase
@@ -161,6 +162,9 @@ class RedisStore:
         self.last_ids: dict[str, str] = {}
         self._client: aioredis.Redis | None = None
         self._write: Any = None
+        # The journal's writes go on a pipelined connection of their own (``resp``:
+        # measured, a sixth of redis-py's CPU a write), unless TLS is asked for.
+        self._pipe = Pipe(url) if Pipe.usable(url) else None
 
     def check(self) -> None:
         """Reach Redis now (at start, before serving): StoreError in one line if not."""
@@ -219,8 +223,11 @@ class RedisStore:
                 *(_dumps(self.box.seal_entry(table_id, e)) for e in entries)]
         before = self.last_ids.get(table_id) if mode == "append" else None
         try:
-            self.client  # noqa: B018 - connects, and registers the script
-            _, at = await self._write(keys=keys, args=args)
+            if self._pipe is not None:
+                _, at = await self._pipe.eval(WRITE, keys, args)
+            else:
+                self.client  # noqa: B018 - connects, and registers the script
+                _, at = await self._write(keys=keys, args=args)
             if at:
                 self.last_ids[table_id] = str(at)
         except rerr.ResponseError as e:
@@ -319,6 +326,8 @@ class RedisStore:
         return [dict(json.loads(line)) for line in lines if line is not None]
 
     async def close(self) -> None:
+        if self._pipe is not None:
+            await self._pipe.close()
         if self._client is not None:
             await self._client.aclose()
             self._client = None

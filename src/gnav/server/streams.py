@@ -39,9 +39,13 @@ _CHUNK = struct.Struct(">II")
 
 def public(line: str) -> bool:
     """Whether a line to a holder is what any spectator may see: a spectator's own
-    catch-up (``w``), or a table's message whose seats include the spectators (``-``)."""
+    catch-up (``w``), or a table's message (or messages: ``T``) whose seats include the
+    spectators (``-``)."""
     if line[:1] == "w":
         return True
+    if line[:1] == "T":  # several, all public or none (``Cluster.fan_all``): the first's
+        parts = line.split(" ", 3)
+        return len(parts) > 3 and "-" in parts[3].partition("\x1f")[0].split(",")
     if line[:1] != "t":
         return False
     parts = line.split(" ", 4)

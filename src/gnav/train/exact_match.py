@@ -1,0 +1,267 @@
+"""Match policies keyed by lives, measured exactly where the match is solved (issue 29 §2).
+
+A match policy answers a decision by the round's abstract key (``gnav.abstraction``) and
+the lives around the deciding seat at the round's start (``gnav.lives_class``). At the
+small tables whose match ``gnav.solve.match`` solves, such a policy is a strategy of every
+state's round tree, and the solver's exact best responses measure it through the match:
+its NashConv in win probability, as ``match_export.match_nash_conv`` measures a solved
+file. That is the yardstick for trained match policies, and, by projecting the solved
+match strategy onto keys with more or fewer lives features, for which features earn
+their place.
+
+Each state's lives are read in the solver's frame (the dealer seat 0) along the state's
+positions (turn order, the dealer last), so a position's neighbours are the active seats
+beside it, a seat sitting out skipped as the batch engine's columns skip it. A lives
+count at the solver's cap stands for that or more: at 2 lives (cap 3) the classes' own
+"3 and more" folds it exactly; at 1 life (cap 2) a capped 2 reads as own 2 though it may
+be more (the solver merges those states too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gnav.abstraction import coarsen
+from gnav.lives_class import NEIGHBOUR, OWN, column_classes
+from gnav.solve.cfr import F, Game
+from gnav.solve.match import MatchSolver, State
+from gnav.solve.match_export import rules_of, sigma_of
+from gnav.strategies.match import MatchStrategy, StateKey
+from gnav.train.exact import KeyOf, abstract_map
+
+# (lives class, or None for the policy's lives-blind answer; abstract key) -> P(swap), or
+# None where the policy has no answer.
+MatchPolicy = Callable[[int | None, int], float | None]
+# (state, position in its round's turn order, abstract key) -> P(swap) or None (even odds).
+Answer = Callable[[State, int, Hashable], float | None]
+# A position's lives features at a state: what a projection keys by beside the round's key.
+Feature = Callable[[State, int], Hashable]
+
+
+@dataclass(frozen=True)
+class MatchConv:
+    """A strategy measured through the match, at the start, in win probability."""
+
+    nash_conv: float  # summed over the seats
+    gains: tuple[float, ...]  # what each seat's best response gains (dealer's frame)
+    values: tuple[float, ...]  # each seat's chance to win when every seat plays it
+    sets: int  # decisions (a state's information set with both actions legal)
+    blind: int  # of those, answered lives-blind (the class had no answer)
+    even: int  # answered at even odds (no answer at all)
+
+
+def turn_lives(state: State) -> list[int]:
+    """The lives of ``state``'s active seats at its round's start, in turn order (the
+    dealer's left first, the dealer last), as ``column_classes`` reads them."""
+    lives = state.key[0]
+    return [lives[c] for c in state.positions]
+
+
+def position_classes(state: State) -> list[int]:
+    """Each position's lives class at ``state`` (``gnav.lives_class``)."""
+    return column_classes(turn_lives(state))
+
+
+def strategies_of(solver: MatchSolver, answer: Answer, key: KeyOf = coarsen
+                  ) -> tuple[list[F], int, int]:
+    """(each state's round strategy playing ``answer`` at every set where both actions
+    are legal, the other sets what is legal; the sets counted; those answered at even
+    odds). ``key`` makes the abstract key from the exact one (``coarsen`` by default)."""
+    maps: dict[int, tuple[Game, list[Hashable], np.ndarray, np.ndarray]] = {}
+    out: list[F] = []
+    sets = even = 0
+    for state in solver.states:
+        m = len(state.positions)
+        got = maps.get(m)
+        if got is None:
+            game = solver.table(m).game
+            amap, keys = abstract_map(game, key=key)
+            both = np.flatnonzero(game.legal[:, 0] & game.legal[:, 1])
+            got = maps[m] = (game, keys, amap, both)
+        game, keys, amap, both = got
+        swap = game.legal[:, 1].astype(np.float64)  # one legal action: that one
+        for i in both.tolist():
+            q = answer(state, int(game.player[i]), keys[int(amap[i])])
+            if q is None:
+                even += 1
+                q = 0.5
+            swap[i] = q
+        sets += len(both)
+        out.append(np.stack([1.0 - swap, swap], axis=1))
+    return out, sets, even
+
+
+def measure(solver: MatchSolver, strategies: Sequence[F]) -> tuple[float, F, F]:
+    """(the match NashConv of every state playing its strategy, each seat's gain, each
+    seat's value), at the start: ``match_export.match_nash_conv`` with its parts."""
+    values = solver.evaluate(lambda k: strategies[k])
+    best, _ = solver.best_responses(lambda k: strategies[k])
+    gains: F = best[0] - values[0]
+    return float(np.sum(gains)), gains, values[0]
+
+
+def policy_conv(solver: MatchSolver, policy: MatchPolicy) -> MatchConv:
+    """The exact match NashConv of ``policy``: each position's answer at its lives class,
+    else the policy's lives-blind answer, else even odds."""
+    blind = 0
+    classes: dict[StateKey, list[int]] = {}
+
+    def answer(state: State, position: int, akey: Hashable) -> float | None:
+        nonlocal blind
+        assert isinstance(akey, int)
+        at = classes.get(state.key)
+        if at is None:
+            at = classes[state.key] = position_classes(state)
+        q = policy(at[position], akey)
+        if q is None:
+            q = policy(None, akey)
+            blind += q is not None
+        return q
+
+    strategies, sets, even = strategies_of(solver, answer)
+    conv, gains, values = measure(solver, strategies)
+    return MatchConv(conv, tuple(map(float, gains)), tuple(map(float, values)), sets,
+                     blind, even)
+
+
+def blind_policy(table: Mapping[int, float]) -> MatchPolicy:
+    """A lives-blind round policy (abstract key -> P(swap)) as a match policy."""
+    def policy(cls: int | None, akey: int) -> float | None:
+        return table.get(akey)
+    return policy
+
+
+# -- which lives features earn their place ------------------------------------------------
+
+def own(state: State, position: int) -> int:
+    """The deciding seat's lives, 1, 2 or 3 and more (``lives_class``'s own)."""
+    return min(turn_lives(state)[position], OWN)
+
+
+def _neighbour(lives: int) -> int:
+    return min(lives, NEIGHBOUR)
+
+
+def own_left(state: State, position: int) -> tuple[int, int]:
+    """Own lives and the left neighbour's, 1 or 2 and more (the dealer's left: the
+    stock, 2 and more)."""
+    lives = turn_lives(state)
+    left = lives[position + 1] if position < len(lives) - 1 else NEIGHBOUR
+    return own(state, position), _neighbour(left)
+
+
+def lives_class_of(state: State, position: int) -> int:
+    """The shared class: own, left and right (``gnav.lives_class``)."""
+    return position_classes(state)[position]
+
+
+def exact_lives(state: State, position: int) -> tuple[int, ...]:
+    """Every active seat's lives (as the solver caps them) from the deciding seat
+    round: more than the class holds (a far seat's, own beyond 3)."""
+    lives = turn_lives(state)
+    return tuple(lives[position:] + lives[:position])
+
+
+def whole_state(state: State, position: int) -> tuple[object, ...]:
+    """The state itself and the position: the match strategy's own key (the floor the
+    round's abstraction alone leaves)."""
+    return (state.key, position)
+
+
+def nothing(state: State, position: int) -> int:
+    """No lives: the lives-blind round policy."""
+    return 0
+
+
+# Each projection's lives features, coarsest first.
+FEATURE_SETS: dict[str, Feature] = {
+    "none": nothing,
+    "own": own,
+    "own+left": own_left,
+    "own+left+right": lives_class_of,
+    "every seat's lives": exact_lives,
+    "the state": whole_state,
+}
+
+
+def visits(solver: MatchSolver, strategies: Sequence[F]) -> F:
+    """Each state's expected number of rounds played from it in a match from the start
+    when every seat plays ``strategies`` (states recur where two fools gain)."""
+    count = len(solver.states)
+    moves = np.zeros((count, count))
+    for k, state in enumerate(solver.states):
+        chances = solver.table(len(state.positions)).ending_chances(strategies[k])
+        ok = state.following >= 0
+        np.add.at(moves[k], state.following[ok], chances[ok])
+    start = np.zeros(count)
+    start[0] = 1.0
+    out = np.linalg.solve(np.eye(count) - moves.T, start)
+    return np.asarray(out, dtype=np.float64)
+
+
+def project(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
+            key: KeyOf = coarsen) -> dict[tuple[Hashable, Hashable], float]:
+    """``strategies`` projected onto (``feature``, abstract key): at each merged key the
+    mean P(swap) weighted by how often its sets are reached in a match from the start
+    (each state's visits times the chance of reaching the set in its round). Merged keys
+    never reached take the plain mean of their sets."""
+    seen = visits(solver, strategies)
+    weight: dict[tuple[Hashable, Hashable], float] = {}
+    total: dict[tuple[Hashable, Hashable], float] = {}
+    plain: dict[tuple[Hashable, Hashable], list[float]] = {}
+    maps: dict[int, tuple[list[Hashable], np.ndarray, np.ndarray]] = {}
+    for k, state in enumerate(solver.states):
+        m = len(state.positions)
+        game = solver.table(m).game
+        if m not in maps:
+            amap, keys = abstract_map(game, key=key)
+            maps[m] = (keys, amap, np.flatnonzero(game.legal[:, 0] & game.legal[:, 1]))
+        keys, amap, both = maps[m]
+        sigma = strategies[k]
+        # A set's chance: its nodes' path probabilities (chance and every seat's choices).
+        reach = np.bincount(game.infoset, weights=game.reach(sigma),
+                            minlength=game.infosets) * float(seen[k])
+        for i in both.tolist():
+            at = (feature(state, int(game.player[i])), keys[int(amap[i])])
+            w = float(reach[i])
+            weight[at] = weight.get(at, 0.0) + w
+            total[at] = total.get(at, 0.0) + w * float(sigma[i, 1])
+            plain.setdefault(at, []).append(float(sigma[i, 1]))
+    return {at: total[at] / w if w > 0 else float(np.mean(plain[at]))
+            for at, w in weight.items()}
+
+
+def projection_conv(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
+                    key: KeyOf = coarsen) -> tuple[MatchConv, int]:
+    """(the exact match NashConv of ``strategies`` projected onto ``feature`` and the
+    abstract key, the number of merged keys)."""
+    table = project(solver, strategies, feature, key)
+
+    def answer(state: State, position: int, akey: Hashable) -> float | None:
+        return table.get((feature(state, position), akey))
+
+    lifted, sets, even = strategies_of(solver, answer, key)
+    conv, gains, values = measure(solver, lifted)
+    return (MatchConv(conv, tuple(map(float, gains)), tuple(map(float, values)), sets, 0,
+                      even), len(table))
+
+
+def solved(strategy: MatchStrategy) -> tuple[MatchSolver, list[F]]:
+    """A match file's states explored afresh and each state's strategy as it holds it
+    (``match_export.measure_afresh``'s reading): the exact play to project and the
+    trees to measure on."""
+    solver = MatchSolver(rules_of(strategy), strategy.seats, strategy.lives,
+                         cap=strategy.cap)
+    solver.explore()
+    out: list[F] = []
+    for state in solver.states:
+        m = len(state.positions)
+        def swap(infoset: str, key: StateKey = state.key, m: int = m) -> float | None:
+            return strategy.swap_probability(key, infoset, m)
+
+        sigma, _ = sigma_of(solver.table(m).game, swap)
+        out.append(sigma)
+    return solver, out

@@ -1,0 +1,164 @@
+"""gnav.train.exact_match: lives-keyed match policies measured exactly through the match."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import numpy as np
+import pytest
+
+from gnav.abstraction import Layout, coarsen
+from gnav.lives_class import CLASSES, lives_class
+from gnav.rules import Rules
+from gnav.solve.cfr import F
+from gnav.solve.match import MatchSolution, MatchSolver, solve_match
+from gnav.solve.match_export import match_nash_conv, sigma_of, solver_of
+from gnav.train.exact import lift
+from gnav.train.exact_match import (
+    FEATURE_SETS,
+    blind_policy,
+    measure,
+    policy_conv,
+    project,
+    projection_conv,
+    visits,
+    whole_state,
+)
+
+
+@pytest.fixture(scope="module")
+def sol() -> MatchSolution:
+    # Two fools gaining make lives of 1, 2 and 3 (the cap) at gnav's 2 seats and 2 lives:
+    # every lives class a 2-seat round has.
+    return solve_match(Rules.of("gnav", lives=2), 2, target=1e-5)
+
+
+@pytest.fixture(scope="module")
+def solver(sol: MatchSolution) -> MatchSolver:
+    return solver_of(sol)
+
+
+def exact_key(key: str, layout: Layout, drop: frozenset[str]) -> Hashable:
+    """No abstraction: every exact information set its own key."""
+    return key
+
+
+def test_the_solved_strategy_projected_where_nothing_merges_is_itself(
+        sol: MatchSolution, solver: MatchSolver) -> None:
+    got, keys = projection_conv(solver, sol.strategies, whole_state, exact_key)
+    assert got.nash_conv == pytest.approx(sol.nash_conv, abs=1e-9)
+    assert got.nash_conv < 1e-4
+    assert keys == got.sets  # one key a state's set: nothing merged
+
+
+def test_measure_is_the_match_nash_conv_in_parts(sol: MatchSolution,
+                                                 solver: MatchSolver) -> None:
+    uniform = [solver.table(len(s.positions)).game.uniform() for s in sol.states]
+    conv, gains, values = measure(solver, uniform)
+    assert conv == pytest.approx(match_nash_conv(solver, uniform), abs=1e-12)
+    assert conv == pytest.approx(float(gains.sum()), abs=1e-12)
+    assert float(values.sum()) == pytest.approx(1.0, abs=1e-9)
+    assert (gains > -1e-12).all() and conv > 1e-3  # even odds is far from equilibrium
+
+
+def test_a_constant_policy_is_the_constant_strategy(sol: MatchSolution,
+                                                    solver: MatchSolver) -> None:
+    got = policy_conv(solver, lambda cls, key: 0.3)
+    direct = [sigma_of(solver.table(len(s.positions)).game, lambda k: 0.3)[0]
+              for s in sol.states]
+    assert got.nash_conv == pytest.approx(match_nash_conv(solver, direct), abs=1e-12)
+    assert got.blind == got.even == 0 and got.sets > 0
+    silent = policy_conv(solver, lambda cls, key: None)
+    assert silent.even == silent.sets
+    even = [sigma_of(solver.table(len(s.positions)).game, lambda k: None)[0]
+            for s in sol.states]
+    assert silent.nash_conv == pytest.approx(match_nash_conv(solver, even), abs=1e-12)
+
+
+def test_a_lives_blind_policy_is_its_round_policy_lifted_at_every_state(
+        sol: MatchSolution, solver: MatchSolver) -> None:
+    table = {int(str(key)): q for (_, key), q in
+             project(solver, sol.strategies, FEATURE_SETS["none"]).items()}
+    got = policy_conv(solver, blind_policy(table))
+    lifted = [lift(solver.table(len(s.positions)).game, table)[0] for s in sol.states]
+    assert got.nash_conv == pytest.approx(match_nash_conv(solver, lifted), abs=1e-12)
+    assert got.blind == got.even == 0  # it answers at every class alike
+    # A policy with no class answers: each set falls back to the lives-blind answer.
+    fallback = policy_conv(solver, lambda cls, key: table.get(key) if cls is None else None)
+    assert fallback.nash_conv == pytest.approx(got.nash_conv, abs=1e-12)
+    assert fallback.blind == fallback.sets and fallback.even == 0
+
+
+def test_each_position_is_answered_at_its_lives_class(sol: MatchSolution,
+                                                      solver: MatchSolver) -> None:
+    """The classes read in the solver's frame agree with the engine's own seats: each
+    state's representative match, its seats in turn order and their real lives."""
+    got = policy_conv(solver, lambda cls, key: None if cls is None
+                      else cls / (CLASSES - 1))
+    direct: list[F] = []
+    seen: set[int] = set()
+    for state in sol.states:
+        game = solver.table(len(state.positions)).game
+        order = state.match.turn_order()
+        lives = [state.match.lives[s] for s in order]
+        n = len(order)
+        classes = [lives_class(lives[c], lives[c + 1] if c < n - 1 else None,
+                               lives[c - 1]) for c in range(n)]
+        seen.update(classes)
+        player = dict(zip(game.keys, game.player.tolist(), strict=True))
+
+        def swap(k: str, cl: list[int] = classes, pl: dict[str, int] = player) -> float:
+            return cl[pl[k]] / (CLASSES - 1)
+
+        direct.append(sigma_of(game, swap)[0])
+    assert len(seen) >= 4  # more than one class: the test can tell them apart
+    assert got.nash_conv == pytest.approx(match_nash_conv(solver, direct), abs=1e-12)
+    assert got.blind == got.even == 0
+
+
+def test_every_match_ends_once(sol: MatchSolution) -> None:
+    """The visits weight each state by its expected rounds: a match ends exactly once."""
+    seen = visits(solver_of(sol), sol.strategies)
+    assert seen[0] >= 1.0
+    ends = 0.0
+    for k, state in enumerate(sol.states):
+        chances = sol.tables[len(state.positions)].ending_chances(sol.strategies[k])
+        ends += seen[k] * float(chances[state.following < 0].sum())
+    assert ends == pytest.approx(1.0, abs=1e-9)
+
+
+def test_a_merged_key_is_its_sets_reach_weighted_mean(sol: MatchSolution,
+                                                      solver: MatchSolver) -> None:
+    table = project(solver, sol.strategies, FEATURE_SETS["none"])
+    seen = visits(solver, sol.strategies)
+    layout = Layout.of(sol.rules)
+    # The key whose sets' P(swap) differ most between states (2 seats: one set a key in
+    # a state, merged over the states), worked out by a loop over the nodes.
+    game = solver.table(2).game
+    both = game.legal[:, 0] & game.legal[:, 1]
+    swaps = np.array([s[:, 1] for s in sol.strategies])
+    spread = np.where(both, swaps.max(axis=0) - swaps.min(axis=0), 0.0)
+    akey = coarsen(game.keys[int(spread.argmax())], layout)
+    assert spread.max() > 0.1
+    num = den = 0.0
+    for k in range(len(sol.states)):
+        rho = game.reach(sol.strategies[k])
+        for node in range(game.nodes):
+            i = int(game.infoset[node])
+            if both[i] and coarsen(game.keys[i], layout) == akey:
+                num += seen[k] * rho[node] * sol.strategies[k][i, 1]
+                den += seen[k] * rho[node]
+    assert den > 0
+    assert table[(0, akey)] == pytest.approx(num / den, abs=1e-12)
+
+
+def test_at_two_seats_the_abstraction_keyed_by_state_is_the_match_strategy(
+        sol: MatchSolution, solver: MatchSolver) -> None:
+    """At 2 seats the round's abstraction merges no two sets of a round: keyed by the
+    state as well, the solved match strategy passes through it whole."""
+    got, keys = projection_conv(solver, sol.strategies, whole_state)
+    assert keys == got.sets
+    assert got.nash_conv == pytest.approx(sol.nash_conv, abs=1e-9)
+    # Keyed by the lives class alone, states merge: the projection loses something.
+    merged, fewer = projection_conv(solver, sol.strategies, FEATURE_SETS["own+left+right"])
+    assert fewer < keys and merged.nash_conv > sol.nash_conv

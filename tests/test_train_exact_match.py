@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
-from gnav.abstraction import Layout, coarsen
+from gnav.abstraction import VERSION, Layout, coarsen
+from gnav.cli import main
 from gnav.lives_class import CLASSES, lives_class
 from gnav.rules import Rules
 from gnav.solve.cfr import F
 from gnav.solve.match import MatchSolution, MatchSolver, solve_match
 from gnav.solve.match_export import match_nash_conv, sigma_of, solver_of
+from gnav.strategies import round_options
+from gnav.strategies.policy import POLICIES
 from gnav.train.exact import lift
 from gnav.train.exact_match import (
     FEATURE_SETS,
+    MATCH_POLICY_FORMAT,
     blind_policy,
     measure,
     policy_conv,
@@ -162,3 +170,96 @@ def test_at_two_seats_the_abstraction_keyed_by_state_is_the_match_strategy(
     # Keyed by the lives class alone, states merge: the projection loses something.
     merged, fewer = projection_conv(solver, sol.strategies, FEATURE_SETS["own+left+right"])
     assert fewer < keys and merged.nash_conv > sol.nash_conv
+
+
+# -- gnav solve --match --check-policy ----------------------------------------------------
+
+SCALE = 1_000_000
+
+
+def _table(answers: dict[int, float]) -> dict[str, list[int]]:
+    keys = sorted(answers)
+    return {"keys": keys, "swap": [round(answers[k] * SCALE) for k in keys]}
+
+
+def _file(rules: Rules, blind: dict[int, float],
+          classes: list[dict[int, float]] | None) -> dict[str, Any]:
+    head: dict[str, Any] = {
+        "preset": rules.name, "seats": [2, 2], "options": round_options(rules),
+        "abstraction": VERSION, "pieces": list(rules.ids), "scale": SCALE,
+        "dealer_stood": True, "meta": {}}
+    if classes is None:
+        return {"format": "gnav-policy/2", **head, **_table(blind)}
+    return {"format": MATCH_POLICY_FORMAT, **head,
+            "lives": {"features": ["own", "left", "right"], "classes": CLASSES},
+            "blind": _table(blind), "classes": [_table(c) for c in classes]}
+
+
+def _rounded(q: float | None) -> float | None:
+    return None if q is None else round(q * SCALE) / SCALE
+
+
+def test_check_policy_measures_a_match_policy_file_and_its_blind_twin(
+        sol: MatchSolution, solver: MatchSolver, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    by_class = project(solver, sol.strategies, FEATURE_SETS["own+left+right"])
+    classes: list[dict[int, float]] = [{} for _ in range(CLASSES)]
+    for (cls, key), q in by_class.items():
+        classes[int(str(cls))][int(str(key))] = q
+    blind = {int(str(key)): q for (_, key), q in
+             project(solver, sol.strategies, FEATURE_SETS["none"]).items()}
+    # One class left empty: its decisions answered by the lives-blind table.
+    emptied = next(c for c in range(CLASSES) if classes[c])
+    classes[emptied] = {}
+    for name, data in (("match.json", _file(sol.rules, blind, classes)),
+                       ("blind.json", _file(sol.rules, blind, None))):
+        (tmp_path / name).write_text(json.dumps(data))
+    args = ["solve", "--match", "--seats", "2", "-o", "lives=2", "--json", "--check-policy"]
+    assert main([*args, str(tmp_path / "match.json")]) == 0
+    got = json.loads(capsys.readouterr().out)
+    # The same tables, rounded as the file holds them, asked directly.
+    direct = policy_conv(solver, lambda cls, key: _rounded(
+        blind.get(key) if cls is None else classes[cls].get(key)))
+    assert got["kind"] == "match" and got["states"] == len(sol.states)
+    assert got["nash_conv"] == pytest.approx(direct.nash_conv, abs=1e-12)
+    assert got["blind"] == direct.blind > 0 and got["even"] == 0
+    assert main([*args, str(tmp_path / "blind.json")]) == 0
+    twin = json.loads(capsys.readouterr().out)
+    lifted = policy_conv(solver, lambda cls, key: _rounded(blind.get(key)))
+    assert twin["kind"] == "lives-blind"
+    assert twin["nash_conv"] == pytest.approx(lifted.nash_conv, abs=1e-12)
+    # Keyed by the lives class the solved play loses less than lives-blind.
+    assert got["nash_conv"] < twin["nash_conv"]
+
+
+def test_check_policy_says_when_the_policy_was_trained_elsewhere(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(POLICIES / "gnav-5-6.json.gz")
+    assert main(["solve", "--match", "--seats", "2", "-o", "lives=1",
+                 "--check-policy", path]) == 0
+    out = capsys.readouterr().out
+    assert "outside the band it was trained for" in out
+    sets = int(re.search(r"([\d,]+) decisions", out)[1].replace(",", ""))  # type: ignore[index]
+    assert f"{sets:,} at even odds" in out  # a 5-seat key is never a 2-seat one
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--seats", "2", "--check-policy", "{gnav}"], "add --match"),
+    (["--match", "--seats", "5", "--check-policy", "{gnav}"], "2 to 4 seats, not 5"),
+    (["--match", "--seats", "2", "--preset", "hypp", "--check-policy", "{gnav}"],
+     "not of hypp's"),
+    (["--match", "--seats", "2", "--check-policy", "{bad}"], "not JSON"),
+    (["--match", "--seats", "2", "--check-policy", "{match}"], "other lives classes"),
+])
+def test_check_policy_refuses_in_one_line(args: list[str], said: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad").write_text("no policy\n")
+    rules = Rules.of("gnav")
+    data = _file(rules, {}, [{}] * CLASSES)
+    data["lives"] = {"features": ["own"], "classes": 3}
+    (tmp_path / "match").write_text(json.dumps(data))
+    where = {"{gnav}": str(POLICIES / "gnav-5-6.json.gz"), "{bad}": str(tmp_path / "bad"),
+             "{match}": str(tmp_path / "match")}
+    assert main(["solve", *(where.get(a, a) for a in args)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and said in err

@@ -110,6 +110,12 @@ def register(sub: Any) -> None:
                         "from -o lives=N), the match NashConv in win probability, and the "
                         "round strategy's match exploitability beside it (2 to 4 seats, as "
                         "memory allows)")
+    s.add_argument("--check-policy", metavar="FILE",
+                   help="with --match: a trained policy file measured exactly on the match "
+                        "of --preset, --seats and -o lives=N (a match policy, a round table "
+                        "a lives class, or a lives-blind round policy): its match NashConv "
+                        "in win probability and each seat's best-response gain, nothing "
+                        "solved (docs/strategy.md, Trained match policies checked exactly)")
     s.add_argument("--cap", type=int, default=None,
                    help="with --match: lives above this read as this (two fools gaining "
                         "let lives grow; default the start's lives + 1)")
@@ -126,6 +132,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     if args.match:
         return _match(args, show)
+    if args.check_policy:
+        raise GnavError("--check-policy measures a policy on the match: add --match")
     if args.ship:
         return _ship(args, show)
     if args.check:
@@ -205,6 +213,8 @@ def _match(args: argparse.Namespace, show: bool) -> int:
         return _match_check(args.check, args.json)
     if args.ship:
         return _match_ship(args, show)
+    if args.check_policy:
+        return _check_policy(args)
     rules = make_rules(args.preset, args.option)
     if args.seats > MATCH_SEATS:
         raise GnavError(f"--match solves 2 to {MATCH_SEATS} seats, not {args.seats}: every "
@@ -264,6 +274,54 @@ def _solve_match(rules: Any, seats: int, *, cap: int | None = None,
     data = match_data(sol, cpu_seconds=result["cpu_seconds"], target=target) \
         if strategy else None
     return result, data
+
+
+def _check_policy(args: argparse.Namespace) -> int:
+    """``gnav solve --match --check-policy FILE``: a trained policy's exact match
+    NashConv on the match's states, explored by the engine (nothing solved)."""
+    from gnav.solve.match import MatchSolver
+    from gnav.train.exact_match import lookup_policy, policy_conv, read_policy
+
+    rules = make_rules(args.preset, args.option)
+    if not 2 <= args.seats <= MATCH_SEATS:
+        raise GnavError(f"--check-policy measures 2 to {MATCH_SEATS} seats, not "
+                        f"{args.seats}: the match's every state is a round's exact tree")
+    path = args.check_policy
+    blind, classes = read_policy(path)
+    lo, hi = blind.seats
+    if not blind.fits(rules, lo):
+        raise GnavError(f"{path}: a policy of {blind.preset}'s rounds (its options), not "
+                        f"of {rules.name}'s with these options")
+    cpu = time.process_time()
+    solver = MatchSolver(rules, args.seats, cap=args.cap)
+    solver.explore()
+    got = policy_conv(solver, lookup_policy(blind, classes))
+    result = {"file": path, "kind": "match" if classes else "lives-blind",
+              "trained_seats": [lo, hi], "preset": rules.name, "seats": args.seats,
+              "lives": solver.lives, "cap": solver.cap, "states": len(solver.states),
+              "nash_conv": got.nash_conv, "gains": list(got.gains),
+              "values": list(got.values), "sets": got.sets, "blind": got.blind,
+              "even": got.even, "cpu_seconds": round(time.process_time() - cpu, 1)}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    kind = "a round table a lives class" if classes else "lives-blind"
+    print(f"{path} ({kind}, trained for {lo} to {hi} seats) on {rules.name}'s match at "
+          f"{args.seats} seats, {solver.lives} lives (cap {solver.cap}), "
+          f"{len(solver.states)} states:")
+    if not lo <= args.seats <= hi:
+        print(f"  note: {args.seats} seats is outside the band it was trained for; its "
+              f"keys there are keys it never met")
+    print(f"  match NashConv {got.nash_conv:.2e} (win probability, at the start, summed "
+          f"over the seats)")
+    print("  each seat's best response gains, dealer first: "
+          + ", ".join(f"{g:.2e}" for g in got.gains))
+    print("  each seat's chance to win as it plays, dealer first: "
+          + ", ".join(f"{v:.4f}" for v in got.values))
+    print(f"  {got.sets:,} decisions (a state's set with both actions legal): "
+          f"{got.blind:,} answered lives-blind, {got.even:,} at even odds (no answer); "
+          f"{result['cpu_seconds']} s CPU")
+    return 0
 
 
 def match_shipped_tables() -> list[tuple[str, int, int]]:

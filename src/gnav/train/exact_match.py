@@ -21,15 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from gnav.abstraction import coarsen
-from gnav.lives_class import NEIGHBOUR, OWN, column_classes
+from gnav.errors import MalformedError
+from gnav.lives_class import CLASSES, NEIGHBOUR, OWN, column_classes
+from gnav.lives_class import FEATURES as LIVES_FEATURES
 from gnav.solve.cfr import F, Game
 from gnav.solve.match import MatchSolver, State
 from gnav.solve.match_export import rules_of, sigma_of
+from gnav.strategies import read_json
 from gnav.strategies.match import MatchStrategy, StateKey
+from gnav.strategies.policy import FORMAT as ROUND_FORMAT
+from gnav.strategies.policy import Policy, parse
 from gnav.train.exact import KeyOf, abstract_map
 
 # (lives class, or None for the policy's lives-blind answer; abstract key) -> P(swap), or
@@ -39,6 +45,11 @@ MatchPolicy = Callable[[int | None, int], float | None]
 Answer = Callable[[State, int, Hashable], float | None]
 # A position's lives features at a state: what a projection keys by beside the round's key.
 Feature = Callable[[State, int], Hashable]
+
+# A match policy file's format (``gnav.strategies.match_policy`` on the matchtrain
+# branch reads it for the bots; read here from its documented layout, by the round
+# policy's parser, so that the check needs nothing of the training).
+MATCH_POLICY_FORMAT = "gnav-match-policy/1"
 
 
 @dataclass(frozen=True)
@@ -127,6 +138,53 @@ def policy_conv(solver: MatchSolver, policy: MatchPolicy) -> MatchConv:
                      blind, even)
 
 
+def lookup_policy(blind: Policy, classes: Sequence[Policy] = ()) -> MatchPolicy:
+    """A policy file's answers as a match policy: a class's table (``Policy.lookup``,
+    its back-offs included), the lives-blind ``blind`` where it has none; a file with no
+    ``classes`` is lives-blind."""
+    def policy(cls: int | None, akey: int) -> float | None:
+        if cls is None:
+            return blind.lookup(akey)
+        return classes[cls].lookup(akey) if classes else None
+    return policy
+
+
+def read_policy(path: str) -> tuple[Policy, tuple[Policy, ...]]:
+    """(the lives-blind policy, one a lives class or none) of a round policy file
+    (``gnav-policy/1`` or ``2``: lives-blind) or a match policy file
+    (``gnav-match-policy/1``: a table a class of ``gnav.lives_class`` beside the
+    lives-blind one, each two lists as a round policy file holds them), each table read
+    and checked by the round policy's own parser.
+
+    :raises: :exc:`MalformedError` with one line."""
+    data = read_json(path)
+    if not isinstance(data, dict) or data.get("format") != MATCH_POLICY_FORMAT:
+        return parse(data, path), ()
+    try:
+        lives = data["lives"]
+        if not isinstance(lives, dict) or lives.get("features") != list(LIVES_FEATURES) \
+                or lives.get("classes") != CLASSES:
+            raise MalformedError(f"{path}: made for other lives classes than {CLASSES} "
+                                 f"of {', '.join(LIVES_FEATURES)}")
+        blind, tables = data["blind"], data["classes"]
+        if not isinstance(blind, dict) or not isinstance(tables, list) \
+                or len(tables) != CLASSES or not all(isinstance(t, dict) for t in tables):
+            raise MalformedError(f"{path}: 'blind' is an object and 'classes' a list of "
+                                 f"{CLASSES} objects, each with 'keys' and 'swap'")
+        head = {k: v for k, v in data.items() if k not in ("lives", "blind", "classes")}
+
+        def table(t: dict[str, Any], where: str) -> Policy:
+            # A class's table stands alone: no back-off answers from another table here
+            # (dealer_stood as the file says; the match format postdates it).
+            return parse({**head, "format": ROUND_FORMAT, "keys": t["keys"],
+                          "swap": t["swap"]}, where)
+
+        return table(blind, f"{path}: blind"), tuple(
+            table(t, f"{path}: class {i}") for i, t in enumerate(tables))
+    except KeyError as e:
+        raise MalformedError(f"{path}: missing field {e.args[0]!r}") from None
+
+
 def blind_policy(table: Mapping[int, float]) -> MatchPolicy:
     """A lives-blind round policy (abstract key -> P(swap)) as a match policy."""
     def policy(cls: int | None, akey: int) -> float | None:
@@ -158,6 +216,14 @@ def lives_class_of(state: State, position: int) -> int:
     return position_classes(state)[position]
 
 
+def neighbours_to_three(state: State, position: int) -> tuple[int, int, int]:
+    """The class with the neighbours' lives read to 3 and more, as own's are: whether a
+    neighbour with lives to spare has more than 2 (a feature the class lacks)."""
+    lives = turn_lives(state)
+    left = lives[position + 1] if position < len(lives) - 1 else OWN
+    return own(state, position), min(left, OWN), min(lives[position - 1], OWN)
+
+
 def exact_lives(state: State, position: int) -> tuple[int, ...]:
     """Every active seat's lives (as the solver caps them) from the deciding seat
     round: more than the class holds (a far seat's, own beyond 3)."""
@@ -182,6 +248,7 @@ FEATURE_SETS: dict[str, Feature] = {
     "own": own,
     "own+left": own_left,
     "own+left+right": lives_class_of,
+    "own+left+right, neighbours to 3+": neighbours_to_three,
     "every seat's lives": exact_lives,
     "the state": whole_state,
 }

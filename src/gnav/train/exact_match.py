@@ -30,7 +30,7 @@ from gnav.errors import MalformedError
 from gnav.lives_class import CLASSES, NEIGHBOUR, OWN, column_classes
 from gnav.lives_class import FEATURES as LIVES_FEATURES
 from gnav.solve.cfr import F, Game
-from gnav.solve.match import MatchSolver, State
+from gnav.solve.match import MatchSolver, State, continuation
 from gnav.solve.match_export import rules_of, sigma_of
 from gnav.strategies import read_json
 from gnav.strategies.match import MatchStrategy, StateKey
@@ -224,6 +224,14 @@ def neighbours_to_three(state: State, position: int) -> tuple[int, int, int]:
     return own(state, position), min(left, OWN), min(lives[position - 1], OWN)
 
 
+def dealer_reads_first(state: State, position: int) -> tuple[int, int, int]:
+    """The class, but the dealer's left read as the first seat's lives (1 or 2 and more)
+    rather than the stock: at 3 seats the one seat the class hides from the dealer."""
+    lives = turn_lives(state)
+    left = lives[position + 1] if position < len(lives) - 1 else lives[0]
+    return own(state, position), _neighbour(left), _neighbour(lives[position - 1])
+
+
 def exact_lives(state: State, position: int) -> tuple[int, ...]:
     """Every active seat's lives (as the solver caps them) from the deciding seat
     round: more than the class holds (a far seat's, own beyond 3)."""
@@ -248,9 +256,10 @@ FEATURE_SETS: dict[str, Feature] = {
     "own": own,
     "own+left": own_left,
     "own+left+right": lives_class_of,
-    "own+left+right, neighbours to 3+": neighbours_to_three,
-    "every seat's lives": exact_lives,
-    "the state": whole_state,
+    "own+left3+right3": neighbours_to_three,
+    "own+first+right": dealer_reads_first,
+    "every-seat": exact_lives,
+    "state": whole_state,
 }
 
 
@@ -332,3 +341,62 @@ def solved(strategy: MatchStrategy) -> tuple[MatchSolver, list[F]]:
         sigma, _ = sigma_of(solver.table(m).game, swap)
         out.append(sigma)
     return solver, out
+
+
+def merged_cfr(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
+               iterations: int = 100, key: KeyOf = coarsen
+               ) -> tuple[MatchConv, int, dict[tuple[Hashable, Hashable], float]]:
+    """The best a key of ``feature`` and the abstract key can do, roughly: CFR+ with the
+    sets of every state merged by (feature, abstract key), each state's round played for
+    the continuation values of ``strategies`` (the solved match's: held fixed) and its
+    regrets weighted by how often a match from the start visits it. Returns the linear
+    average's exact match NashConv (measured through the match, its own continuation),
+    the merged keys, and the average policy. An imperfect-recall game solved as if each
+    merged key were one set: no bound holds, the measure says what it reached."""
+    values = solver.evaluate(lambda k: strategies[k])
+    seen = visits(solver, strategies)
+    index: dict[tuple[Hashable, Hashable], int] = {}
+    rounds: list[tuple[Game, F, np.ndarray, np.ndarray]] = []
+    maps: dict[int, tuple[list[Hashable], np.ndarray, np.ndarray]] = {}
+    for state in solver.states:
+        m = len(state.positions)
+        table = solver.table(m)
+        if m not in maps:
+            amap, keys = abstract_map(table.game, key=key)
+            maps[m] = (keys, amap, np.flatnonzero(table.game.legal[:, 0]
+                                                  & table.game.legal[:, 1]))
+        keys, amap, both = maps[m]
+        at = np.array([index.setdefault((feature(state, int(table.game.player[i])),
+                                         keys[int(amap[i])]), len(index))
+                       for i in both.tolist()], dtype=np.int64)
+        term = table.weights @ continuation(state, values)[:, list(state.positions)]
+        rounds.append((table.game, term, both, at))
+    regrets = np.zeros((len(index), 2))
+    total = np.zeros((len(index), 2))
+    for t in range(1, iterations + 1):
+        pos = regrets.sum(axis=1, keepdims=True)
+        merged = np.where(pos > 0, regrets / np.where(pos > 0, pos, 1.0), 0.5)
+        step = np.zeros_like(regrets)
+        for k, (game, term, both, at) in enumerate(rounds):
+            sigma = game.legal.astype(np.float64)
+            sigma /= sigma.sum(axis=1, keepdims=True)
+            sigma[both] = merged[at]
+            game.term = term
+            _, q = game.values(sigma)
+            cf = game.action_values(game.reach(sigma), q)[both]
+            base = (cf * sigma[both]).sum(axis=1, keepdims=True)
+            np.add.at(step, at, float(seen[k]) * (cf - base))
+        regrets = np.maximum(regrets + step, 0.0)
+        total += t * merged
+    average = total[:, 1] / total.sum(axis=1)
+    policy = {at: float(average[i]) for at, i in index.items()}
+    for table in solver.tables.values():  # the solver's own payoffs back in place
+        table.game.term = table.lives
+
+    def answer(state: State, position: int, akey: Hashable) -> float | None:
+        return policy.get((feature(state, position), akey))
+
+    lifted, sets, even = strategies_of(solver, answer, key)
+    conv, gains, final = measure(solver, lifted)
+    return (MatchConv(conv, tuple(map(float, gains)), tuple(map(float, final)), sets, 0,
+                      even), len(index), policy)

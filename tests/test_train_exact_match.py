@@ -17,8 +17,9 @@ from gnav.lives_class import CLASSES, lives_class
 from gnav.rules import Rules
 from gnav.solve.cfr import F
 from gnav.solve.match import MatchSolution, MatchSolver, solve_match
-from gnav.solve.match_export import match_nash_conv, sigma_of, solver_of
+from gnav.solve.match_export import match_nash_conv, measure_afresh, sigma_of, solver_of
 from gnav.strategies import round_options
+from gnav.strategies.match import MATCH_HERE, load_match
 from gnav.strategies.policy import POLICIES
 from gnav.train.exact import lift
 from gnav.train.exact_match import (
@@ -26,6 +27,7 @@ from gnav.train.exact_match import (
     MATCH_POLICY_FORMAT,
     blind_policy,
     measure,
+    merged_cfr,
     policy_conv,
     project,
     projection_conv,
@@ -232,15 +234,23 @@ def test_check_policy_measures_a_match_policy_file_and_its_blind_twin(
     assert got["nash_conv"] < twin["nash_conv"]
 
 
-def test_check_policy_says_when_the_policy_was_trained_elsewhere(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_policy_plays_other_sizes_as_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """A policy of 5 and 6 seats on the match of 2: every round is outside its band, so
+    the figure is that of whatever plays there, measured afresh another way."""
     path = str(POLICIES / "gnav-5-6.json.gz")
-    assert main(["solve", "--match", "--seats", "2", "-o", "lives=1",
-                 "--check-policy", path]) == 0
+    base = ["solve", "--match", "--seats", "2", "-o", "lives=2", "--check-policy", path]
+    assert main([*base, "--other-sizes", "even"]) == 0
     out = capsys.readouterr().out
     assert "outside the band it was trained for" in out
     sets = int(re.search(r"([\d,]+) decisions", out)[1].replace(",", ""))  # type: ignore[index]
-    assert f"{sets:,} at even odds" in out  # a 5-seat key is never a 2-seat one
+    assert sets > 0 and f"{sets:,} at even odds" in out  # a 5-seat key is no 2-seat one
+    afresh = measure_afresh(load_match(str(MATCH_HERE / "gnav-2-lives2.json.gz")))
+    for how, figure in (("round", afresh.round_exploitability), ("match", afresh.nash_conv)):
+        assert main([*base, "--other-sizes", how, "--json"]) == 0
+        got = json.loads(capsys.readouterr().out)
+        assert got["outside"] == [2] and got["states_outside"] == got["states"]
+        assert got["sets"] == 0
+        assert got["nash_conv"] == pytest.approx(figure, abs=1e-12)
 
 
 @pytest.mark.parametrize(("args", "said"), [
@@ -250,6 +260,8 @@ def test_check_policy_says_when_the_policy_was_trained_elsewhere(
      "not of hypp's"),
     (["--match", "--seats", "2", "--check-policy", "{bad}"], "not JSON"),
     (["--match", "--seats", "2", "--check-policy", "{match}"], "other lives classes"),
+    (["--match", "--seats", "2", "-o", "lives=3", "--other-sizes", "match",
+      "--check-policy", "{gnav}"], "no shipped match strategy for gnav at 2 seats and 3"),
 ])
 def test_check_policy_refuses_in_one_line(args: list[str], said: str, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -263,3 +275,18 @@ def test_check_policy_refuses_in_one_line(args: list[str], said: str, tmp_path: 
     assert main(["solve", *(where.get(a, a) for a in args)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and said in err
+
+
+def test_cfr_on_merged_keys_goes_towards_the_solved_match(sol: MatchSolution,
+                                                          solver: MatchSolver) -> None:
+    """Keyed by the state (nothing merged at 2 seats), CFR+ on fixed continuation values
+    is each state's round solved: it closes on the solved match as it iterates."""
+    few, keys, _ = merged_cfr(solver, sol.strategies, whole_state, iterations=5)
+    many, _, policy = merged_cfr(solver, sol.strategies, whole_state, iterations=300)
+    assert keys == few.sets == len(policy)
+    assert many.nash_conv < few.nash_conv / 5
+    assert many.nash_conv < 2e-3
+    # Merged over the states by no lives at all, it does worse than keyed by the state.
+    blind, fewer, _ = merged_cfr(solver, sol.strategies, FEATURE_SETS["none"],
+                                 iterations=300)
+    assert fewer < keys and blind.nash_conv > many.nash_conv

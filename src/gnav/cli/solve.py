@@ -49,6 +49,7 @@ MATCH_LIMIT = 1e-4
 MATCH_SHIP_3 = ("chase-the-ace", "slabberjan", "kille", "hypp", "gnav-pagat", "cuccu")
 MATCH_OTHER_LIVES = 2
 MATCH_OTHER = (("gnav", 3, 2),)
+OTHER_SIZES = ("round", "match", "even")  # --check-policy: rounds outside the band
 
 
 def shipped_tables() -> list[tuple[str, int]]:
@@ -116,6 +117,11 @@ def register(sub: Any) -> None:
                         "a lives class, or a lives-blind round policy): its match NashConv "
                         "in win probability and each seat's best-response gain, nothing "
                         "solved (docs/strategy.md, Trained match policies checked exactly)")
+    s.add_argument("--other-sizes", choices=OTHER_SIZES, default="round",
+                   help="with --check-policy: what rounds of a size outside the policy's "
+                        "band play (a 3-seat match has 2-seat rounds once a seat is out): "
+                        "the shipped round strategy (round, the default), the shipped "
+                        "match strategy of the table (match), or even odds (even)")
     s.add_argument("--cap", type=int, default=None,
                    help="with --match: lives above this read as this (two fools gaining "
                         "let lives grow; default the start's lives + 1)")
@@ -280,6 +286,7 @@ def _check_policy(args: argparse.Namespace) -> int:
     """``gnav solve --match --check-policy FILE``: a trained policy's exact match
     NashConv on the match's states, explored by the engine (nothing solved)."""
     from gnav.solve.match import MatchSolver
+    from gnav.strategies.match import shipped_match
     from gnav.train.exact_match import lookup_policy, policy_conv, read_policy
 
     rules = make_rules(args.preset, args.option)
@@ -293,12 +300,23 @@ def _check_policy(args: argparse.Namespace) -> int:
         raise GnavError(f"{path}: a policy of {blind.preset}'s rounds (its options), not "
                         f"of {rules.name}'s with these options")
     cpu = time.process_time()
-    solver = MatchSolver(rules, args.seats, cap=args.cap)
+    match = None
+    if args.other_sizes == "match":
+        match = shipped_match(rules, args.seats)
+        if match is None:
+            raise GnavError(f"--other-sizes match: no shipped match strategy for "
+                            f"{rules.name} at {args.seats} seats and "
+                            f"{rules.options.lives} lives (use round or even)")
+    solver = MatchSolver(rules, args.seats, cap=args.cap if match is None else match.cap)
     solver.explore()
-    got = policy_conv(solver, lookup_policy(blind, classes))
+    outside = sorted(m for m in solver.tables if not lo <= m <= hi)
+    fixed = _other_sizes(args.other_sizes, rules, solver, outside, match)
+    got = policy_conv(solver, lookup_policy(blind, classes), fixed)
     result = {"file": path, "kind": "match" if classes else "lives-blind",
               "trained_seats": [lo, hi], "preset": rules.name, "seats": args.seats,
               "lives": solver.lives, "cap": solver.cap, "states": len(solver.states),
+              "other_sizes": args.other_sizes, "outside": outside,
+              "states_outside": got.fixed if fixed is not None else 0,
               "nash_conv": got.nash_conv, "gains": list(got.gains),
               "values": list(got.values), "sets": got.sets, "blind": got.blind,
               "even": got.even, "cpu_seconds": round(time.process_time() - cpu, 1)}
@@ -309,9 +327,13 @@ def _check_policy(args: argparse.Namespace) -> int:
     print(f"{path} ({kind}, trained for {lo} to {hi} seats) on {rules.name}'s match at "
           f"{args.seats} seats, {solver.lives} lives (cap {solver.cap}), "
           f"{len(solver.states)} states:")
-    if not lo <= args.seats <= hi:
-        print(f"  note: {args.seats} seats is outside the band it was trained for; its "
-              f"keys there are keys it never met")
+    if outside:
+        play = {"round": "the shipped round strategy (the equilibrium in lives)",
+                "match": "the shipped match strategy", "even": "the policy (keys it "
+                "never met: its back-offs, else even odds)"}[args.other_sizes]
+        sizes = " and ".join(map(str, outside))
+        print(f"  rounds of {sizes} seats (outside the band it was trained for) play "
+              f"{play}" + (f": {got.fixed} states" if got.fixed else ""))
     print(f"  match NashConv {got.nash_conv:.2e} (win probability, at the start, summed "
           f"over the seats)")
     print("  each seat's best response gains, dealer first: "
@@ -322,6 +344,36 @@ def _check_policy(args: argparse.Namespace) -> int:
           f"{got.blind:,} answered lives-blind, {got.even:,} at even odds (no answer); "
           f"{result['cpu_seconds']} s CPU")
     return 0
+
+
+def _other_sizes(how: str, rules: Any, solver: Any, outside: list[int], match: Any
+                 ) -> Any:
+    """``--other-sizes``: the strategy each state of a round size in ``outside`` plays
+    (a function of the state's index), or None where the policy plays everywhere."""
+    from gnav.solve.match_export import sigma_of
+    from gnav.strategies import shipped
+
+    if how == "even" or not outside:
+        return None
+    plays: dict[int, Any] = {}
+    if how == "round":
+        by_size = {}
+        for m in outside:
+            plain = shipped(rules, m)
+            if plain is None:
+                raise GnavError(f"--other-sizes round: no shipped round strategy for "
+                                f"{rules.name} at {m} seats (use even)")
+            by_size[m] = sigma_of(solver.table(m).game, plain.swap_probability)[0]
+        plays = {k: by_size[len(s.positions)] for k, s in enumerate(solver.states)
+                 if len(s.positions) in by_size}
+    else:
+        for k, state in enumerate(solver.states):
+            m = len(state.positions)
+            if m in outside:
+                def swap(infoset: str, key: Any = state.key, m: int = m) -> float | None:
+                    return match.swap_probability(key, infoset, m)  # type: ignore[no-any-return]
+                plays[k] = sigma_of(solver.table(m).game, swap)[0]
+    return plays.get
 
 
 def match_shipped_tables() -> list[tuple[str, int, int]]:

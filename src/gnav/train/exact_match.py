@@ -43,6 +43,8 @@ from gnav.train.exact import KeyOf, abstract_map
 MatchPolicy = Callable[[int | None, int], float | None]
 # (state, position in its round's turn order, abstract key) -> P(swap) or None (even odds).
 Answer = Callable[[State, int, Hashable], float | None]
+# A state (by index) -> the round strategy it plays instead of the policy, or None.
+Fixed = Callable[[int], F | None]
 # A position's lives features at a state: what a projection keys by beside the round's key.
 Feature = Callable[[State, int], Hashable]
 
@@ -62,6 +64,7 @@ class MatchConv:
     sets: int  # decisions (a state's information set with both actions legal)
     blind: int  # of those, answered lives-blind (the class had no answer)
     even: int  # answered at even odds (no answer at all)
+    fixed: int = 0  # states played by another strategy (rounds the policy does not fit)
 
 
 def turn_lives(state: State) -> list[int]:
@@ -76,15 +79,20 @@ def position_classes(state: State) -> list[int]:
     return column_classes(turn_lives(state))
 
 
-def strategies_of(solver: MatchSolver, answer: Answer, key: KeyOf = coarsen
-                  ) -> tuple[list[F], int, int]:
+def strategies_of(solver: MatchSolver, answer: Answer, key: KeyOf = coarsen,
+                  fixed: Fixed | None = None) -> tuple[list[F], int, int]:
     """(each state's round strategy playing ``answer`` at every set where both actions
     are legal, the other sets what is legal; the sets counted; those answered at even
-    odds). ``key`` makes the abstract key from the exact one (``coarsen`` by default)."""
+    odds). ``key`` makes the abstract key from the exact one (``coarsen`` by default);
+    a state where ``fixed`` gives a strategy plays that, its sets not counted."""
     maps: dict[int, tuple[Game, list[Hashable], np.ndarray, np.ndarray]] = {}
     out: list[F] = []
     sets = even = 0
-    for state in solver.states:
+    for k, state in enumerate(solver.states):
+        given = None if fixed is None else fixed(k)
+        if given is not None:
+            out.append(given)
+            continue
         m = len(state.positions)
         got = maps.get(m)
         if got is None:
@@ -114,9 +122,11 @@ def measure(solver: MatchSolver, strategies: Sequence[F]) -> tuple[float, F, F]:
     return float(np.sum(gains)), gains, values[0]
 
 
-def policy_conv(solver: MatchSolver, policy: MatchPolicy) -> MatchConv:
+def policy_conv(solver: MatchSolver, policy: MatchPolicy, fixed: Fixed | None = None
+                ) -> MatchConv:
     """The exact match NashConv of ``policy``: each position's answer at its lives class,
-    else the policy's lives-blind answer, else even odds."""
+    else the policy's lives-blind answer, else even odds; where ``fixed`` gives a state
+    a strategy (a round of a size the policy was not trained for), that."""
     blind = 0
     classes: dict[StateKey, list[int]] = {}
 
@@ -132,10 +142,12 @@ def policy_conv(solver: MatchSolver, policy: MatchPolicy) -> MatchConv:
             blind += q is not None
         return q
 
-    strategies, sets, even = strategies_of(solver, answer)
+    strategies, sets, even = strategies_of(solver, answer, fixed=fixed)
     conv, gains, values = measure(solver, strategies)
+    held = 0 if fixed is None else sum(fixed(k) is not None
+                                       for k in range(len(solver.states)))
     return MatchConv(conv, tuple(map(float, gains)), tuple(map(float, values)), sets,
-                     blind, even)
+                     blind, even, held)
 
 
 def lookup_policy(blind: Policy, classes: Sequence[Policy] = ()) -> MatchPolicy:

@@ -245,7 +245,8 @@ def test_check_policy_plays_other_sizes_as_asked(capsys: pytest.CaptureFixture[s
     sets = int(re.search(r"([\d,]+) decisions", out)[1].replace(",", ""))  # type: ignore[index]
     assert sets > 0 and f"{sets:,} at even odds" in out  # a 5-seat key is no 2-seat one
     afresh = measure_afresh(load_match(str(MATCH_HERE / "gnav-2-lives2.json.gz")))
-    for how, figure in (("round", afresh.round_exploitability), ("match", afresh.nash_conv)):
+    for how, figure in (("round", afresh.round_exploitability), ("match", afresh.nash_conv),
+                        (str(MATCH_HERE / "gnav-2-lives2.json.gz"), afresh.nash_conv)):
         assert main([*base, "--other-sizes", how, "--json"]) == 0
         got = json.loads(capsys.readouterr().out)
         assert got["outside"] == [2] and got["states_outside"] == got["states"]
@@ -262,6 +263,10 @@ def test_check_policy_plays_other_sizes_as_asked(capsys: pytest.CaptureFixture[s
     (["--match", "--seats", "2", "--check-policy", "{match}"], "other lives classes"),
     (["--match", "--seats", "2", "-o", "lives=3", "--other-sizes", "match",
       "--check-policy", "{gnav}"], "no shipped match strategy for gnav at 2 seats and 3"),
+    (["--match", "--seats", "2", "--other-sizes", "sometimes", "--check-policy", "{gnav}"],
+     "round, match, even or a match strategy file"),
+    (["--match", "--seats", "2", "-o", "lives=1", "--other-sizes", "{match2}",
+      "--check-policy", "{gnav}"], "the match of gnav at 2 seats and 2 lives, not this one"),
 ])
 def test_check_policy_refuses_in_one_line(args: list[str], said: str, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -271,7 +276,8 @@ def test_check_policy_refuses_in_one_line(args: list[str], said: str, tmp_path: 
     data["lives"] = {"features": ["own"], "classes": 3}
     (tmp_path / "match").write_text(json.dumps(data))
     where = {"{gnav}": str(POLICIES / "gnav-5-6.json.gz"), "{bad}": str(tmp_path / "bad"),
-             "{match}": str(tmp_path / "match")}
+             "{match}": str(tmp_path / "match"),
+             "{match2}": str(MATCH_HERE / "gnav-2-lives2.json.gz")}
     assert main(["solve", *(where.get(a, a) for a in args)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and said in err
@@ -290,3 +296,21 @@ def test_cfr_on_merged_keys_goes_towards_the_solved_match(sol: MatchSolution,
     blind, fewer, _ = merged_cfr(solver, sol.strategies, FEATURE_SETS["none"],
                                  iterations=300)
     assert fewer < keys and blind.nash_conv > many.nash_conv
+
+
+def test_states_held_to_a_strategy_are_neither_projected_nor_changed(
+        sol: MatchSolution, solver: MatchSolver) -> None:
+    # The start held to the solved strategy, the rest projected lives-blind: the start
+    # plays as solved, so the figure lies between the solved one and all projected.
+    def held(k: int) -> F | None:
+        return sol.strategies[k] if k == 0 else None
+
+    part, _ = projection_conv(solver, sol.strategies, FEATURE_SETS["none"], fixed=held)
+    whole, _ = projection_conv(solver, sol.strategies, FEATURE_SETS["none"])
+    assert part.fixed == 1 and whole.fixed == 0
+    assert part.sets == whole.sets - whole.sets // len(sol.states)
+    assert sol.nash_conv < part.nash_conv < whole.nash_conv
+    everything, keys = projection_conv(solver, sol.strategies, FEATURE_SETS["none"],
+                                       fixed=lambda k: sol.strategies[k])
+    assert keys == 0 and everything.sets == 0
+    assert everything.nash_conv == pytest.approx(sol.nash_conv, abs=1e-12)

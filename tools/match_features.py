@@ -55,9 +55,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--cfr", type=int, default=0, metavar="N",
                    help="N iterations of CFR+ on the merged keys (the solved match's "
                         "continuation values held fixed) in place of each projection")
+    p.add_argument("--only-seats", type=int, default=None, metavar="N",
+                   help="project only the rounds of N active seats, the others playing "
+                        "the solved match strategy (at 3 seats: the 2-seat endgame "
+                        "exact, as a policy of the 3-seat band is checked)")
     p.add_argument("--json", action="store_true", help="one JSON object a line")
     args = p.parse_args(argv)
     features = [f.strip() for f in args.features.split(",")]
+    if args.only_seats is not None and args.cfr:
+        raise GnavError("--only-seats projects: it goes without --cfr")
     if args.cfr < 0:
         raise GnavError(f"--cfr must be 0 (projections) or more, not {args.cfr}")
     unknown = [f for f in features if f not in FEATURE_SETS]
@@ -70,11 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise GnavError(f"no match table {table!r}: a shipped one "
                             f"({MATCH_HERE.name}/NAME.json.gz) or a file of "
                             f"gnav solve --match --out")
-        _table(table, path, features, args.cfr, args.json)
+        _table(table, path, features, args.cfr, args.only_seats, args.json)
     return 0
 
 
-def _table(table: str, path: str, features: list[str], cfr: int, as_json: bool) -> None:
+def _table(table: str, path: str, features: list[str], cfr: int, only: int | None,
+           as_json: bool) -> None:
     from gnav.solve.match_export import rules_of, sigma_of
 
     start = time.process_time()
@@ -95,14 +102,18 @@ def _table(table: str, path: str, features: list[str], cfr: int, as_json: bool) 
     conv, gains, _ = measure(solver, [rounds[len(s.positions)] for s in solver.states])
     _say(head, "the round strategy (in lives) at every state", None, conv, list(gains),
          time.process_time() - start, as_json)
+    fixed = None if only is None else (
+        lambda k: None if len(solver.states[k].positions) == only else strategies[k])
     for name in features:
         start = time.process_time()
         if cfr:
             got, keys, _ = merged_cfr(solver, strategies, FEATURE_SETS[name], cfr)
             what = f"CFR+ on merged keys ({cfr} iterations): lives features {name}"
         else:
-            got, keys = projection_conv(solver, strategies, FEATURE_SETS[name])
-            what = f"projected: lives features {name}"
+            got, keys = projection_conv(solver, strategies, FEATURE_SETS[name],
+                                        fixed=fixed)
+            what = f"projected: lives features {name}" + (
+                f" (rounds of {only} seats; the others as solved)" if only else "")
         _say(head, what, keys, got.nash_conv,
              list(got.gains), time.process_time() - start, as_json)
 

@@ -117,11 +117,12 @@ def register(sub: Any) -> None:
                         "a lives class, or a lives-blind round policy): its match NashConv "
                         "in win probability and each seat's best-response gain, nothing "
                         "solved (docs/strategy.md, Trained match policies checked exactly)")
-    s.add_argument("--other-sizes", choices=OTHER_SIZES, default="round",
+    s.add_argument("--other-sizes", default="round", metavar="round|match|even|FILE",
                    help="with --check-policy: what rounds of a size outside the policy's "
                         "band play (a 3-seat match has 2-seat rounds once a seat is out): "
                         "the shipped round strategy (round, the default), the shipped "
-                        "match strategy of the table (match), or even odds (even)")
+                        "match strategy of the table (match) or a match strategy FILE of "
+                        "--match --out, or the policy itself (even: keys it never met)")
     s.add_argument("--cap", type=int, default=None,
                    help="with --match: lives above this read as this (two fools gaining "
                         "let lives grow; default the start's lives + 1)")
@@ -286,7 +287,7 @@ def _check_policy(args: argparse.Namespace) -> int:
     """``gnav solve --match --check-policy FILE``: a trained policy's exact match
     NashConv on the match's states, explored by the engine (nothing solved)."""
     from gnav.solve.match import MatchSolver
-    from gnav.strategies.match import shipped_match
+    from gnav.strategies.match import load_match, shipped_match
     from gnav.train.exact_match import lookup_policy, policy_conv, read_policy
 
     rules = make_rules(args.preset, args.option)
@@ -300,17 +301,28 @@ def _check_policy(args: argparse.Namespace) -> int:
         raise GnavError(f"{path}: a policy of {blind.preset}'s rounds (its options), not "
                         f"of {rules.name}'s with these options")
     cpu = time.process_time()
+    how = args.other_sizes
     match = None
-    if args.other_sizes == "match":
+    if how.endswith((".json", ".json.gz")):
+        match = load_match(how)
+        if not match.fits(rules, args.seats):
+            raise GnavError(f"--other-sizes {how}: the match of {match.preset} at "
+                            f"{match.seats} seats and {match.lives} lives, not this one")
+        how = "match"
+    elif how == "match":
         match = shipped_match(rules, args.seats)
         if match is None:
             raise GnavError(f"--other-sizes match: no shipped match strategy for "
                             f"{rules.name} at {args.seats} seats and "
-                            f"{rules.options.lives} lives (use round or even)")
+                            f"{rules.options.lives} lives (use round, even or a FILE of "
+                            f"--match --out)")
+    elif how not in OTHER_SIZES:
+        raise GnavError(f"--other-sizes {how!r}: round, match, even or a match strategy "
+                        f"file (.json or .json.gz)")
     solver = MatchSolver(rules, args.seats, cap=args.cap if match is None else match.cap)
     solver.explore()
     outside = sorted(m for m in solver.tables if not lo <= m <= hi)
-    fixed = _other_sizes(args.other_sizes, rules, solver, outside, match)
+    fixed = _other_sizes(how, rules, solver, outside, match)
     got = policy_conv(solver, lookup_policy(blind, classes), fixed)
     result = {"file": path, "kind": "match" if classes else "lives-blind",
               "trained_seats": [lo, hi], "preset": rules.name, "seats": args.seats,
@@ -329,8 +341,10 @@ def _check_policy(args: argparse.Namespace) -> int:
           f"{len(solver.states)} states:")
     if outside:
         play = {"round": "the shipped round strategy (the equilibrium in lives)",
-                "match": "the shipped match strategy", "even": "the policy (keys it "
-                "never met: its back-offs, else even odds)"}[args.other_sizes]
+                "match": f"the match strategy of {args.other_sizes}"
+                if args.other_sizes != "match" else "the shipped match strategy",
+                "even": "the policy (keys it never met: its back-offs, else even odds)"
+                }[how]
         sizes = " and ".join(map(str, outside))
         print(f"  rounds of {sizes} seats (outside the band it was trained for) play "
               f"{play}" + (f": {got.fixed} states" if got.fixed else ""))

@@ -291,17 +291,21 @@ def visits(solver: MatchSolver, strategies: Sequence[F]) -> F:
 
 
 def project(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
-            key: KeyOf = coarsen) -> dict[tuple[Hashable, Hashable], float]:
+            key: KeyOf = coarsen, fixed: Fixed | None = None
+            ) -> dict[tuple[Hashable, Hashable], float]:
     """``strategies`` projected onto (``feature``, abstract key): at each merged key the
     mean P(swap) weighted by how often its sets are reached in a match from the start
     (each state's visits times the chance of reaching the set in its round). Merged keys
-    never reached take the plain mean of their sets."""
+    never reached take the plain mean of their sets. States where ``fixed`` gives a
+    strategy are left out."""
     seen = visits(solver, strategies)
     weight: dict[tuple[Hashable, Hashable], float] = {}
     total: dict[tuple[Hashable, Hashable], float] = {}
     plain: dict[tuple[Hashable, Hashable], list[float]] = {}
     maps: dict[int, tuple[list[Hashable], np.ndarray, np.ndarray]] = {}
     for k, state in enumerate(solver.states):
+        if fixed is not None and fixed(k) is not None:
+            continue
         m = len(state.positions)
         game = solver.table(m).game
         if m not in maps:
@@ -323,18 +327,22 @@ def project(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
 
 
 def projection_conv(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
-                    key: KeyOf = coarsen) -> tuple[MatchConv, int]:
+                    key: KeyOf = coarsen, fixed: Fixed | None = None
+                    ) -> tuple[MatchConv, int]:
     """(the exact match NashConv of ``strategies`` projected onto ``feature`` and the
-    abstract key, the number of merged keys)."""
-    table = project(solver, strategies, feature, key)
+    abstract key, the states where ``fixed`` gives a strategy playing that; the number
+    of merged keys)."""
+    table = project(solver, strategies, feature, key, fixed)
 
     def answer(state: State, position: int, akey: Hashable) -> float | None:
         return table.get((feature(state, position), akey))
 
-    lifted, sets, even = strategies_of(solver, answer, key)
+    lifted, sets, even = strategies_of(solver, answer, key, fixed)
     conv, gains, values = measure(solver, lifted)
+    held = 0 if fixed is None else sum(fixed(k) is not None
+                                       for k in range(len(solver.states)))
     return (MatchConv(conv, tuple(map(float, gains)), tuple(map(float, values)), sets, 0,
-                      even), len(table))
+                      even, held), len(table))
 
 
 def solved(strategy: MatchStrategy) -> tuple[MatchSolver, list[F]]:

@@ -9,14 +9,14 @@ A TABLE is a shipped match strategy (``gnav-3-lives2``, the default) or a file o
 ``gnav solve --match --out FILE`` (gnav at 3 seats and 1 life, chase-the-ace at 4 seats
 and 1 life: neither ships). At each merged key the projection plays the mean P(swap) of
 the sets it merges, weighted by how often a match from the start reaches each
-(``gnav.train.exact_match.project``). The rows, coarsest first: ``none`` (a lives-blind
+(``gnav.train.lives_features.project``). The rows, coarsest first: ``none`` (a lives-blind
 round policy), ``own`` lives, ``own+left`` (the left neighbour's), ``own+left+right``
 (the class of ``gnav.lives_class``), ``own+left3+right3`` (the class with the
 neighbours read to 3 and more), ``every-seat`` (every seat's lives) and ``state`` (the
 state itself: the floor the round's abstraction leaves). Beside them the
 solved match strategy as the file holds it, and the shipped round strategy (the
 equilibrium in lives) played at every state. ``--cfr N``: CFR+ with the sets merged
-by each key instead (``gnav.train.exact_match.merged_cfr``: the best each key does,
+by each key instead (``gnav.train.lives_features.merged_cfr``: the best each key does,
 roughly). Each line says its CPU time: tens of seconds a table at 3 seats, minutes at 4
 or with ``--cfr``; a command, not a test.
 """
@@ -35,13 +35,8 @@ import oneline
 from gnav.errors import GnavError
 from gnav.strategies import shipped
 from gnav.strategies.match import MATCH_HERE, load_match
-from gnav.train.exact_match import (
-    FEATURE_SETS,
-    measure,
-    merged_cfr,
-    projection_conv,
-    solved,
-)
+from gnav.train.exact_match import measure, solved
+from gnav.train.lives_features import FEATURE_SETS, merged_cfr, projection_conv
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,9 +5,9 @@ the lives around the deciding seat at the round's start (``gnav.lives_class``). 
 small tables whose match ``gnav.solve.match`` solves, such a policy is a strategy of every
 state's round tree, and the solver's exact best responses measure it through the match:
 its NashConv in win probability, as ``match_export.match_nash_conv`` measures a solved
-file. That is the yardstick for trained match policies, and, by projecting the solved
-match strategy onto keys with more or fewer lives features, for which features earn
-their place.
+file. That is the yardstick for trained match policies (``gnav solve --match
+--check-policy``: ``read_policy`` reads their files), and for which lives features earn
+their place (``gnav.train.lives_features``).
 
 Each state's lives are read in the solver's frame (the dealer seat 0) along the state's
 positions (turn order, the dealer last), so a position's neighbours are the active seats
@@ -27,10 +27,10 @@ import numpy as np
 
 from gnav.abstraction import coarsen
 from gnav.errors import MalformedError
-from gnav.lives_class import CLASSES, NEIGHBOUR, OWN, column_classes
+from gnav.lives_class import CLASSES, column_classes
 from gnav.lives_class import FEATURES as LIVES_FEATURES
 from gnav.solve.cfr import F, Game
-from gnav.solve.match import MatchSolver, State, continuation
+from gnav.solve.match import MatchSolver, State
 from gnav.solve.match_export import rules_of, sigma_of
 from gnav.strategies import read_json
 from gnav.strategies.match import MatchStrategy, StateKey
@@ -45,8 +45,6 @@ MatchPolicy = Callable[[int | None, int], float | None]
 Answer = Callable[[State, int, Hashable], float | None]
 # A state (by index) -> the round strategy it plays instead of the policy, or None.
 Fixed = Callable[[int], F | None]
-# A position's lives features at a state: what a projection keys by beside the round's key.
-Feature = Callable[[State, int], Hashable]
 
 # A match policy file's format (``gnav.strategies.match_policy`` on the matchtrain
 # branch reads it for the bots; read here from its documented layout, by the round
@@ -204,147 +202,6 @@ def blind_policy(table: Mapping[int, float]) -> MatchPolicy:
     return policy
 
 
-# -- which lives features earn their place ------------------------------------------------
-
-def own(state: State, position: int) -> int:
-    """The deciding seat's lives, 1, 2 or 3 and more (``lives_class``'s own)."""
-    return min(turn_lives(state)[position], OWN)
-
-
-def _neighbour(lives: int) -> int:
-    return min(lives, NEIGHBOUR)
-
-
-def own_left(state: State, position: int) -> tuple[int, int]:
-    """Own lives and the left neighbour's, 1 or 2 and more (the dealer's left: the
-    stock, 2 and more)."""
-    lives = turn_lives(state)
-    left = lives[position + 1] if position < len(lives) - 1 else NEIGHBOUR
-    return own(state, position), _neighbour(left)
-
-
-def lives_class_of(state: State, position: int) -> int:
-    """The shared class: own, left and right (``gnav.lives_class``)."""
-    return position_classes(state)[position]
-
-
-def neighbours_to_three(state: State, position: int) -> tuple[int, int, int]:
-    """The class with the neighbours' lives read to 3 and more, as own's are: whether a
-    neighbour with lives to spare has more than 2 (a feature the class lacks)."""
-    lives = turn_lives(state)
-    left = lives[position + 1] if position < len(lives) - 1 else OWN
-    return own(state, position), min(left, OWN), min(lives[position - 1], OWN)
-
-
-def dealer_reads_first(state: State, position: int) -> tuple[int, int, int]:
-    """The class, but the dealer's left read as the first seat's lives (1 or 2 and more)
-    rather than the stock: at 3 seats the one seat the class hides from the dealer."""
-    lives = turn_lives(state)
-    left = lives[position + 1] if position < len(lives) - 1 else lives[0]
-    return own(state, position), _neighbour(left), _neighbour(lives[position - 1])
-
-
-def exact_lives(state: State, position: int) -> tuple[int, ...]:
-    """Every active seat's lives (as the solver caps them) from the deciding seat
-    round: more than the class holds (a far seat's, own beyond 3)."""
-    lives = turn_lives(state)
-    return tuple(lives[position:] + lives[:position])
-
-
-def whole_state(state: State, position: int) -> tuple[object, ...]:
-    """The state itself and the position: the match strategy's own key (the floor the
-    round's abstraction alone leaves)."""
-    return (state.key, position)
-
-
-def nothing(state: State, position: int) -> int:
-    """No lives: the lives-blind round policy."""
-    return 0
-
-
-# Each projection's lives features, coarsest first.
-FEATURE_SETS: dict[str, Feature] = {
-    "none": nothing,
-    "own": own,
-    "own+left": own_left,
-    "own+left+right": lives_class_of,
-    "own+left3+right3": neighbours_to_three,
-    "own+first+right": dealer_reads_first,
-    "every-seat": exact_lives,
-    "state": whole_state,
-}
-
-
-def visits(solver: MatchSolver, strategies: Sequence[F]) -> F:
-    """Each state's expected number of rounds played from it in a match from the start
-    when every seat plays ``strategies`` (states recur where two fools gain)."""
-    count = len(solver.states)
-    moves = np.zeros((count, count))
-    for k, state in enumerate(solver.states):
-        chances = solver.table(len(state.positions)).ending_chances(strategies[k])
-        ok = state.following >= 0
-        np.add.at(moves[k], state.following[ok], chances[ok])
-    start = np.zeros(count)
-    start[0] = 1.0
-    out = np.linalg.solve(np.eye(count) - moves.T, start)
-    return np.asarray(out, dtype=np.float64)
-
-
-def project(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
-            key: KeyOf = coarsen, fixed: Fixed | None = None
-            ) -> dict[tuple[Hashable, Hashable], float]:
-    """``strategies`` projected onto (``feature``, abstract key): at each merged key the
-    mean P(swap) weighted by how often its sets are reached in a match from the start
-    (each state's visits times the chance of reaching the set in its round). Merged keys
-    never reached take the plain mean of their sets. States where ``fixed`` gives a
-    strategy are left out."""
-    seen = visits(solver, strategies)
-    weight: dict[tuple[Hashable, Hashable], float] = {}
-    total: dict[tuple[Hashable, Hashable], float] = {}
-    plain: dict[tuple[Hashable, Hashable], list[float]] = {}
-    maps: dict[int, tuple[list[Hashable], np.ndarray, np.ndarray]] = {}
-    for k, state in enumerate(solver.states):
-        if fixed is not None and fixed(k) is not None:
-            continue
-        m = len(state.positions)
-        game = solver.table(m).game
-        if m not in maps:
-            amap, keys = abstract_map(game, key=key)
-            maps[m] = (keys, amap, np.flatnonzero(game.legal[:, 0] & game.legal[:, 1]))
-        keys, amap, both = maps[m]
-        sigma = strategies[k]
-        # A set's chance: its nodes' path probabilities (chance and every seat's choices).
-        reach = np.bincount(game.infoset, weights=game.reach(sigma),
-                            minlength=game.infosets) * float(seen[k])
-        for i in both.tolist():
-            at = (feature(state, int(game.player[i])), keys[int(amap[i])])
-            w = float(reach[i])
-            weight[at] = weight.get(at, 0.0) + w
-            total[at] = total.get(at, 0.0) + w * float(sigma[i, 1])
-            plain.setdefault(at, []).append(float(sigma[i, 1]))
-    return {at: total[at] / w if w > 0 else float(np.mean(plain[at]))
-            for at, w in weight.items()}
-
-
-def projection_conv(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
-                    key: KeyOf = coarsen, fixed: Fixed | None = None
-                    ) -> tuple[MatchConv, int]:
-    """(the exact match NashConv of ``strategies`` projected onto ``feature`` and the
-    abstract key, the states where ``fixed`` gives a strategy playing that; the number
-    of merged keys)."""
-    table = project(solver, strategies, feature, key, fixed)
-
-    def answer(state: State, position: int, akey: Hashable) -> float | None:
-        return table.get((feature(state, position), akey))
-
-    lifted, sets, even = strategies_of(solver, answer, key, fixed)
-    conv, gains, values = measure(solver, lifted)
-    held = 0 if fixed is None else sum(fixed(k) is not None
-                                       for k in range(len(solver.states)))
-    return (MatchConv(conv, tuple(map(float, gains)), tuple(map(float, values)), sets, 0,
-                      even, held), len(table))
-
-
 def solved(strategy: MatchStrategy) -> tuple[MatchSolver, list[F]]:
     """A match file's states explored afresh and each state's strategy as it holds it
     (``match_export.measure_afresh``'s reading): the exact play to project and the
@@ -361,62 +218,3 @@ def solved(strategy: MatchStrategy) -> tuple[MatchSolver, list[F]]:
         sigma, _ = sigma_of(solver.table(m).game, swap)
         out.append(sigma)
     return solver, out
-
-
-def merged_cfr(solver: MatchSolver, strategies: Sequence[F], feature: Feature,
-               iterations: int = 100, key: KeyOf = coarsen
-               ) -> tuple[MatchConv, int, dict[tuple[Hashable, Hashable], float]]:
-    """The best a key of ``feature`` and the abstract key can do, roughly: CFR+ with the
-    sets of every state merged by (feature, abstract key), each state's round played for
-    the continuation values of ``strategies`` (the solved match's: held fixed) and its
-    regrets weighted by how often a match from the start visits it. Returns the linear
-    average's exact match NashConv (measured through the match, its own continuation),
-    the merged keys, and the average policy. An imperfect-recall game solved as if each
-    merged key were one set: no bound holds, the measure says what it reached."""
-    values = solver.evaluate(lambda k: strategies[k])
-    seen = visits(solver, strategies)
-    index: dict[tuple[Hashable, Hashable], int] = {}
-    rounds: list[tuple[Game, F, np.ndarray, np.ndarray]] = []
-    maps: dict[int, tuple[list[Hashable], np.ndarray, np.ndarray]] = {}
-    for state in solver.states:
-        m = len(state.positions)
-        table = solver.table(m)
-        if m not in maps:
-            amap, keys = abstract_map(table.game, key=key)
-            maps[m] = (keys, amap, np.flatnonzero(table.game.legal[:, 0]
-                                                  & table.game.legal[:, 1]))
-        keys, amap, both = maps[m]
-        at = np.array([index.setdefault((feature(state, int(table.game.player[i])),
-                                         keys[int(amap[i])]), len(index))
-                       for i in both.tolist()], dtype=np.int64)
-        term = table.weights @ continuation(state, values)[:, list(state.positions)]
-        rounds.append((table.game, term, both, at))
-    regrets = np.zeros((len(index), 2))
-    total = np.zeros((len(index), 2))
-    for t in range(1, iterations + 1):
-        pos = regrets.sum(axis=1, keepdims=True)
-        merged = np.where(pos > 0, regrets / np.where(pos > 0, pos, 1.0), 0.5)
-        step = np.zeros_like(regrets)
-        for k, (game, term, both, at) in enumerate(rounds):
-            sigma = game.legal.astype(np.float64)
-            sigma /= sigma.sum(axis=1, keepdims=True)
-            sigma[both] = merged[at]
-            game.term = term
-            _, q = game.values(sigma)
-            cf = game.action_values(game.reach(sigma), q)[both]
-            base = (cf * sigma[both]).sum(axis=1, keepdims=True)
-            np.add.at(step, at, float(seen[k]) * (cf - base))
-        regrets = np.maximum(regrets + step, 0.0)
-        total += t * merged
-    average = total[:, 1] / total.sum(axis=1)
-    policy = {at: float(average[i]) for at, i in index.items()}
-    for table in solver.tables.values():  # the solver's own payoffs back in place
-        table.game.term = table.lives
-
-    def answer(state: State, position: int, akey: Hashable) -> float | None:
-        return policy.get((feature(state, position), akey))
-
-    lifted, sets, even = strategies_of(solver, answer, key)
-    conv, gains, final = measure(solver, lifted)
-    return (MatchConv(conv, tuple(map(float, gains)), tuple(map(float, final)), sets, 0,
-                      even), len(index), policy)

@@ -99,6 +99,7 @@ BAD = [
     ("loadtest.py", ["--tables", "0"], "--tables must be 1 to 2000, not 0"),
     ("master_cpu.py", ["--seats", "1"], "gnav takes 2 to 41 seats, not 1"),
     ("match_figures.py", ["--only", "nothing"], "no figure 'nothing'"),
+    ("match_features.py", ["--features", "elbows"], "no feature set 'elbows'"),
     ("match_table.py", ["--tables", "gnav"], "a table is PRESET-SEATS"),
     ("match_value_check.py", ["mc", "--seats", "1"], "--seats must be 2 to 41, not 1"),
     ("match_winrates.py", ["--cells", "gnav-2:expert/zombie"], "a cell is TABLE"),
@@ -303,6 +304,24 @@ def test_strength_report_shows_a_figure_and_plots_it(tmp_path: Path) -> None:
                           f"{duel['difference']['value']:+.4f} ["), row
     assert (tmp_path / "plots" / "strength.png").read_bytes()[:4] == b"\x89PNG"
     assert not (tmp_path / "plots" / "exploit.png").exists()  # no exploit figure kept
+
+
+def test_match_features_projects_the_solved_match_at_two_seats(tmp_path: Path) -> None:
+    out = ran("match_features.py", "gnav-2-lives2", "--features", "none,state", "--json",
+              cwd=tmp_path)
+    rows = {r["what"]: r for r in map(json.loads, out.splitlines())}
+    solved = rows["the solved match strategy"]
+    assert solved["states"] > 1 and solved["nash_conv"] < 1e-4
+    assert rows["the round strategy (in lives) at every state"]["nash_conv"] > 1e-2
+    # At 2 seats the abstraction merges no two sets of a round: keyed by the state too,
+    # the projection is the solved strategy; keyed by no lives, states merge.
+    state = rows["projected: lives features state"]
+    assert state["nash_conv"] == pytest.approx(solved["nash_conv"], abs=1e-9)
+    assert rows["projected: lives features none"]["nash_conv"] > solved["nash_conv"]
+    out = ran("match_features.py", "gnav-2-lives2", "--features", "none", "--cfr", "3",
+              cwd=tmp_path)
+    assert re.search(rf"CFR\+ on merged keys \(3 iterations\): lives features none, "
+                     rf"{NUMBER} keys: match NashConv {NUMBER}e-\d\d", out), out
 
 
 def test_train_check_finds_the_floor_of_its_keys_at_two_seats(tmp_path: Path) -> None:

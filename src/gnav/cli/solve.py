@@ -49,6 +49,7 @@ MATCH_LIMIT = 1e-4
 MATCH_SHIP_3 = ("chase-the-ace", "slabberjan", "kille", "hypp", "gnav-pagat", "cuccu")
 MATCH_OTHER_LIVES = 2
 MATCH_OTHER = (("gnav", 3, 2),)
+OTHER_SIZES = ("round", "match", "even")  # --check-policy: rounds outside the band
 
 
 def shipped_tables() -> list[tuple[str, int]]:
@@ -110,6 +111,18 @@ def register(sub: Any) -> None:
                         "from -o lives=N), the match NashConv in win probability, and the "
                         "round strategy's match exploitability beside it (2 to 4 seats, as "
                         "memory allows)")
+    s.add_argument("--check-policy", metavar="FILE",
+                   help="with --match: a trained policy file measured exactly on the match "
+                        "of --preset, --seats and -o lives=N (a match policy, a round table "
+                        "a lives class, or a lives-blind round policy): its match NashConv "
+                        "in win probability and each seat's best-response gain, nothing "
+                        "solved (docs/strategy.md, Trained match policies checked exactly)")
+    s.add_argument("--other-sizes", default="round", metavar="round|match|even|FILE",
+                   help="with --check-policy: what rounds of a size outside the policy's "
+                        "band play (a 3-seat match has 2-seat rounds once a seat is out): "
+                        "the shipped round strategy (round, the default), the shipped "
+                        "match strategy of the table (match) or a match strategy FILE of "
+                        "--match --out, or the policy itself (even: keys it never met)")
     s.add_argument("--cap", type=int, default=None,
                    help="with --match: lives above this read as this (two fools gaining "
                         "let lives grow; default the start's lives + 1)")
@@ -126,6 +139,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     if args.match:
         return _match(args, show)
+    if args.check_policy:
+        raise GnavError("--check-policy measures a policy on the match: add --match")
     if args.ship:
         return _ship(args, show)
     if args.check:
@@ -205,6 +220,8 @@ def _match(args: argparse.Namespace, show: bool) -> int:
         return _match_check(args.check, args.json)
     if args.ship:
         return _match_ship(args, show)
+    if args.check_policy:
+        return _check_policy(args)
     rules = make_rules(args.preset, args.option)
     if args.seats > MATCH_SEATS:
         raise GnavError(f"--match solves 2 to {MATCH_SEATS} seats, not {args.seats}: every "
@@ -264,6 +281,113 @@ def _solve_match(rules: Any, seats: int, *, cap: int | None = None,
     data = match_data(sol, cpu_seconds=result["cpu_seconds"], target=target) \
         if strategy else None
     return result, data
+
+
+def _check_policy(args: argparse.Namespace) -> int:
+    """``gnav solve --match --check-policy FILE``: a trained policy's exact match
+    NashConv on the match's states, explored by the engine (nothing solved)."""
+    from gnav.solve.match import MatchSolver
+    from gnav.strategies.match import load_match, shipped_match
+    from gnav.train.exact_match import lookup_policy, policy_conv, read_policy
+
+    rules = make_rules(args.preset, args.option)
+    if not 2 <= args.seats <= MATCH_SEATS:
+        raise GnavError(f"--check-policy measures 2 to {MATCH_SEATS} seats, not "
+                        f"{args.seats}: the match's every state is a round's exact tree")
+    path = args.check_policy
+    blind, classes = read_policy(path)
+    lo, hi = blind.seats
+    if not blind.fits(rules, lo):
+        raise GnavError(f"{path}: a policy of {blind.preset}'s rounds (its options), not "
+                        f"of {rules.name}'s with these options")
+    cpu = time.process_time()
+    how = args.other_sizes
+    match = None
+    if how.endswith((".json", ".json.gz")):
+        match = load_match(how)
+        if not match.fits(rules, args.seats):
+            raise GnavError(f"--other-sizes {how}: the match of {match.preset} at "
+                            f"{match.seats} seats and {match.lives} lives, not this one")
+        how = "match"
+    elif how == "match":
+        match = shipped_match(rules, args.seats)
+        if match is None:
+            raise GnavError(f"--other-sizes match: no shipped match strategy for "
+                            f"{rules.name} at {args.seats} seats and "
+                            f"{rules.options.lives} lives (use round, even or a FILE of "
+                            f"--match --out)")
+    elif how not in OTHER_SIZES:
+        raise GnavError(f"--other-sizes {how!r}: round, match, even or a match strategy "
+                        f"file (.json or .json.gz)")
+    solver = MatchSolver(rules, args.seats, cap=args.cap if match is None else match.cap)
+    solver.explore()
+    outside = sorted(m for m in solver.tables if not lo <= m <= hi)
+    fixed = _other_sizes(how, rules, solver, outside, match)
+    got = policy_conv(solver, lookup_policy(blind, classes), fixed)
+    result = {"file": path, "kind": "match" if classes else "lives-blind",
+              "trained_seats": [lo, hi], "preset": rules.name, "seats": args.seats,
+              "lives": solver.lives, "cap": solver.cap, "states": len(solver.states),
+              "other_sizes": args.other_sizes, "outside": outside,
+              "states_outside": got.fixed if fixed is not None else 0,
+              "nash_conv": got.nash_conv, "gains": list(got.gains),
+              "values": list(got.values), "sets": got.sets, "blind": got.blind,
+              "even": got.even, "cpu_seconds": round(time.process_time() - cpu, 1)}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    kind = "a round table a lives class" if classes else "lives-blind"
+    print(f"{path} ({kind}, trained for {lo} to {hi} seats) on {rules.name}'s match at "
+          f"{args.seats} seats, {solver.lives} lives (cap {solver.cap}), "
+          f"{len(solver.states)} states:")
+    if outside:
+        play = {"round": "the shipped round strategy (the equilibrium in lives)",
+                "match": f"the match strategy of {args.other_sizes}"
+                if args.other_sizes != "match" else "the shipped match strategy",
+                "even": "the policy (keys it never met: its back-offs, else even odds)"
+                }[how]
+        sizes = " and ".join(map(str, outside))
+        print(f"  rounds of {sizes} seats (outside the band it was trained for) play "
+              f"{play}" + (f": {got.fixed} states" if got.fixed else ""))
+    print(f"  match NashConv {got.nash_conv:.2e} (win probability, at the start, summed "
+          f"over the seats)")
+    print("  each seat's best response gains, dealer first: "
+          + ", ".join(f"{g:.2e}" for g in got.gains))
+    print("  each seat's chance to win as it plays, dealer first: "
+          + ", ".join(f"{v:.4f}" for v in got.values))
+    print(f"  {got.sets:,} decisions (a state's set with both actions legal): "
+          f"{got.blind:,} answered lives-blind, {got.even:,} at even odds (no answer); "
+          f"{result['cpu_seconds']} s CPU")
+    return 0
+
+
+def _other_sizes(how: str, rules: Any, solver: Any, outside: list[int], match: Any
+                 ) -> Any:
+    """``--other-sizes``: the strategy each state of a round size in ``outside`` plays
+    (a function of the state's index), or None where the policy plays everywhere."""
+    from gnav.solve.match_export import sigma_of
+    from gnav.strategies import shipped
+
+    if how == "even" or not outside:
+        return None
+    plays: dict[int, Any] = {}
+    if how == "round":
+        by_size = {}
+        for m in outside:
+            plain = shipped(rules, m)
+            if plain is None:
+                raise GnavError(f"--other-sizes round: no shipped round strategy for "
+                                f"{rules.name} at {m} seats (use even)")
+            by_size[m] = sigma_of(solver.table(m).game, plain.swap_probability)[0]
+        plays = {k: by_size[len(s.positions)] for k, s in enumerate(solver.states)
+                 if len(s.positions) in by_size}
+    else:
+        for k, state in enumerate(solver.states):
+            m = len(state.positions)
+            if m in outside:
+                def swap(infoset: str, key: Any = state.key, m: int = m) -> float | None:
+                    return match.swap_probability(key, infoset, m)  # type: ignore[no-any-return]
+                plays[k] = sigma_of(solver.table(m).game, swap)[0]
+    return plays.get
 
 
 def match_shipped_tables() -> list[tuple[str, int, int]]:

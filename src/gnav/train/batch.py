@@ -29,6 +29,13 @@ kernels release the GIL).
 
 ``gnav.train.mccfr`` computes the same sums on the reference engine; a test holds the
 two equal on the same decks and draws.
+
+With ``terms="match"`` the values are the match's (``gnav.train.match_terms``): each
+row at a lives state of the field's matches, each seat playing the table of its lives
+class (``gnav.lives_class``), a decision valued as the change of its seat's chance to
+win the match. The state's arrays are then ``CLASSES`` round tables side by side (index
+``class * size + key``); ``State.blind`` sums them over the classes, the lives-blind
+policy that answers where a class never met a key.
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ from gnav.seeds import derive
 
 F64 = npt.NDArray[np.float64]
 LIVES = 1000  # every seat can pay every payment of the round (as the solver assumes)
+TERMS = ("lives", "match")
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,16 @@ class Config:
     # otherwise, while the perturbation fades and the average tends to the game's own.
     tremble: float = 0.0
     options: tuple[tuple[str, Any], ...] = ()
+    # "lives": a round valued in lives, every seat at many; "match": in win chance, at
+    # lives states of ``matches`` whole matches of the field (gnav.train.match_terms).
+    terms: str = "lives"
+    matches: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.terms not in TERMS:
+            raise ValueError(f"terms are {' or '.join(TERMS)}, not {self.terms!r}")
+        if self.matches < 1:
+            raise ValueError(f"matches must be at least 1, not {self.matches}")
 
     def rules(self) -> Rules:
         return Rules.of(self.preset, **dict(self.options))
@@ -121,6 +139,27 @@ class State:
     def met(self, at_least: int) -> set[int]:
         """The keys met in at least ``at_least`` decisions."""
         return {int(i) for i in np.flatnonzero(self.visits >= max(1, at_least))}
+
+    def blind(self, parts: int) -> State:
+        """The sums of ``parts`` tables side by side (a match training's classes) added
+        up key by key: the lives-blind average strategy and visits (no regrets)."""
+        size = len(self.weight) // parts
+        out = State(size)
+        out.weight = self.weight.reshape(parts, size).sum(0)
+        out.swap = self.swap.reshape(parts, size).sum(0)
+        out.visits = self.visits.reshape(parts, size).sum(0)
+        out.batch, out.rounds = self.batch, self.rounds
+        return out
+
+    def part(self, parts: int, i: int) -> State:
+        """Table ``i`` of ``parts`` side by side (a class's), as a state of its own."""
+        size = len(self.weight) // parts
+        out = State(0)
+        cut = slice(i * size, (i + 1) * size)
+        out.regret, out.weight = self.regret[cut], self.weight[cut]
+        out.swap, out.visits = self.swap[cut], self.visits[cut]
+        out.batch, out.rounds = self.batch, self.rounds
+        return out
 
 
 @nb.njit(cache=True, nogil=True)
@@ -217,7 +256,19 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
     rules = config.rules()
     ab = GnavAbstraction(rules)
     both = both_legal(rules, ab)
-    st = state if state is not None else State(ab.size)
+    match = config.terms == "match"
+    parts = 1
+    states: dict[int, Sequence[tuple[tuple[int, ...], float]]] = {}
+    if match:
+        from gnav.lives_class import CLASSES
+        from gnav.train import match_terms  # it imports this module
+
+        parts = CLASSES
+        both = np.tile(both, parts)
+        states = {n: match_terms.field_states(config.preset, config.options, n,
+                                              config.matches, config.seed)
+                  for n in config.seats}
+    st = state if state is not None else State(ab.size * parts)
     rows = config.rows()
     units = config.units()
     local = threading.local()  # each thread's scratch for ``sums``
@@ -234,7 +285,15 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
                      played: F64 = played) -> tuple[npt.NDArray[np.int64], F64]:
                 n, shard = u
                 if not hasattr(local, "slot"):
-                    local.slot = np.full(ab.size, -1, dtype=np.int64)
+                    local.slot = np.full(ab.size * parts, -1, dtype=np.int64)
+                if match:
+                    rng = np.random.default_rng(derive(config.seed, "train-rows", t, n,
+                                                       shard))
+                    return match_terms.match_sums(
+                        rules, n, rows, current, states[n],
+                        seed=derive(config.seed, "train", t, n), rng=rng,
+                        first_row=shard * rows, ab=ab, both=both, slot=local.slot,
+                        played=played)
                 return sums(rules, n, rows, current, seed=derive(config.seed, "train", t, n),
                             first_row=shard * rows, ab=ab, both=both, slot=local.slot,
                             played=played)

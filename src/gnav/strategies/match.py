@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import MalformedError
-from gnav.events import Gain, Pay
+from gnav.lives_class import round_start_lives  # read here since the bots key by it
 from gnav.rules import Rules
 from gnav.strategies import HERE, game_name, games_like, read_json
 from gnav.views import SeatView
@@ -114,27 +114,6 @@ def state_key(lives: Sequence[int], out: Sequence[int], sitting_out: Sequence[in
     return (tuple(min(lives[(j + dealer) % n], cap) for j in range(n)),
             tuple(sorted((s - dealer) % n for s in out)),
             tuple(sorted((s - dealer) % n for s in sitting_out)))
-
-
-def round_start_lives(view: SeatView) -> tuple[int, ...]:
-    """Each seat's lives when ``view``'s round began: the view shows them now, payments
-    of the round so far included (a charge pays at once), and every payment and gain is
-    public with the lives after it, so the first one of each seat says what it had."""
-    lives = list(view.lives)
-    seen: set[int] = set()
-    for e in view.public:
-        t = type(e)
-        if t is Pay:
-            assert isinstance(e, Pay)
-            if e.seat not in seen:
-                seen.add(e.seat)
-                lives[e.seat] = e.lives + (1 if e.paid else 0)
-        elif t is Gain:
-            assert isinstance(e, Gain)
-            if e.seat not in seen:
-                seen.add(e.seat)
-                lives[e.seat] = e.lives - 1
-    return tuple(lives)
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,8 @@ from gnav.match_value import round_in_match
 from gnav.round import STAND, SWAP, RoundState
 from gnav.rules import Rules
 from gnav.train.batch import Config, State, train
-from gnav.train.match_terms import field_states, match_sums, state_classes
+from gnav.train.match_terms import field_states, match_sums
 from gnav.train.play import Policy, Tracker, play_out
-
-
-def test_state_classes_are_column_classes_row_by_row() -> None:
-    states = np.array([[1, 2, 3, 4], [4, 4, 4, 4], [1, 2, 3, 4], [2, 1, 1, 5]])
-    got = state_classes(states)
-    assert got.tolist() == [column_classes(row) for row in states.tolist()]
 
 
 def _reference(rules: Rules, before: tuple[int, ...], deck: list[int], u: list[float],

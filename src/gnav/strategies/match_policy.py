@@ -35,6 +35,7 @@ from gnav.errors import MalformedError
 from gnav.lives_class import CLASSES, FEATURES
 from gnav.rules import Rules
 from gnav.strategies import game_name, read_json
+from gnav.strategies.match import MATCH_SETS, NEWEST_STRATEGIES, check_strategies
 from gnav.strategies.policy import FORMAT, POLICIES, Policy, check_table, parse
 
 MATCH_POLICY_FORMAT = "gnav-match-policy/1"
@@ -115,6 +116,12 @@ def match_policy_name(preset: str, lo: int, hi: int) -> str:
     return f"{preset}-{lo}-{hi}.json.gz"
 
 
+def match_policy_stem(preset: str, lo: int, hi: int) -> str:
+    """How a shipped match policy is named in a version of the shipped set
+    (``gnav.strategies.match.MATCH_SETS``): ``policy/gnav-5-6``."""
+    return f"policy/{preset}-{lo}-{hi}"
+
+
 @lru_cache(maxsize=1)
 def _index() -> dict[str, list[tuple[int, int, str]]]:
     """preset -> (lo, hi, path) of every shipped match policy, read from the names."""
@@ -125,11 +132,18 @@ def _index() -> dict[str, list[tuple[int, int, str]]]:
     return out
 
 
-def shipped_match_policy(rules: Rules, seats: int) -> MatchPolicy | None:
+def shipped_match_policy(rules: Rules, seats: int, strategies: int = NEWEST_STRATEGIES
+                         ) -> MatchPolicy | None:
     """The shipped match policy for one round of ``rules`` at ``seats`` active seats, if
-    any: its game's, of the bands that hold ``seats`` the narrowest."""
-    found = sorted((hi - lo, path) for lo, hi, path in _index().get(game_name(rules), [])
-                   if lo <= seats <= hi)
+    any: its game's, of the bands that hold ``seats`` the narrowest, among the files of
+    the set ``strategies`` (a table's version, ``MATCH_SETS``: a file shipped since is
+    not the table's, as for match strategies).
+
+    :raises: :exc:`ValueError` for a version not in ``MATCH_SETS``."""
+    allowed = MATCH_SETS[check_strategies(strategies)]
+    game = game_name(rules)
+    found = sorted((hi - lo, path) for lo, hi, path in _index().get(game, [])
+                   if lo <= seats <= hi and match_policy_stem(game, lo, hi) in allowed)
     for _, path in found:
         policy = load_match_policy(path)
         if policy.fits(rules, seats):

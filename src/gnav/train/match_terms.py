@@ -33,29 +33,18 @@ import numpy as np
 import numpy.typing as npt
 
 from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.classes import row_classes
 from gnav.fast.expert import ExpertPolicy
 from gnav.fast.jit import ABSTRACT, FLIP, JitRounds
 from gnav.fast.lifestates import State, draw_states, full_table_states, round_starts
 from gnav.fast.match_response import match_gap
-from gnav.lives_class import CLASSES, column_classes
+from gnav.lives_class import CLASSES
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.train.batch import _accumulate, both_legal
 
 F64 = npt.NDArray[np.float64]
 MATCHES = 1000  # whole matches of the field a size, to draw the lives states from
-
-
-def state_classes(states: npt.ArrayLike) -> npt.NDArray[np.int64]:
-    """(rows, seats): each column's lives class for rounds begun at ``states`` (rows x
-    seats, turn order, the dealer last, every seat in), ``column_classes`` of each
-    distinct state once."""
-    lives = np.asarray(states, np.int64)
-    distinct, back = np.unique(lives, axis=0, return_inverse=True)
-    classes = np.array([column_classes(row) for row in distinct.tolist()], np.int64)
-    out: npt.NDArray[np.int64] = classes.reshape(len(distinct), lives.shape[1])[
-        back.reshape(-1)]
-    return out
 
 
 @lru_cache(maxsize=64)
@@ -94,7 +83,7 @@ def match_sums(rules: Rules, seats: int, rows: int, current: F64,
     before = draw_states(states, rows, rng).astype(np.int16)
     if before.shape[1] != seats:
         raise ValueError(f"lives states of {before.shape[1]} seats for rounds of {seats}")
-    classes = state_classes(before)
+    classes = row_classes(before)
     ids = np.arange(first_row, first_row + rows, dtype=np.int64)
     per_row = np.stack([np.full(rows, seats), ids, np.zeros(rows, np.int64),
                         np.zeros(rows, np.int64)], axis=1)

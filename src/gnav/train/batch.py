@@ -100,6 +100,15 @@ class Config:
         return [(n, i) for n in self.seats for i in range(self.shards)]
 
 
+def regret_matching(regret: F64) -> F64:
+    """P(swap) of rows of (stand, swap) regrets: each in proportion to its positive
+    part, 1/2 where neither is positive."""
+    pos = np.maximum(regret, 0.0)
+    total = pos.sum(axis=1)
+    out: F64 = np.where(total > 0, pos[:, 1] / np.where(total > 0, total, 1.0), 0.5)
+    return out
+
+
 class State:
     """Dense arrays over the abstraction's indices: regrets (stand, swap), and the
     average strategy's weight and weighted P(swap)."""
@@ -115,10 +124,7 @@ class State:
     def strategy(self) -> F64:
         """Regret matching: the current P(swap) at every index (1/2 where no regret is
         positive)."""
-        pos = np.maximum(self.regret, 0.0)
-        total = pos.sum(axis=1)
-        out: F64 = np.where(total > 0, pos[:, 1] / np.where(total > 0, total, 1.0), 0.5)
-        return out
+        return regret_matching(self.regret)
 
     def average(self) -> F64:
         """The average strategy (what ships); 1/2 where never visited."""
@@ -209,13 +215,14 @@ def both_legal(rules: Rules, ab: GnavAbstraction) -> npt.NDArray[np.bool_]:
     return out
 
 
-def trembling(current: F64, tremble: float) -> F64:
+def trembling(current: F64, tremble: float, out: F64 | None = None) -> F64:
     """``current`` with each seat playing uniformly at random with probability
-    ``tremble``: what the lines are played by."""
+    ``tremble``: what the lines are played by (written into ``out`` if given)."""
     if tremble == 0.0:
         return current
-    out: F64 = (1.0 - tremble) * current + tremble / 2
-    return out
+    made: F64 = np.multiply(current, 1.0 - tremble, out=out)
+    made += tremble / 2
+    return made
 
 
 def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
@@ -274,12 +281,13 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
     local = threading.local()  # each thread's scratch for ``sums``
     pool = ThreadPoolExecutor(jobs) if jobs > 1 else None
     try:
+        current = st.strategy()
+        scratch = np.empty_like(current)  # the trembling table, rewritten each batch
         while st.batch < config.batches:
             st.batch += 1
             t = st.batch
-            current = st.strategy()
             # One trembling table a batch, shared by its units.
-            played = trembling(current, config.tremble / math.sqrt(t))
+            played = trembling(current, config.tremble / math.sqrt(t), scratch)
 
             def unit(u: tuple[int, int], t: int = t, current: F64 = current,
                      played: F64 = played) -> tuple[npt.NDArray[np.int64], F64]:
@@ -308,6 +316,11 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
                 st.visits[visited] += s[:, 3].astype(np.int64)
             if config.plus:
                 np.maximum(st.regret, 0.0, out=st.regret)
+            # The strategy moves only where regrets did (CFR+'s floor moves none of
+            # P(swap)): regret matching there alone, in place, once every unit is done (a
+            # match training's 20M indices cost 1.2 s a batch in full).
+            met = np.unique(np.concatenate([v for v, _ in results]))
+            current[met] = regret_matching(st.regret[met])
             st.rounds += rows * len(units)
             if progress is not None:
                 progress(st.batch, config.batches)

@@ -167,3 +167,45 @@ def test_a_decision_costs_little(shelf: Path) -> None:
     for view in views:
         expert.act(view)
     assert (perf_counter() - start) / len(views) < 0.005
+
+
+def test_a_field_of_one_table_a_class_brackets_as_that_table() -> None:
+    """Second method: a match policy's field whose classes all hold one table plays
+    every row as that table does, so its brackets (lives and match terms, each row at
+    the state its valuation draws) are the table's own."""
+    from gnav.fast.match_response import MatchTerms
+    from gnav.fast.response import Valuation, brackets, lives_terms
+
+    rules = Rules.of("gnav")
+    round_policy = shipped_policy(rules, 6)
+    assert round_policy is not None
+    from gnav.fast.abstraction import abstract_table
+
+    table = abstract_table(rules, round_policy)[0]
+    states = [((1, 2, 4, 4, 3, 1), 0.5), ((4, 4, 4, 4, 4, 4), 0.3), ((2, 1, 1, 2, 3, 4), 0.2)]
+    terms: dict[str, Valuation] = {"lives": lives_terms,
+                                   "match": MatchTerms(states, seed=4)}
+    one = brackets(rules, 6, table, 3000, terms, key="abstraction", seed=4)
+    many = brackets(rules, 6, np.tile(table, (CLASSES, 1)), 3000, terms,
+                    key="abstraction", seed=4, states=states)
+    for name in terms:
+        assert many[name].per_position == one[name].per_position
+        assert many[name].keys == one[name].keys
+    with pytest.raises(ValueError, match="lives class"):
+        brackets(rules, 6, np.tile(table, (CLASSES, 1)), 10, terms)
+
+
+def test_gnav_exploit_measures_a_match_policys_field(shelf: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    from gnav.cli import main
+
+    monkeypatch.setitem(MATCH_SETS, NEWEST_STRATEGIES, MATCH_SETS[SET])
+    assert main(["exploit", "--preset", "gnav", "--seats", "6", "--field", "expert",
+                 "--terms", "lives,match", "--rows", "2000", "--matches", "30",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["plays"] == "the trained match policy of gnav at 5-6 seats"
+    assert out["lives_states"] > 1 and len(out["match"]["positions"]) == 6
+    assert out["match"]["in_sample"]["value"] >= out["match"]["held_out"]["value"] - 0.05

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from gnav.fast.abstraction import GnavAbstraction
 from gnav.fast.lifestates import State, draw_states, full_table_states, round_starts
+from gnav.fast.matches import MatchPolicy
 from gnav.fast.policies import TablePolicy
 from gnav.fast.response import Played
 from gnav.match_value import ONE_LIFE, LifeLaw, win_chances
@@ -42,12 +43,16 @@ NEAR = (-1, 0, 1)  # the seat before the deviator, the deviator, the seat after 
 
 
 def field_states(rules: Rules, seats: int, field: npt.ArrayLike, matches: int, *,
-                 seed: int = 0) -> list[tuple[State, float]]:
+                 seed: int = 0, policy: MatchPolicy | None = None
+                 ) -> list[tuple[State, float]]:
     """The lives states (turn order, the dealer last) at which the field, playing
     ``matches`` whole matches of ``seats`` seats with its table, dealt all of them in,
     each with its share of those rounds. Rounds with every seat in are played by the
-    table of that size, whatever the field plays at smaller tables."""
-    policy = TablePolicy(GnavAbstraction(rules), field)
+    table of that size, whatever the field plays at smaller tables. ``policy``: the
+    field as a batch policy instead of ``field`` (a match policy's field, whose table
+    is one a lives class: ``ExpertPolicy(match=True)``)."""
+    if policy is None:
+        policy = TablePolicy(GnavAbstraction(rules), field)
     starts = round_starts(rules, seats, matches, [policy],
                           rng=np.random.default_rng(derive(seed, "match-states")))
     return full_table_states(starts)

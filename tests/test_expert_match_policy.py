@@ -22,7 +22,7 @@ from gnav.fast.policies import ThresholdPolicy
 from gnav.lives_class import CLASSES, column_classes, view_class
 from gnav.rules import Rules
 from gnav.strategies import match_policy as mp
-from gnav.strategies.match import MATCH_SETS, NEWEST_STRATEGIES
+from gnav.strategies.match import CUCCU_3, MATCH_SETS, NEWEST_STRATEGIES
 from gnav.strategies.match_policy import MATCH_POLICY_FORMAT, load_match_policy
 from gnav.strategies.policy import shipped_policy
 from gnav.vocab import Action
@@ -67,7 +67,7 @@ def test_expert_plays_its_lives_class_and_expert_round_the_round(shelf: Path) ->
     rules = Rules.of("gnav")
     policy = load_match_policy(str(shelf / "gnav-5-6.json.gz"))
     expert = ExpertBot(3, strategies=SET)
-    before = ExpertBot(3, strategies=NEWEST_STRATEGIES)  # a table of the set before
+    before = ExpertBot(3, strategies=CUCCU_3)  # a table of a set before match policies
     rnd = ExpertBot(3, match=False, strategies=SET)
     assert expert.plays(rules, 6) == "the trained match policy of gnav at 5-6 seats"
     assert before.plays(rules, 6) == rnd.plays(rules, 6) == \

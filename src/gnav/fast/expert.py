@@ -14,7 +14,8 @@ the last few seats of a match only; where nothing is solved or trained (the bot'
 By default it is the round's expert (``expert-round``). With ``match=True`` it is the
 ``expert`` bot where that plays a trained match policy (``gnav.strategies.match_policy``,
 5 seats and up): a table a lives class for that size (each class's keys and back-offs,
-the lives-blind table where the class holds nothing, as ``MatchPolicy.lookup``), and
+the lives-blind table's answer where the class holds nothing, as
+``MatchPolicy.lookup``), and
 ``gnav.fast.matches`` gives each column the table of its class at the round's start.
 The match strategies the bot plays at 2 and 3 seats (``gnav.strategies.match``) are
 keyed by full information sets and whole lives states, which the batch engine's rows do
@@ -24,7 +25,6 @@ not carry: there it plays the round's, as ``expert-round``.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
@@ -58,13 +58,18 @@ def coarsened(strategy: Strategy) -> Policy:
 
 
 def match_tables(rules: Rules, policy: MatchPolicy) -> npt.NDArray[np.float32]:
-    """(CLASSES, size): ``policy.lookup(cls, key)`` at every class and abstract key."""
-    ab = GnavAbstraction(rules)
+    """(CLASSES, size): ``policy.lookup(cls, key)`` at every class and abstract key: the
+    lives-blind table (``abstract_table``: its back-offs, the threshold bot's answer
+    where it has none) with each class's own keys over it."""
     blind = abstract_table(rules, policy.blind)[0]
-    out = np.empty((CLASSES, ab.size), np.float32)
+    out = np.tile(blind.astype(np.float32), (CLASSES, 1))
+    scale = policy.blind.scale
     for cls, swap in enumerate(policy.classes):
-        own = ab.lookup(replace(policy.blind, swap=swap))
-        out[cls] = np.where(np.isnan(own), blind, own)
+        if swap:
+            keys = np.fromiter(swap.keys(), np.int64, len(swap))
+            answers = np.fromiter(swap.values(), np.float64, len(swap)) / scale
+            inside = keys < out.shape[1]  # a key with back-off bits is never looked up
+            out[cls, keys[inside]] = answers[inside]
     return out
 
 

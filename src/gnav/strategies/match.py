@@ -70,10 +70,14 @@ _FIRST = frozenset(
     + ["gnav-3-lives2"])
 FIRST_SET = 1  # what shipped at bc5d63a: a journal without "strategies" plays it
 CUCCU_3 = 2  # and cuccu's 3 seats at its preset's 3 lives
+# and gnav's trained match policies (gnav.strategies.match_policy, "policy/" and the
+# file's stem): the expert plays for the match at 5 to 9 seats
+MATCH_POLICIES_5_9 = 3
 # version -> the match files (match_stem) its experts may read. Append, never change.
 MATCH_SETS: dict[int, frozenset[str]] = {
     FIRST_SET: _FIRST,
     CUCCU_3: _FIRST | {"cuccu-3"},
+    MATCH_POLICIES_5_9: _FIRST | {"cuccu-3", "policy/gnav-5-6", "policy/gnav-7-9"},
 }
 STRATEGY_SETS = tuple(MATCH_SETS)
 NEWEST_STRATEGIES = max(STRATEGY_SETS)  # what new tables write into their journal

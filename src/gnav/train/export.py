@@ -38,21 +38,6 @@ def policy_data(rules: Rules, seats: tuple[int, int],
     ``min_visits`` times in all is left out too, so that a lookup falls through to a
     coarser key that training knows (the coarsest, position and piece, always stays)."""
     layout = Layout.of(rules)
-    swap = swap_table(layout, average, keep, visits=visits, min_visits=min_visits)
-    if keep is not None:
-        meta = {**meta, "min_visits": min_visits}
-    return file_data(rules.name, seats, round_options(rules), layout, SCALE, swap, {
-        **meta, "keys": len(average), "kept": sum(1 for k in swap if k >> SHIFT == 0),
-        "rounds": rounds})
-
-
-def swap_table(layout: Layout, average: Mapping[int, Sequence[float]],
-               keep: Container[int] | None = None, *,
-               visits: Mapping[int, int] | None = None, min_visits: int = MIN_VISITS,
-               coarsest: bool = True) -> dict[int, int]:
-    """``policy_data``'s table: key -> P(swap) * ``SCALE``, the keys kept and the
-    backed-off keys. ``coarsest``: the coarsest back-off (position and piece) stays
-    however thin (a match policy's class leaves a thin one to its lives-blind table)."""
     swap: dict[int, int] = {}
     pooled: dict[int, list[float]] = {}
     met: dict[int, int] = {}
@@ -68,14 +53,17 @@ def swap_table(layout: Layout, average: Mapping[int, Sequence[float]],
             acc[1] += s
             if visits is not None:
                 met[k] = met.get(k, 0) + visits.get(key, 0)
-    mask = layout.backoff(0, len(BACKOFF)) >> SHIFT  # the mask of every back-off
+    coarsest = layout.backoff(0, len(BACKOFF)) >> SHIFT  # the mask of every back-off
     for k in sorted(pooled):
-        if visits is not None and met[k] < min_visits and \
-                (k >> SHIFT != mask or not coarsest):
+        if visits is not None and met[k] < min_visits and k >> SHIFT != coarsest:
             continue
         w, s = pooled[k]
         swap[k] = round(s / w * SCALE)
-    return swap
+    if keep is not None:
+        meta = {**meta, "min_visits": min_visits}
+    return file_data(rules.name, seats, round_options(rules), layout, SCALE, swap, {
+        **meta, "keys": len(average), "kept": sum(1 for k in swap if k >> SHIFT == 0),
+        "rounds": rounds})
 
 
 def file_data(preset: str, seats: tuple[int, int], options: Mapping[str, object],

@@ -102,3 +102,23 @@ def test_state_arrays_as_the_trainer_leaves_them(tmp_path: Path) -> None:
     data, key, size = _data(tmp_path)
     assert data["meta"]["class_keys"][5] == 1 and data["meta"]["class_keys"][0] == 0
     assert np.array(data["blind"]["keys"]).min() <= key < size
+
+
+def test_shipped_match_policies_load_fit_and_are_in_the_newest_set() -> None:
+    from gnav.strategies.match import CUCCU_3, MATCH_SETS, NEWEST_STRATEGIES
+    from gnav.strategies.match_policy import shipped_match_policies, shipped_match_policy
+
+    files = shipped_match_policies()
+    assert {p.name for p in files} >= {"gnav-5-6.json.gz", "gnav-7-9.json.gz"}
+    rules = Rules.of("gnav")
+    for path in files:
+        policy = load_match_policy(str(path))
+        lo, hi = policy.seats
+        assert f"policy/gnav-{lo}-{hi}" in MATCH_SETS[NEWEST_STRATEGIES]
+        assert shipped_match_policy(rules, hi) is policy
+        assert shipped_match_policy(rules, hi, MATCH_SETS[NEWEST_STRATEGIES]) is policy
+        assert shipped_match_policy(rules, hi, MATCH_SETS[CUCCU_3]) is None  # not its set
+        assert policy.blind.meta["terms"] == "match"
+        assert all(k >> SHIFT == 0 for c in policy.classes for k in c)  # own keys only
+        assert sum(map(len, policy.classes)) > 1000
+    assert shipped_match_policy(rules, 4) is None

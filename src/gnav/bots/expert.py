@@ -50,6 +50,7 @@ from gnav.seeds import VIEWS, expert_uniform
 from gnav.strategies import Strategy, load, read_json, shipped
 from gnav.strategies.match import (
     MATCH_FORMAT,
+    MATCH_SETS,
     NEWEST_STRATEGIES,
     MatchStrategy,
     check_strategies,
@@ -119,7 +120,8 @@ class ExpertBot:
             return None
         slot = (rules, seats)
         if slot not in self._match_policies:
-            self._match_policies[slot] = shipped_match_policy(rules, seats, self.strategies) \
+            self._match_policies[slot] = shipped_match_policy(
+                rules, seats, MATCH_SETS[self.strategies]) \
                 if isinstance(self.table(rules, seats), Policy) else None
         return self._match_policies[slot]
 

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import MalformedError
-from gnav.lives_class import round_start_lives  # read here since the bots key by it
+from gnav.lives_class import round_start_lives as round_start_lives  # the bots key by it
 from gnav.rules import Rules
 from gnav.strategies import HERE, game_name, games_like, read_json
 from gnav.views import SeatView
@@ -71,13 +71,14 @@ _FIRST = frozenset(
 FIRST_SET = 1  # what shipped at bc5d63a: a journal without "strategies" plays it
 CUCCU_3 = 2  # and cuccu's 3 seats at its preset's 3 lives
 # and gnav's trained match policies (gnav.strategies.match_policy, "policy/" and the
-# file's stem): the expert plays for the match at 5 to 9 seats
-MATCH_POLICIES_5_9 = 3
+# file's stem): the expert plays for the match at 5 to 14 seats
+MATCH_POLICIES = 3
 # version -> the match files (match_stem) its experts may read. Append, never change.
 MATCH_SETS: dict[int, frozenset[str]] = {
     FIRST_SET: _FIRST,
     CUCCU_3: _FIRST | {"cuccu-3"},
-    MATCH_POLICIES_5_9: _FIRST | {"cuccu-3", "policy/gnav-5-6", "policy/gnav-7-9"},
+    MATCH_POLICIES: _FIRST | {"cuccu-3", "policy/gnav-5-6", "policy/gnav-7-9",
+                              "policy/gnav-10-14"},
 }
 STRATEGY_SETS = tuple(MATCH_SETS)
 NEWEST_STRATEGIES = max(STRATEGY_SETS)  # what new tables write into their journal

@@ -30,6 +30,7 @@ Standard library only: the bots play it without numpy.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +39,6 @@ from gnav.errors import MalformedError
 from gnav.lives_class import CLASSES, FEATURES
 from gnav.rules import Rules
 from gnav.strategies import game_name, read_json
-from gnav.strategies.match import MATCH_SETS, NEWEST_STRATEGIES, check_strategies
 from gnav.strategies.policy import FORMAT, POLICIES, Policy, check_table, parse
 
 MATCH_POLICY_FORMAT = "gnav-match-policy/1"
@@ -129,18 +129,17 @@ def _index() -> dict[str, list[tuple[int, int, str]]]:
     return out
 
 
-def shipped_match_policy(rules: Rules, seats: int, strategies: int = NEWEST_STRATEGIES
+def shipped_match_policy(rules: Rules, seats: int, allowed: Container[str] | None = None
                          ) -> MatchPolicy | None:
     """The shipped match policy for one round of ``rules`` at ``seats`` active seats, if
-    any: its game's, of the bands that hold ``seats`` the narrowest, among the files of
-    the set ``strategies`` (a table's version, ``MATCH_SETS``: a file shipped since is
-    not the table's, as for match strategies).
-
-    :raises: :exc:`ValueError` for a version not in ``MATCH_SETS``."""
-    allowed = MATCH_SETS[check_strategies(strategies)]
+    any: its game's, of the bands that hold ``seats`` the narrowest; with ``allowed``,
+    only a file it names (``match_policy_stem``: a table's version of the shipped set,
+    ``gnav.strategies.match.MATCH_SETS``, so that a file shipped since is not the
+    table's, as for match strategies)."""
     game = game_name(rules)
     found = sorted((hi - lo, path) for lo, hi, path in _index().get(game, [])
-                   if lo <= seats <= hi and match_policy_stem(game, lo, hi) in allowed)
+                   if lo <= seats <= hi and (allowed is None
+                                             or match_policy_stem(game, lo, hi) in allowed))
     for _, path in found:
         policy = load_match_policy(path)
         if policy.fits(rules, seats):

@@ -47,7 +47,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-import numba as nb
 import numpy as np
 import numpy.typing as npt
 
@@ -55,6 +54,7 @@ from gnav.fast.abstraction import GnavAbstraction
 from gnav.fast.jit import ABSTRACT, FLIP, JitRounds
 from gnav.rules import Rules
 from gnav.seeds import derive
+from gnav.train.regrets import accumulate, both_legal
 
 F64 = npt.NDArray[np.float64]
 LIVES = 1000  # every seat can pay every payment of the round (as the solver assumes)
@@ -168,53 +168,6 @@ class State:
         return out
 
 
-@nb.njit(cache=True, nogil=True)
-def _accumulate(keys: Any, took: Any, main: Any, flipped: Any, current: Any, both: Any,
-                slot: Any) -> tuple[Any, Any]:
-    """Each decision's sampled regrets summed by key: (the keys met, in the order first
-    met, and rows of (v_stand - mean, v_swap - mean, P(swap), 1) summed), where the
-    decision's own action gave ``main`` and the other ``flipped``. ``slot`` (-1 at every
-    index, and so again on return) maps a key to its row, so the cost is the decisions',
-    not the abstraction's size."""
-    m = keys.shape[0]
-    order = np.empty(m, np.int64)
-    out = np.zeros((m, 4))
-    count = 0
-    for r in range(m):
-        k = keys[r]
-        if k < 0 or not both[k]:
-            continue
-        j = slot[k]
-        if j < 0:
-            j = count
-            slot[k] = j
-            order[count] = k
-            count += 1
-        if took[r] == 1:
-            v1 = float(main[r])
-            v0 = float(flipped[r])
-        else:
-            v0 = float(main[r])
-            v1 = float(flipped[r])
-        p = current[k]
-        mean = (1.0 - p) * v0 + p * v1
-        out[j, 0] += v0 - mean
-        out[j, 1] += v1 - mean
-        out[j, 2] += p
-        out[j, 3] += 1.0
-    for i in range(count):
-        slot[order[i]] = -1
-    return order[:count].copy(), out[:count].copy()
-
-
-def both_legal(rules: Rules, ab: GnavAbstraction) -> npt.NDArray[np.bool_]:
-    """Per abstract index: both actions are legal there (the piece held decides)."""
-    legal = np.array([len(rules.legal_holding[i]) == 2 for i in range(ab.pieces)])
-    piece = (np.arange(ab.size) // int(np.prod(ab.radix[3:]))) % ab.pieces
-    out: npt.NDArray[np.bool_] = legal[piece]
-    return out
-
-
 def trembling(current: F64, tremble: float, out: F64 | None = None) -> F64:
     """``current`` with each seat playing uniformly at random with probability
     ``tremble``: what the lines are played by (written into ``out`` if given)."""
@@ -253,7 +206,7 @@ def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
         force = np.full(seats, -1, dtype=np.int64)
         force[c] = FLIP
         other[c] = engine.play(table, ABSTRACT, forced=force).lives[:, c]
-    visited, out = _accumulate(keys, took, mine, other.ravel(), current, both, slot)
+    visited, out = accumulate(keys, took, mine, other.ravel(), current, both, slot)
     return visited, out
 
 

@@ -41,7 +41,7 @@ from gnav.fast.match_response import match_gap
 from gnav.lives_class import CLASSES
 from gnav.rules import Rules
 from gnav.seeds import derive
-from gnav.train.batch import _accumulate, both_legal
+from gnav.train.regrets import accumulate, both_legal
 
 F64 = npt.NDArray[np.float64]
 MATCHES = 1000  # whole matches of the field a size, to draw the lives states from
@@ -102,6 +102,6 @@ def match_sums(rules: Rules, seats: int, rows: int, current: F64,
         if on.any():
             flipped = engine.lives[on].astype(np.int64) - before[on]
             gap[c, on] = match_gap(before[on], main[on], flipped, c)
-    visited, out = _accumulate(keys.T.flatten(), took.T.flatten(), np.zeros(seats * rows),
+    visited, out = accumulate(keys.T.flatten(), took.T.flatten(), np.zeros(seats * rows),
                                gap.ravel(), current, both, slot)
     return visited, out

@@ -18,6 +18,7 @@ from gnav.bots.expert import ExpertBot
 from gnav.errors import MalformedError
 from gnav.match import MatchState
 from gnav.rules import Rules
+from gnav.strategies import match_policy as match_policies
 from gnav.strategies import policy as policies
 from gnav.strategies import round_options
 from gnav.strategies.policy import FORMAT, load_policy, shipped_policies, shipped_policy
@@ -71,11 +72,15 @@ def write_policy_1(path: Path, rules: Rules, lo: int, hi: int, swap: dict[str, i
 
 @pytest.fixture
 def shelf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty folder of shipped policies in place of the package's."""
+    """An empty folder of shipped policies in place of the package's (and of match
+    policies: the expert plays a shipped one before a round policy)."""
     monkeypatch.setattr(policies, "POLICIES", tmp_path)
+    monkeypatch.setattr(match_policies, "MATCH_POLICIES", tmp_path / "match")
     policies._index.cache_clear()
+    match_policies._index.cache_clear()
     yield tmp_path
     policies._index.cache_clear()
+    match_policies._index.cache_clear()
 
 
 def test_a_file_made_before_the_dealers_digit_plays_as_it_did(tmp_path: Path) -> None:
@@ -208,7 +213,7 @@ def test_every_preset_has_a_policy_at_every_size_from_5_to_41() -> None:
     from gnav.presets import PRESETS
     from gnav.strategies import game_name
 
-    bot = ExpertBot(0)
+    bot = ExpertBot(0, match=False)  # the round's: expert plays gnav's match policies
     for name in PRESETS:
         rules = Rules.of(name)
         for seats in range(max(5, rules.min_seats), min(41, rules.max_seats) + 1):
@@ -304,7 +309,7 @@ def test_the_expert_decides_as_from_format_1() -> None:
     for preset, sizes in TABLES[:2]:
         rules = Rules.of(preset)
         for seats in sizes:
-            bot = ExpertBot(7)
+            bot = ExpertBot(7, match=False)  # the round policy (expert: gnav's match's)
             for view in views(rules, seats, seats + 1, 150):
                 table = bot.table(rules, len(view.order))
                 if not isinstance(table, policies.Policy):

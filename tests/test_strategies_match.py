@@ -33,6 +33,7 @@ from gnav.strategies.match import (
     shipped_match_name,
     state_key,
 )
+from gnav.strategies.match_policy import shipped_match_policies
 from recordkit import played
 
 
@@ -179,7 +180,9 @@ BC5D63A = {f"{g}-2{lives}" for g in ("chase-the-ace", "cuccu", "gnav", "gnav-191
 
 
 def test_each_version_of_the_match_files_ships_and_the_first_is_the_old_set() -> None:
-    on_disk = {p.name.removesuffix(".json.gz") for p in shipped_match_files()}
+    # A version holds trained match policies too since issue 29 (policy/ and the stem).
+    on_disk = {p.name.removesuffix(".json.gz") for p in shipped_match_files()} | \
+        {"policy/" + p.name.removesuffix(".json.gz") for p in shipped_match_policies()}
     assert MATCH_SETS[FIRST_SET] == BC5D63A
     assert MATCH_SETS[NEWEST_STRATEGIES] == on_disk  # what new tables play: every file
     assert tuple(range(1, NEWEST_STRATEGIES + 1)) == STRATEGY_SETS

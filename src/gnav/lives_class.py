@@ -19,6 +19,10 @@ earlier in the same round. How many seats are still in is the table size the rou
 played at, which the policy already knows (one band of sizes a file, positions in the
 key).
 
+``view_class`` is the class of a seat's decision from its view: the lives at the round's
+start read back from the view's lives now and the round's public payments and gains
+(``round_start_lives``), its neighbours from the round's turn order.
+
 Standard library only, like the rest of the core: the bots read it without numpy, and
 the batch engine computes the same classes from its arrays (``column_classes``).
 """
@@ -26,6 +30,12 @@ the batch engine computes the same classes from its arrays (``column_classes``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from gnav.events import Gain, Pay
+
+if TYPE_CHECKING:
+    from gnav.views import SeatView
 
 OWN = 3  # values of ``own``: 1, 2, 3 and more
 NEIGHBOUR = 2  # values of ``left`` and ``right``: 1, 2 and more
@@ -69,3 +79,39 @@ def describe(cls: int) -> str:
         return f"{digit + 1}+" if digit == top - 1 else str(digit + 1)
 
     return f"own {say(o, OWN)}, left {say(left_digit, NEIGHBOUR)}, right {say(r, NEIGHBOUR)}"
+
+
+def round_start_lives(view: SeatView) -> tuple[int, ...]:
+    """Each seat's lives when ``view``'s round began: the view shows them now, payments
+    of the round so far included (a charge pays at once), and every payment and gain is
+    public with the lives after it, so the first one of each seat says what it had."""
+    lives = list(view.lives)
+    seen: set[int] = set()
+    for e in view.public:
+        t = type(e)
+        if t is Pay:
+            assert isinstance(e, Pay)
+            if e.seat not in seen:
+                seen.add(e.seat)
+                lives[e.seat] = e.lives + (1 if e.paid else 0)
+        elif t is Gain:
+            assert isinstance(e, Gain)
+            if e.seat not in seen:
+                seen.add(e.seat)
+                lives[e.seat] = e.lives - 1
+    return tuple(lives)
+
+
+def view_class(view: SeatView) -> int:
+    """The class of the decision of ``view``'s seat: its lives and its neighbours' in
+    this round's turn order at the round's start (``column_classes``' entry for its
+    column).
+
+    :raises: :exc:`ValueError` for a view of no seat in the round."""
+    order = view.order
+    if view.seat is None or view.seat not in order:
+        raise ValueError("a lives class is a dealt-in seat's")
+    i = order.index(view.seat)
+    start = round_start_lives(view)
+    left = start[order[i + 1]] if i + 1 < len(order) else None
+    return lives_class(start[view.seat], left, start[order[i - 1]])

@@ -11,6 +11,12 @@ these a table gets, so that a command can say it once. Strategies and policies s
 a game (``gnav.strategies.game_name``) and ``plays`` names the game: at gnav-rulebook,
 "the exact strategy of gnav at 3 seats", as at gnav, and the same decisions.
 
+**The match at large tables.** Where its round table is a trained policy and a trained
+match policy fits (``gnav.strategies.match_policy``: shipped for 5 seats and up), the
+bot plays that instead: the table of its decision's lives class (its own lives and its
+neighbours' at the round's start, ``gnav.lives_class.view_class``), trained in win
+chance; a match policy ships in a version of the match set as a match strategy does.
+
 **The match.** Where a match strategy is shipped for the table (``gnav.strategies.match``:
 its game, its number of seats, its lives and match options; or one given as
 ``strategy=FILE`` of ``gnav solve --match --out``), the bot plays for the match: the
@@ -38,17 +44,20 @@ from gnav.abstraction import Layout, abstract_key
 from gnav.bots.counter import CounterBot
 from gnav.errors import IllegalActionError, MalformedError
 from gnav.infoset import infoset_key
+from gnav.lives_class import view_class
 from gnav.rules import Rules
 from gnav.seeds import VIEWS, expert_uniform
 from gnav.strategies import Strategy, load, read_json, shipped
 from gnav.strategies.match import (
     MATCH_FORMAT,
+    MATCH_SETS,
     NEWEST_STRATEGIES,
     MatchStrategy,
     check_strategies,
     load_match,
     shipped_match,
 )
+from gnav.strategies.match_policy import MatchPolicy, shipped_match_policy
 from gnav.strategies.policy import Policy, shipped_policy
 from gnav.views import SeatView
 from gnav.vocab import Action, BotKind
@@ -88,6 +97,7 @@ class ExpertBot:
         # Keyed by the rules object itself (hashed by identity), which the key keeps alive.
         self._tables: dict[tuple[Rules, int], Strategy | Policy | None] = {}
         self._matches: dict[tuple[Rules, int], MatchStrategy | None] = {}
+        self._match_policies: dict[tuple[Rules, int], MatchPolicy | None] = {}
 
     def match_table(self, rules: Rules, seats: int) -> MatchStrategy | None:
         """The match strategy this bot plays at a table of ``seats`` seats of ``rules``
@@ -100,6 +110,20 @@ class ExpertBot:
             self._matches[slot] = given if given is not None and given.fits(rules, seats) \
                 else shipped_match(rules, seats, self.strategies)
         return self._matches[slot]
+
+    def match_policy(self, rules: Rules, seats: int) -> MatchPolicy | None:
+        """The trained match policy this bot plays at ``seats`` active seats of
+        ``rules``, if any: where its round table is a trained policy (no exact strategy)
+        and a match policy of its version of the shipped set fits; None for
+        ``expert-round``."""
+        if not self.match:
+            return None
+        slot = (rules, seats)
+        if slot not in self._match_policies:
+            self._match_policies[slot] = shipped_match_policy(
+                rules, seats, MATCH_SETS[self.strategies]) \
+                if isinstance(self.table(rules, seats), Policy) else None
+        return self._match_policies[slot]
 
     def table(self, rules: Rules, seats: int) -> Strategy | Policy | None:
         """The strategy (or, where none is solved, the policy) this bot plays at
@@ -132,6 +156,10 @@ class ExpertBot:
                     f"{match.lives} lives")
         if isinstance(table, Strategy):
             return f"the exact strategy of {table.preset} at {table.seats} seats{misfit}"
+        by_lives = self.match_policy(rules, seats)
+        if by_lives is not None:
+            lo, hi = by_lives.seats
+            return f"the trained match policy of {by_lives.preset} at {lo}-{hi} seats"
         if isinstance(table, Policy):
             lo, hi = table.seats
             return f"the trained policy of {table.preset} at {lo}-{hi} seats{misfit}"
@@ -167,6 +195,9 @@ class ExpertBot:
             return None, "", None
         if isinstance(table, Policy):
             key = abstract_key(view)
+            by_lives = self.match_policy(view.rules, len(view.order))
+            if by_lives is not None:  # the table of the lives the round began with
+                return by_lives.lookup(view_class(view), key), key, table.layout
             return table.lookup(key), key, table.layout
         text = infoset_key(view)
         return table.swap_probability(text), text, None

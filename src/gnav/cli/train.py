@@ -51,6 +51,14 @@ def register(sub: Any) -> None:
     s.add_argument("--min-visits", type=int, default=MIN_VISITS,
                    help="keys met fewer times are left to their backed-off keys "
                         f"(default {MIN_VISITS})")
+    s.add_argument("--terms", choices=("lives", "match"), default="lives",
+                   help="value a round in lives (a round policy, the default), or in the "
+                        "change of each seat's chance to win the match at lives states of "
+                        "the field's own matches, a table for each lives class (a match "
+                        "policy: gnav.strategies.match_policy)")
+    s.add_argument("--matches", type=int, default=1000,
+                   help="with --terms match: whole matches of the shipped expert a table "
+                        "size, whose lives states the rounds are dealt at (default 1000)")
     s.add_argument("--jobs", type=int, default=None,
                    help="threads (default: every core)")
     s.add_argument("--out", metavar="FILE", help="write the policy here (gzip'd if .gz)")
@@ -83,7 +91,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     lo, hi = band_of(rules, args.seats)
     if args.band is not None:
         lo, hi = parse_band(rules, args.band, args.seats)
-    for name, value in (("--batches", args.batches), ("--rounds", args.rounds)):
+    for name, value in (("--batches", args.batches), ("--rounds", args.rounds),
+                        ("--matches", args.matches)):
         if value < 1:
             raise GnavError(f"{name} must be at least 1, not {value}")
     if not 0.0 <= args.tremble < 1.0:
@@ -94,7 +103,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     options = tuple(sorted(rules.options.as_dict().items()))
     config = Config(rules.name, tuple(range(lo, hi + 1)), seed=args.seed,
                     batches=args.batches, rounds=args.rounds, plus=args.plus,
-                    tremble=args.tremble, options=options)
+                    tremble=args.tremble, options=options, terms=args.terms,
+                    matches=args.matches)
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = ProgressBar(sys.stderr, f"{rules.name}, {lo}-{hi} seats: batches") \
         if show else None
@@ -109,22 +119,35 @@ def cmd_train(args: argparse.Namespace) -> int:
             "seed": args.seed, "batches": args.batches, "rounds_per_batch": args.rounds,
             "shards": config.shards, "tremble": config.tremble,
             "seconds": round(seconds, 1)}
-    average = state.by_key()
-    data = policy_data(rules, (lo, hi), average, state.rounds,
-                       state.met(args.min_visits), visits=state.visits_by_key(),
-                       min_visits=args.min_visits, **meta)
+    if args.terms == "match":
+        from gnav.lives_class import CLASSES
+        from gnav.strategies.match_policy import MATCH_POLICIES
+        from gnav.train.match_export import match_policy_data
+
+        meta["matches"] = args.matches
+        average = state.blind(CLASSES).by_key()
+        data = match_policy_data(rules, (lo, hi), state, min_visits=args.min_visits,
+                                 **meta)
+        folder = MATCH_POLICIES
+    else:
+        average = state.by_key()
+        data = policy_data(rules, (lo, hi), average, state.rounds,
+                           state.met(args.min_visits), visits=state.visits_by_key(),
+                           min_visits=args.min_visits, **meta)
+        folder = POLICIES
     paths: list[Path] = []
     if args.out:
         paths.append(Path(args.out))
     if args.ship:
-        POLICIES.mkdir(exist_ok=True)
-        paths.append(POLICIES / policy_name(game, lo, hi))
+        folder.mkdir(exist_ok=True)
+        paths.append(folder / policy_name(game, lo, hi))
         data["preset"] = game  # the same round: the file holds the game's policy
     for p in paths:
         write(p, data)
     result: dict[str, Any] = {
         "preset": rules.name, "seats": [lo, hi], "seed": args.seed,
         "batches": args.batches, "rounds": state.rounds, "keys": len(average),
+        "terms": args.terms,
         "seconds": round(seconds, 1), "cpu_seconds": round(time.process_time() - cpu, 1),
         "rounds_per_s": round(state.rounds / seconds) if seconds > 0 else None,
         "jobs": jobs, "written": [str(p) for p in paths]}
@@ -134,5 +157,6 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(f"{rules.name}, {lo}-{hi} seats: {state.rounds:,} rounds in {seconds:.0f} s "
               f"({result['rounds_per_s']:,} rounds/s, {jobs} jobs), "
               f"{len(average):,} abstract keys"
+              + (" (lives-blind), a table a lives class" if args.terms == "match" else "")
               + (f"; wrote {', '.join(result['written'])}" if paths else ""))
     return 0

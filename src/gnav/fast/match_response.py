@@ -23,13 +23,16 @@ so its play is the same at any state, and only the valuation depends on the stat
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
 from gnav.fast.abstraction import GnavAbstraction
 from gnav.fast.lifestates import State, draw_states, full_table_states, round_starts
+from gnav.fast.matches import MatchPolicy
 from gnav.fast.policies import TablePolicy
 from gnav.fast.response import Played
 from gnav.match_value import ONE_LIFE, LifeLaw, win_chances
@@ -40,12 +43,16 @@ NEAR = (-1, 0, 1)  # the seat before the deviator, the deviator, the seat after 
 
 
 def field_states(rules: Rules, seats: int, field: npt.ArrayLike, matches: int, *,
-                 seed: int = 0) -> list[tuple[State, float]]:
+                 seed: int = 0, policy: MatchPolicy | None = None
+                 ) -> list[tuple[State, float]]:
     """The lives states (turn order, the dealer last) at which the field, playing
     ``matches`` whole matches of ``seats`` seats with its table, dealt all of them in,
     each with its share of those rounds. Rounds with every seat in are played by the
-    table of that size, whatever the field plays at smaller tables."""
-    policy = TablePolicy(GnavAbstraction(rules), field)
+    table of that size, whatever the field plays at smaller tables. ``policy``: the
+    field as a batch policy instead of ``field`` (a match policy's field, whose table
+    is one a lives class: ``ExpertPolicy(match=True)``)."""
+    if policy is None:
+        policy = TablePolicy(GnavAbstraction(rules), field)
     starts = round_starts(rules, seats, matches, [policy],
                           rng=np.random.default_rng(derive(seed, "match-states")))
     return full_table_states(starts)
@@ -103,7 +110,7 @@ def seat_chance(before: npt.NDArray[np.int64], change: npt.NDArray[np.int64], co
     gone = (after == 0).all(1) & (before[:, column] > 0)
     shared = np.where(gone, (before > 0).sum(1), 0)
     key = np.column_stack([own, shared, counts])
-    distinct, back = np.unique(key, axis=0, return_inverse=True)
+    distinct, back = _distinct_rows(key)
     valued = np.empty(len(distinct))
     for i, row in enumerate(distinct.tolist()):
         v, k, cs = row[0], row[1], row[2:]
@@ -115,9 +122,32 @@ def seat_chance(before: npt.NDArray[np.int64], change: npt.NDArray[np.int64], co
         # at 20 seats, states with a seat on 6 lives made most of the CPU). Asking the
         # recursion from such states instead took 348 s of CPU at 20 seats and 20,000
         # rows, where this takes 87 s at 100,000: their reachable states explode.
-        valued[i] = win_chances(lives, law)[0]
+        valued[i] = _first_chance(tuple(lives), law)
     out: npt.NDArray[np.float64] = valued[back.reshape(-1)]
     return out
+
+
+def _distinct_rows(key: npt.NDArray[np.int64]
+                   ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """``np.unique(key, axis=0, return_inverse=True)``, the distinct rows in some order:
+    each row read as one number where its digits fit 62 bits (sorting rows as records
+    was half of a match training's CPU)."""
+    bases = [int(b) + 1 for b in key.max(axis=0, initial=0)]
+    if math.prod(bases) >= 1 << 62:
+        distinct, back = np.unique(key, axis=0, return_inverse=True)
+        return distinct, back.reshape(-1)
+    weights = np.cumprod([1, *bases[:-1]]).astype(np.int64)
+    _, first, back = np.unique(key @ weights, return_index=True, return_inverse=True)
+    return key[first], back.reshape(-1)
+
+
+# Training in match terms values a few hundred thousand rows a batch over the same few
+# thousand states (gnav.train.match_terms): at 5-6 seats the chances took 4 of 14 s of
+# CPU over 4 batches before they were remembered.
+@lru_cache(maxsize=1 << 17)
+def _first_chance(lives: tuple[int, ...], law: LifeLaw) -> float:
+    """The first seat's chance to win at ``lives`` (``win_chances``), remembered."""
+    return win_chances(lives, law)[0]
 
 
 class MatchTerms:

@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.classes import row_classes
 from gnav.fast.deck import Deck
 from gnav.fast.expert import ExpertPolicy
 from gnav.fast.jit import ABSTRACT, PIECE, JitRounds
@@ -104,7 +105,7 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Matc
     if seated is not None:
         for n in np.unique(np.asarray(seated)):
             rules.check_seats(int(n))
-    kind, stack, index = _tables(rules, seats, policies)
+    kind, stack, index, classed = _tables(rules, seats, policies)
     if not stochastic and not np.isin(stack, (0.0, 1.0)).all():
         raise ValueError("a policy gives probabilities: stochastic=False needs pure ones")
     state = Matches.new(rules, matches, seats, dealer, seated)
@@ -133,8 +134,11 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Matc
         rnd = JitRounds.of_matches(rules, seats, seed=derive(seed, "round", number),
                                    per_row=per_row, lives=lives, decks=given)
         # Each column's table: its seat's policy at the row's number of active seats.
-        policy_of = np.where(used, index[np.take_along_axis(who[rows], safe, 1),
-                                         n[:, None]], 0)
+        seat_of = np.take_along_axis(who[rows], safe, 1)
+        policy_of = np.where(used, index[seat_of, n[:, None]], 0)
+        if classed.any():  # a match policy's table: the column's lives class's
+            by_lives = used & classed[seat_of, n[:, None]]
+            policy_of += np.where(by_lives, row_classes(lives), 0)
         rnd.play(stack, kind, policy_of=policy_of)
         if watch is not None:
             watch(number, rows, order, rnd)
@@ -143,10 +147,12 @@ def play_matches(rules: Rules, seats: int, matches: int, policies: Sequence[Matc
 
 
 def _tables(rules: Rules, seats: int, policies: Sequence[MatchPolicy]
-            ) -> tuple[int, npt.NDArray[np.float64], Ints]:
+            ) -> tuple[int, npt.NDArray[np.float64], Ints, npt.NDArray[np.bool_]]:
     """The policies as the compiled engine's tables: the kind (by piece, unless one is
-    over the abstraction: then every table is), the tables stacked, and the row of the
-    stack of policy ``k`` at ``n`` active seats (``index[k, n]``)."""
+    over the abstraction: then every table is), the tables stacked, the row of the
+    stack of policy ``k`` at ``n`` active seats (``index[k, n]``), and whether a
+    column's lives class is added to that row (``classed[k, n]``: a match policy's
+    tables, one a class from there)."""
     pieces = len(rules.pieces)
     ab = GnavAbstraction(rules)
     abstract = any(not isinstance(p, PiecePolicy) for p in policies)
@@ -154,32 +160,36 @@ def _tables(rules: Rules, seats: int, policies: Sequence[MatchPolicy]
     piece_of = (np.arange(ab.size) // ab.layout.weight[2]) % ab.pieces
     parts: list[npt.NDArray[np.float64]] = []
     index = np.zeros((len(policies), seats + 1), np.intp)
+    classed = np.zeros((len(policies), seats + 1), np.bool_)
     for k, p in enumerate(policies):
+        row = sum(len(part) for part in parts)  # the stack's rows before this policy's
         if isinstance(p, PiecePolicy):
             if p.table.shape != (pieces,):
                 raise ValueError(f"{p!r}: a table by piece has one entry per piece "
                                  f"({pieces})")
             by_piece = p.table
             table = by_piece[piece_of] if abstract else by_piece
-            index[k] = len(parts)
+            index[k] = row
             parts.append(table[None, :])
         elif isinstance(p, TablePolicy):
             if p.table.shape != (ab.size,):
                 raise ValueError(f"a table over another deck's abstraction ({p.table.size} "
                                  f"keys, not {ab.size})")
-            index[k] = len(parts)
+            index[k] = row
             parts.append(p.table[None, :])
         elif isinstance(p, ExpertPolicy):
             own = p.stack.astype(np.float64).reshape(-1, ab.size)
             top = min(len(p.which), seats + 1)
-            index[k, :top] = len(parts) + p.which[:top]
-            index[k, top:] = len(parts) + p.which[-1]
+            index[k, :top] = row + p.which[:top]
+            index[k, top:] = row + p.which[-1]
+            classed[k, :top] = p.classed[:top]
+            classed[k, top:] = p.classed[-1]
             parts.append(own)
         else:
             raise ValueError(f"{p!r}: a match plays table policies only (the compiled "
                              f"engine calls no Python per decision: FeaturePolicy "
                              f"tabulates a function of the features)")
-    return (ABSTRACT if abstract else PIECE), np.concatenate(parts), index
+    return (ABSTRACT if abstract else PIECE), np.concatenate(parts), index, classed
 
 
 def _settle(state: Matches, rows: Ints, order: Ints, rnd: JitRounds, cap: Ints) -> None:

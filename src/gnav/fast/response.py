@@ -53,8 +53,11 @@ from gnav.bots.expert import ExpertBot
 from gnav.bots.registry import bot_from_spec
 from gnav.bots.threshold import ThresholdBot, threshold_action
 from gnav.fast.abstraction import GnavAbstraction
+from gnav.fast.classes import row_classes
 from gnav.fast.deviator import from_pieces
 from gnav.fast.jit import ABSTRACT, RICH, VIEW, VIEW_BITS, JitRounds
+from gnav.fast.lifestates import draw_states
+from gnav.lives_class import CLASSES
 from gnav.rules import Rules
 from gnav.seeds import derive
 from gnav.strategies.policy import Policy
@@ -231,12 +234,18 @@ def bracket(rules: Rules, seats: int, field: npt.ArrayLike, rows: int, *,
 
 def brackets(rules: Rules, seats: int, field: npt.ArrayLike, rows: int,
              terms: Mapping[str, Valuation], *, key: str = "view", seed: int = 0,
-             chunk: int = CHUNK, unfit: npt.NDArray[np.bool_] | None = None
+             chunk: int = CHUNK, unfit: npt.NDArray[np.bool_] | None = None,
+             states: Sequence[tuple[tuple[int, ...], float]] | None = None
              ) -> dict[str, Bracket]:
     """``bracket`` in several terms at once, from the same rounds: each of ``terms``
     re-values every position's rows (``lives_terms``, or a match's chance to win:
     ``gnav.fast.match_response``). The field's P(swap) and ``unfit`` are read at the
     round's own key; ``keys`` counts each valuation's keys.
+
+    A match policy's field (``field``: a table a lives class, ``CLASSES`` x size) needs
+    ``states``: each row of a position is played at a lives state drawn from them as
+    ``match_response.MatchTerms`` draws its row's (the same seed, so the same state),
+    every seat at its class's table.
 
     :raises: :exc:`ValueError` for a table of the wrong size or an unknown key.
     """
@@ -245,18 +254,30 @@ def brackets(rules: Rules, seats: int, field: npt.ArrayLike, rows: int,
     kind, shift = KEYS[key]
     table = np.asarray(field, dtype=np.float64)
     size = GnavAbstraction(rules).size
-    if table.shape != (size,):
-        raise ValueError(f"a field table has {size} entries, not {table.shape}")
+    if table.shape[-1:] != (size,) or table.ndim > 2 or (table.ndim == 2) != \
+            (states is not None):
+        raise ValueError(f"a field table has {size} entries (a table a lives class: with "
+                         f"the lives states), not {table.shape}")
+    tables = np.atleast_2d(table)
+    flat_unfit = None if unfit is None else np.asarray(unfit).reshape(-1)
     decided = odd = 0
     positions: dict[str, list[Position]] = {name: [] for name in terms}
     for column in range(seats):
-        played = _play(rules, seats, table[None, :], kind, column, rows, seed, chunk)
+        classes = None
+        if states is not None:  # each row at a lives state, the one its valuation draws
+            before = draw_states(states, rows, np.random.default_rng(
+                derive(seed, "match-terms", column)))
+            classes = row_classes(before)
+        played = _play(rules, seats, tables, kind, column, rows, seed, chunk, classes)
         k = played.keys
         on = k >= 0
         decided += int(on.sum())
-        if unfit is not None:
-            odd += int(unfit[k[on] >> shift].sum())
-        p = np.where(on, table[np.where(on, k, 0) >> shift], 0.0)
+        at = np.where(on, k, 0) >> shift
+        if classes is not None:
+            at = at + classes[:, column] * size
+        if flat_unfit is not None:
+            odd += int(flat_unfit[at[on]].sum())
+        p = np.where(on, tables.reshape(-1)[at], 0.0)
         for name, value in terms.items():
             keys, d = value(played)
             positions[name].append(position_bracket(column, seats, row_gains(keys, d, p)))
@@ -270,8 +291,10 @@ def brackets(rules: Rules, seats: int, field: npt.ArrayLike, rows: int,
 
 
 def _play(rules: Rules, seats: int, tables: npt.NDArray[np.float64], kind: int,
-          column: int, rows: int, seed: int, chunk: int) -> Played:
-    """``rows`` rounds with the deviator at ``column``, its decision forced each way."""
+          column: int, rows: int, seed: int, chunk: int,
+          classes: npt.NDArray[np.int64] | None = None) -> Played:
+    """``rows`` rounds with the deviator at ``column``, its decision forced each way;
+    ``classes`` (rows x seats): each seat's table, else the first for all."""
     ks, lv = [], []
     moved: tuple[list[npt.NDArray[np.int8]], list[npt.NDArray[np.int8]]] = ([], [])
     for first in range(0, rows, chunk):
@@ -283,7 +306,8 @@ def _play(rules: Rules, seats: int, tables: npt.NDArray[np.float64], kind: int,
             forced[column] = action
             r = JitRounds(rules, seats, m, seed=derive(seed, "response", column),
                           first_row=first)
-            r.play(tables, kind, forced=forced)
+            r.play(tables, kind, forced=forced,
+                   policy_of=None if classes is None else classes[first:first + m])
             lives.append(r.lives[:, column].astype(np.float64))
             moved[action].append((r.gains.astype(np.int8) - r.pays).astype(np.int8))
             k = r.keys[:, column].copy()
@@ -298,8 +322,10 @@ def field_table(rules: Rules, seats: int, spec: str
     """The field ``spec`` as a table over the abstraction, where it is one: (P(swap) by
     index, the indices where it is not a table, what plays in words). ``threshold``
     reads only its piece; ``expert`` where a trained policy plays is that policy (its
-    backed-off lookup at every index). At an index the policy never saw, not even backed
-    off, the expert plays ``counter``: those indices are marked, and hold 0.5.
+    backed-off lookup at every index); ``expert`` where it plays a trained match policy
+    is a table a lives class (``CLASSES`` x size: ``brackets`` then needs lives states).
+    At an index the policy never saw, not even backed off, the expert plays
+    ``counter``: those indices are marked, and hold 0.5.
 
     :raises: :exc:`ValueError` where the field is not a table: any other kind, or an
         expert that plays an exact strategy or counter at this size.
@@ -314,6 +340,12 @@ def field_table(rules: Rules, seats: int, spec: str
         return from_pieces(abstraction, by_piece).astype(np.float64), none, spec
     if isinstance(bot, ExpertBot):
         policy = bot.table(rules, seats)
+        by_lives = bot.match_policy(rules, seats)
+        if by_lives is not None:  # a table a lives class (brackets' ``states``)
+            from gnav.fast.expert import match_tables
+
+            return match_tables(rules, by_lives).astype(np.float64), \
+                np.zeros((CLASSES, abstraction.size), np.bool_), bot.plays(rules, seats)
         if isinstance(policy, Policy):
             out = abstraction.lookup(policy)
             none = np.isnan(out)

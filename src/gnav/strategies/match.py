@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from gnav.errors import MalformedError
-from gnav.events import Gain, Pay
+from gnav.lives_class import round_start_lives as round_start_lives  # the bots key by it
 from gnav.rules import Rules
 from gnav.strategies import HERE, game_name, games_like, read_json
 from gnav.views import SeatView
@@ -70,10 +70,15 @@ _FIRST = frozenset(
     + ["gnav-3-lives2"])
 FIRST_SET = 1  # what shipped at bc5d63a: a journal without "strategies" plays it
 CUCCU_3 = 2  # and cuccu's 3 seats at its preset's 3 lives
+# and gnav's trained match policies (gnav.strategies.match_policy, "policy/" and the
+# file's stem): the expert plays for the match at 5 to 14 seats
+MATCH_POLICIES = 3
 # version -> the match files (match_stem) its experts may read. Append, never change.
 MATCH_SETS: dict[int, frozenset[str]] = {
     FIRST_SET: _FIRST,
     CUCCU_3: _FIRST | {"cuccu-3"},
+    MATCH_POLICIES: _FIRST | {"cuccu-3", "policy/gnav-5-6", "policy/gnav-7-9",
+                              "policy/gnav-10-14"},
 }
 STRATEGY_SETS = tuple(MATCH_SETS)
 NEWEST_STRATEGIES = max(STRATEGY_SETS)  # what new tables write into their journal
@@ -114,27 +119,6 @@ def state_key(lives: Sequence[int], out: Sequence[int], sitting_out: Sequence[in
     return (tuple(min(lives[(j + dealer) % n], cap) for j in range(n)),
             tuple(sorted((s - dealer) % n for s in out)),
             tuple(sorted((s - dealer) % n for s in sitting_out)))
-
-
-def round_start_lives(view: SeatView) -> tuple[int, ...]:
-    """Each seat's lives when ``view``'s round began: the view shows them now, payments
-    of the round so far included (a charge pays at once), and every payment and gain is
-    public with the lives after it, so the first one of each seat says what it had."""
-    lives = list(view.lives)
-    seen: set[int] = set()
-    for e in view.public:
-        t = type(e)
-        if t is Pay:
-            assert isinstance(e, Pay)
-            if e.seat not in seen:
-                seen.add(e.seat)
-                lives[e.seat] = e.lives + (1 if e.paid else 0)
-        elif t is Gain:
-            assert isinstance(e, Gain)
-            if e.seat not in seen:
-                seen.add(e.seat)
-                lives[e.seat] = e.lives - 1
-    return tuple(lives)
 
 
 @dataclass(frozen=True)

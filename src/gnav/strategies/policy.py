@@ -128,6 +128,14 @@ def _rows(data: dict[str, Any], where: str
     options = data["options"]
     if not isinstance(options, dict):
         raise MalformedError(f"{where}: 'options' must be an object")
+    swap = check_table(keys, values, scale, where)
+    return swap, scale, options, layout
+
+
+def check_table(keys: object, values: object, scale: int, where: str) -> dict[int, int]:
+    """A file's ``keys`` and ``swap`` lists, checked, as key -> P(swap) * ``scale``.
+
+    :raises: :exc:`MalformedError` with one line saying what is wrong."""
     if not isinstance(keys, list) or not isinstance(values, list) \
             or len(keys) != len(values):
         raise MalformedError(f"{where}: 'keys' and 'swap' must be lists of one length")
@@ -141,8 +149,7 @@ def _rows(data: dict[str, Any], where: str
     for q in values:
         if type(q) is not int or not 0 <= q <= scale:
             raise MalformedError(f"{where}: 'swap' must hold 0..{scale}")
-    swap = dict(zip(keys, values, strict=True))
-    return swap, scale, options, layout
+    return dict(zip(keys, values, strict=True))
 
 
 @lru_cache(maxsize=256)

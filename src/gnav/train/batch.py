@@ -29,6 +29,13 @@ kernels release the GIL).
 
 ``gnav.train.mccfr`` computes the same sums on the reference engine; a test holds the
 two equal on the same decks and draws.
+
+With ``terms="match"`` the values are the match's (``gnav.train.match_terms``): each
+row at a lives state of the field's matches, each seat playing the table of its lives
+class (``gnav.lives_class``), a decision valued as the change of its seat's chance to
+win the match. The state's arrays are then ``CLASSES`` round tables side by side (index
+``class * size + key``); ``State.blind`` sums them over the classes, the lives-blind
+policy that answers where a class never met a key.
 """
 
 from __future__ import annotations
@@ -40,7 +47,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-import numba as nb
 import numpy as np
 import numpy.typing as npt
 
@@ -48,9 +54,11 @@ from gnav.fast.abstraction import GnavAbstraction
 from gnav.fast.jit import ABSTRACT, FLIP, JitRounds
 from gnav.rules import Rules
 from gnav.seeds import derive
+from gnav.train.regrets import accumulate, both_legal
 
 F64 = npt.NDArray[np.float64]
 LIVES = 1000  # every seat can pay every payment of the round (as the solver assumes)
+TERMS = ("lives", "match")
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,16 @@ class Config:
     # otherwise, while the perturbation fades and the average tends to the game's own.
     tremble: float = 0.0
     options: tuple[tuple[str, Any], ...] = ()
+    # "lives": a round valued in lives, every seat at many; "match": in win chance, at
+    # lives states of ``matches`` whole matches of the field (gnav.train.match_terms).
+    terms: str = "lives"
+    matches: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.terms not in TERMS:
+            raise ValueError(f"terms are {' or '.join(TERMS)}, not {self.terms!r}")
+        if self.matches < 1:
+            raise ValueError(f"matches must be at least 1, not {self.matches}")
 
     def rules(self) -> Rules:
         return Rules.of(self.preset, **dict(self.options))
@@ -80,6 +98,15 @@ class Config:
     def units(self) -> list[tuple[int, int]]:
         """(size, shard) of a batch's units, in the order they are summed."""
         return [(n, i) for n in self.seats for i in range(self.shards)]
+
+
+def regret_matching(regret: F64) -> F64:
+    """P(swap) of rows of (stand, swap) regrets: each in proportion to its positive
+    part, 1/2 where neither is positive."""
+    pos = np.maximum(regret, 0.0)
+    total = pos.sum(axis=1)
+    out: F64 = np.where(total > 0, pos[:, 1] / np.where(total > 0, total, 1.0), 0.5)
+    return out
 
 
 class State:
@@ -97,10 +124,7 @@ class State:
     def strategy(self) -> F64:
         """Regret matching: the current P(swap) at every index (1/2 where no regret is
         positive)."""
-        pos = np.maximum(self.regret, 0.0)
-        total = pos.sum(axis=1)
-        out: F64 = np.where(total > 0, pos[:, 1] / np.where(total > 0, total, 1.0), 0.5)
-        return out
+        return regret_matching(self.regret)
 
     def average(self) -> F64:
         """The average strategy (what ships); 1/2 where never visited."""
@@ -122,61 +146,36 @@ class State:
         """The keys met in at least ``at_least`` decisions."""
         return {int(i) for i in np.flatnonzero(self.visits >= max(1, at_least))}
 
+    def blind(self, parts: int) -> State:
+        """The sums of ``parts`` tables side by side (a match training's classes) added
+        up key by key: the lives-blind average strategy and visits (no regrets)."""
+        size = len(self.weight) // parts
+        out = State(size)
+        out.weight = self.weight.reshape(parts, size).sum(0)
+        out.swap = self.swap.reshape(parts, size).sum(0)
+        out.visits = self.visits.reshape(parts, size).sum(0)
+        out.batch, out.rounds = self.batch, self.rounds
+        return out
 
-@nb.njit(cache=True, nogil=True)
-def _accumulate(keys: Any, took: Any, main: Any, flipped: Any, current: Any, both: Any,
-                slot: Any) -> tuple[Any, Any]:
-    """Each decision's sampled regrets summed by key: (the keys met, in the order first
-    met, and rows of (v_stand - mean, v_swap - mean, P(swap), 1) summed), where the
-    decision's own action gave ``main`` and the other ``flipped``. ``slot`` (-1 at every
-    index, and so again on return) maps a key to its row, so the cost is the decisions',
-    not the abstraction's size."""
-    m = keys.shape[0]
-    order = np.empty(m, np.int64)
-    out = np.zeros((m, 4))
-    count = 0
-    for r in range(m):
-        k = keys[r]
-        if k < 0 or not both[k]:
-            continue
-        j = slot[k]
-        if j < 0:
-            j = count
-            slot[k] = j
-            order[count] = k
-            count += 1
-        if took[r] == 1:
-            v1 = float(main[r])
-            v0 = float(flipped[r])
-        else:
-            v0 = float(main[r])
-            v1 = float(flipped[r])
-        p = current[k]
-        mean = (1.0 - p) * v0 + p * v1
-        out[j, 0] += v0 - mean
-        out[j, 1] += v1 - mean
-        out[j, 2] += p
-        out[j, 3] += 1.0
-    for i in range(count):
-        slot[order[i]] = -1
-    return order[:count].copy(), out[:count].copy()
+    def part(self, parts: int, i: int) -> State:
+        """Table ``i`` of ``parts`` side by side (a class's), as a state of its own."""
+        size = len(self.weight) // parts
+        out = State(0)
+        cut = slice(i * size, (i + 1) * size)
+        out.regret, out.weight = self.regret[cut], self.weight[cut]
+        out.swap, out.visits = self.swap[cut], self.visits[cut]
+        out.batch, out.rounds = self.batch, self.rounds
+        return out
 
 
-def both_legal(rules: Rules, ab: GnavAbstraction) -> npt.NDArray[np.bool_]:
-    """Per abstract index: both actions are legal there (the piece held decides)."""
-    legal = np.array([len(rules.legal_holding[i]) == 2 for i in range(ab.pieces)])
-    piece = (np.arange(ab.size) // int(np.prod(ab.radix[3:]))) % ab.pieces
-    out: npt.NDArray[np.bool_] = legal[piece]
-    return out
-
-
-def trembling(current: F64, tremble: float) -> F64:
+def trembling(current: F64, tremble: float, out: F64 | None = None) -> F64:
     """``current`` with each seat playing uniformly at random with probability
-    ``tremble``: what the lines are played by."""
+    ``tremble``: what the lines are played by (written into ``out`` if given)."""
     if tremble == 0.0:
         return current
-    out: F64 = (1.0 - tremble) * current + tremble / 2
-    return out
+    made: F64 = np.multiply(current, 1.0 - tremble, out=out)
+    made += tremble / 2
+    return made
 
 
 def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
@@ -207,7 +206,7 @@ def sums(rules: Rules, seats: int, rows: int, current: F64, *, seed: int,
         force = np.full(seats, -1, dtype=np.int64)
         force[c] = FLIP
         other[c] = engine.play(table, ABSTRACT, forced=force).lives[:, c]
-    visited, out = _accumulate(keys, took, mine, other.ravel(), current, both, slot)
+    visited, out = accumulate(keys, took, mine, other.ravel(), current, both, slot)
     return visited, out
 
 
@@ -217,24 +216,45 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
     rules = config.rules()
     ab = GnavAbstraction(rules)
     both = both_legal(rules, ab)
-    st = state if state is not None else State(ab.size)
+    match = config.terms == "match"
+    parts = 1
+    states: dict[int, Sequence[tuple[tuple[int, ...], float]]] = {}
+    if match:
+        from gnav.lives_class import CLASSES
+        from gnav.train import match_terms  # it imports this module
+
+        parts = CLASSES
+        both = np.tile(both, parts)
+        states = {n: match_terms.field_states(config.preset, config.options, n,
+                                              config.matches, config.seed)
+                  for n in config.seats}
+    st = state if state is not None else State(ab.size * parts)
     rows = config.rows()
     units = config.units()
     local = threading.local()  # each thread's scratch for ``sums``
     pool = ThreadPoolExecutor(jobs) if jobs > 1 else None
     try:
+        current = st.strategy()
+        scratch = np.empty_like(current)  # the trembling table, rewritten each batch
         while st.batch < config.batches:
             st.batch += 1
             t = st.batch
-            current = st.strategy()
             # One trembling table a batch, shared by its units.
-            played = trembling(current, config.tremble / math.sqrt(t))
+            played = trembling(current, config.tremble / math.sqrt(t), scratch)
 
             def unit(u: tuple[int, int], t: int = t, current: F64 = current,
                      played: F64 = played) -> tuple[npt.NDArray[np.int64], F64]:
                 n, shard = u
                 if not hasattr(local, "slot"):
-                    local.slot = np.full(ab.size, -1, dtype=np.int64)
+                    local.slot = np.full(ab.size * parts, -1, dtype=np.int64)
+                if match:
+                    rng = np.random.default_rng(derive(config.seed, "train-rows", t, n,
+                                                       shard))
+                    return match_terms.match_sums(
+                        rules, n, rows, current, states[n],
+                        seed=derive(config.seed, "train", t, n), rng=rng,
+                        first_row=shard * rows, ab=ab, both=both, slot=local.slot,
+                        played=played)
                 return sums(rules, n, rows, current, seed=derive(config.seed, "train", t, n),
                             first_row=shard * rows, ab=ab, both=both, slot=local.slot,
                             played=played)
@@ -249,6 +269,11 @@ def train(config: Config, *, jobs: int = 1, state: State | None = None,
                 st.visits[visited] += s[:, 3].astype(np.int64)
             if config.plus:
                 np.maximum(st.regret, 0.0, out=st.regret)
+            # The strategy moves only where regrets did (CFR+'s floor moves none of
+            # P(swap)): regret matching there alone, in place, once every unit is done (a
+            # match training's 20M indices cost 1.2 s a batch in full).
+            met = np.unique(np.concatenate([v for v, _ in results]))
+            current[met] = regret_matching(st.regret[met])
             st.rounds += rows * len(units)
             if progress is not None:
                 progress(st.batch, config.batches)

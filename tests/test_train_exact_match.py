@@ -18,9 +18,10 @@ from gnav.solve.match import MatchSolution, MatchSolver, solve_match
 from gnav.solve.match_export import match_nash_conv, measure_afresh, sigma_of, solver_of
 from gnav.strategies import round_options
 from gnav.strategies.match import MATCH_HERE, load_match
+from gnav.strategies.match_policy import MATCH_POLICY_FORMAT
 from gnav.strategies.policy import POLICIES
 from gnav.train.exact import lift
-from gnav.train.exact_match import MATCH_POLICY_FORMAT, blind_policy, measure, policy_conv
+from gnav.train.exact_match import blind_policy, measure, policy_conv
 from gnav.train.lives_features import FEATURE_SETS, project
 
 

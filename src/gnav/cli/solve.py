@@ -295,7 +295,7 @@ def _check_policy(args: argparse.Namespace) -> int:
         raise GnavError(f"--check-policy measures 2 to {MATCH_SEATS} seats, not "
                         f"{args.seats}: the match's every state is a round's exact tree")
     path = args.check_policy
-    blind, classes = read_policy(path)
+    blind, classes = read_policy(path)  # classes: the match policy, or None
     lo, hi = blind.seats
     if not blind.fits(rules, lo):
         raise GnavError(f"{path}: a policy of {blind.preset}'s rounds (its options), not "
@@ -324,7 +324,7 @@ def _check_policy(args: argparse.Namespace) -> int:
     outside = sorted(m for m in solver.tables if not lo <= m <= hi)
     fixed = _other_sizes(how, rules, solver, outside, match)
     got = policy_conv(solver, lookup_policy(blind, classes), fixed)
-    result = {"file": path, "kind": "match" if classes else "lives-blind",
+    result = {"file": path, "kind": "lives-blind" if classes is None else "match",
               "trained_seats": [lo, hi], "preset": rules.name, "seats": args.seats,
               "lives": solver.lives, "cap": solver.cap, "states": len(solver.states),
               "other_sizes": args.other_sizes, "outside": outside,

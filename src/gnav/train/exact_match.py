@@ -21,20 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from gnav.abstraction import coarsen
-from gnav.errors import MalformedError
-from gnav.lives_class import CLASSES, column_classes
-from gnav.lives_class import FEATURES as LIVES_FEATURES
+from gnav.lives_class import column_classes
 from gnav.solve.cfr import F, Game
 from gnav.solve.match import MatchSolver, State
 from gnav.solve.match_export import rules_of, sigma_of
 from gnav.strategies import read_json
 from gnav.strategies.match import MatchStrategy, StateKey
-from gnav.strategies.policy import FORMAT as ROUND_FORMAT
+from gnav.strategies.match_policy import MATCH_POLICY_FORMAT, parse_match_policy
+from gnav.strategies.match_policy import MatchPolicy as MatchPolicyFile
 from gnav.strategies.policy import Policy, parse
 from gnav.train.exact import KeyOf, abstract_map
 
@@ -45,12 +43,6 @@ MatchPolicy = Callable[[int | None, int], float | None]
 Answer = Callable[[State, int, Hashable], float | None]
 # A state (by index) -> the round strategy it plays instead of the policy, or None.
 Fixed = Callable[[int], F | None]
-
-# A match policy file's format (``gnav.strategies.match_policy`` on the matchtrain
-# branch reads it for the bots; read here from its documented layout, by the round
-# policy's parser, so that the check needs nothing of the training).
-MATCH_POLICY_FORMAT = "gnav-match-policy/1"
-
 
 @dataclass(frozen=True)
 class MatchConv:
@@ -148,51 +140,31 @@ def policy_conv(solver: MatchSolver, policy: MatchPolicy, fixed: Fixed | None = 
                      blind, even, held)
 
 
-def lookup_policy(blind: Policy, classes: Sequence[Policy] = ()) -> MatchPolicy:
-    """A policy file's answers as a match policy: a class's table (``Policy.lookup``,
-    its back-offs included), the lives-blind ``blind`` where it has none; a file with no
-    ``classes`` is lives-blind."""
+def lookup_policy(blind: Policy, match: MatchPolicyFile | None = None) -> MatchPolicy:
+    """A policy file's answers as a match policy, as the expert plays them
+    (``MatchPolicyFile.lookup``: the class's own key, else the lives-blind table with
+    its back-offs), in two steps so that the fall-backs are counted: a class without
+    its own answer says None, and ``policy_conv`` asks again lives-blind (``cls``
+    None). With no ``match``, the lives-blind ``blind``'s answers."""
     def policy(cls: int | None, akey: int) -> float | None:
-        if cls is None:
+        if cls is None or match is None:
             return blind.lookup(akey)
-        return classes[cls].lookup(akey) if classes else None
+        q = match.classes[cls].get(akey)
+        return None if q is None else q / blind.scale
     return policy
 
 
-def read_policy(path: str) -> tuple[Policy, tuple[Policy, ...]]:
-    """(the lives-blind policy, one a lives class or none) of a round policy file
+def read_policy(path: str) -> tuple[Policy, MatchPolicyFile | None]:
+    """(the lives-blind policy, the match policy or None) of a round policy file
     (``gnav-policy/1`` or ``2``: lives-blind) or a match policy file
-    (``gnav-match-policy/1``: a table a class of ``gnav.lives_class`` beside the
-    lives-blind one, each two lists as a round policy file holds them), each table read
-    and checked by the round policy's own parser.
+    (``gnav-match-policy/1``), each read by the parser the bots read it with.
 
     :raises: :exc:`MalformedError` with one line."""
     data = read_json(path)
     if not isinstance(data, dict) or data.get("format") != MATCH_POLICY_FORMAT:
-        return parse(data, path), ()
-    try:
-        lives = data["lives"]
-        if not isinstance(lives, dict) or lives.get("features") != list(LIVES_FEATURES) \
-                or lives.get("classes") != CLASSES:
-            raise MalformedError(f"{path}: made for other lives classes than {CLASSES} "
-                                 f"of {', '.join(LIVES_FEATURES)}")
-        blind, tables = data["blind"], data["classes"]
-        if not isinstance(blind, dict) or not isinstance(tables, list) \
-                or len(tables) != CLASSES or not all(isinstance(t, dict) for t in tables):
-            raise MalformedError(f"{path}: 'blind' is an object and 'classes' a list of "
-                                 f"{CLASSES} objects, each with 'keys' and 'swap'")
-        head = {k: v for k, v in data.items() if k not in ("lives", "blind", "classes")}
-
-        def table(t: dict[str, Any], where: str) -> Policy:
-            # A class's table stands alone: no back-off answers from another table here
-            # (dealer_stood as the file says; the match format postdates it).
-            return parse({**head, "format": ROUND_FORMAT, "keys": t["keys"],
-                          "swap": t["swap"]}, where)
-
-        return table(blind, f"{path}: blind"), tuple(
-            table(t, f"{path}: class {i}") for i, t in enumerate(tables))
-    except KeyError as e:
-        raise MalformedError(f"{path}: missing field {e.args[0]!r}") from None
+        return parse(data, path), None
+    match = parse_match_policy(data, path)
+    return match.blind, match
 
 
 def blind_policy(table: Mapping[int, float]) -> MatchPolicy:

@@ -17,6 +17,7 @@ from gnav.errors import GnavError
 from gnav.rules import Rules
 from gnav.sim.stats import t_quantile
 from gnav.strategies.match import shipped_match
+from gnav.strategies.match_policy import shipped_match_policy
 
 
 def test_a_table_alone_is_its_four_cells_and_a_pair_one() -> None:
@@ -57,11 +58,17 @@ def test_a_large_table_plays_the_options_gnav_simulate_sets() -> None:
 
 
 @pytest.mark.parametrize("name", ["gnav-2", "gnav-3", "gnav-3-lives2", "cuccu-3", "kille-3",
-                                  "gnav-4", "gnav-10"])
+                                  "gnav-4", "gnav-10", "gnav-20", "cuccu-10"])
 def test_the_expert_plays_the_match_where_a_file_ships_for_the_table(name: str) -> None:
     t = mw.Table.parse(name)
-    # Second method: the shipped set's file itself, by the table's rules and size.
-    assert mw.plays_match(t) == (shipped_match(t.rules(), t.seats) is not None)
+    # Second method: the shipped set's files themselves, by the table's rules and size: a
+    # match strategy of the table's size, or (issue 29 §2, changed on purpose: expert
+    # plays gnav's trained match policies from 5 seats) a match policy at a number of
+    # active seats the table passes through.
+    rules = t.rules()
+    policies = any(shipped_match_policy(rules, n) is not None
+                   for n in range(5, t.seats + 1))
+    assert mw.plays_match(t) == (shipped_match(rules, t.seats) is not None or policies)
 
 
 def test_where_the_two_experts_are_one_the_cell_says_so_and_plays_nothing() -> None:

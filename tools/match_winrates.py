@@ -136,9 +136,13 @@ def parse_cells(text: str) -> list[Cell]:
 
 
 def plays_match(table: Table) -> bool:
-    """Whether ``expert`` plays a match strategy at this table: else it plays as
-    ``expert-round`` at every decision (a match file is the table's size)."""
-    return ExpertBot().match_table(table.rules(), table.seats) is not None
+    """Whether ``expert`` plays for the match at this table: a match strategy (a match
+    file is the table's size), or a trained match policy at some number of active seats
+    the table passes through (5 seats and up); else it plays as ``expert-round`` at
+    every decision."""
+    bot, rules = ExpertBot(), table.rules()
+    return bot.match_table(rules, table.seats) is not None or any(
+        bot.match_policy(rules, n) is not None for n in range(5, table.seats + 1))
 
 
 def engine_of(cell: Cell, engine: str) -> str:
@@ -148,7 +152,10 @@ def engine_of(cell: Cell, engine: str) -> str:
     kinds = {cell.challenger, cell.field}
     if kinds == {EXPERT, ROUND} and not matched:
         return SAME
-    tables = {ROUND, THRESHOLD} | (set() if matched else {EXPERT})
+    # expert is a table where it plays the round, and where it plays a match policy (a
+    # table a lives class, from 5 seats); a match strategy (2-4 seats) is not one.
+    tables = {ROUND, THRESHOLD} | (
+        {EXPERT} if not matched or cell.table.seats >= BATCH_FROM else set())
     if engine == "auto" and kinds <= tables and cell.table.seats >= BATCH_FROM:
         return BATCH
     return REFERENCE
@@ -221,7 +228,10 @@ def run_batch(cell: Cell, matches: int, seed: int) -> Estimate:
     rules, n = cell.table.rules(), cell.table.seats
 
     def policy(kind: str) -> MatchPolicy:
-        return ThresholdPolicy(rules) if kind == THRESHOLD else ExpertPolicy(rules, n)
+        # expert: the match policies where they ship (a lives class's table), the round's
+        # elsewhere; expert-round: the round's everywhere.
+        return ThresholdPolicy(rules) if kind == THRESHOLD else \
+            ExpertPolicy(rules, n, match=kind == EXPERT)
 
     rows = matches * n
     at = np.arange(rows) % n
@@ -250,7 +260,8 @@ def measure(cell: Cell, matches: int, counter_matches: int, seed: int, engine: s
             how, note = SKIPPED, (f"not played: counter on the reference engine above "
                                   f"{counter_seats} seats (--counter-seats)")
     if how in (SAME, SKIPPED):
-        said = f"same strategy: no match policy at {t.seats} seats" if how == SAME else note
+        said = f"same strategy: no match policy at {t.seats} seats" \
+            if how == SAME else note
         return Measured(name, cell.challenger, cell.field, t.name, t.preset, t.seats, how, 0,
                         seed, None, 1 / t.seats, None, 0.0, said, "")
     begin = time.process_time()

@@ -17,8 +17,9 @@ answer, the margin and error, the explanation as sentence ids with their numbers
 view's events told in every language. ``puzzle_at`` reads a match state only through
 ``seat_view``: a test moves hidden pieces and finds every puzzle unchanged.
 
-There is no match strategy to give the chance to win (the expert plays rounds): the
-figures are in lives.
+A puzzle asks for the better choice in the round: its figures are in lives and its
+answer the round's expert's (``expert-round``, as the coach sets it beside them); the
+coach's chance to win the match is left out of puzzles.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def is_loopback(host: str) -> bool:
 
 # Seconds a journal write to Redis waits for others, so that Redis syncs its append-only
 # file once for all of them (``gnav.server.resp``; ``gnav serve --redis-window``).
-REDIS_WINDOW = 0.002
+REDIS_WINDOW = 0.005
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The journal's pipelined connection to Redis (``gnav.server.resp``): replies matched in
-order, redis-py's errors, a script Redis forgot, a connection that goes silent."""
+order, redis-py's errors, a script Redis forgot, a connection that goes silent, writes
+sent together within their window (to share Redis's fsync)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,72 @@ def test_writes_at_once_get_their_own_replies(redis_url: str,
         with pytest.raises(rerr.ResponseError, match="GNAV_TEST"):
             await pipe.eval("return redis.error_reply('GNAV_TEST')", [], [])
         assert await pipe.call("PING") == "PONG"  # the connection lives on
+        await pipe.close()
+
+    asyncio.run(go())
+
+
+def test_writes_within_the_window_go_out_in_one_write(redis_url: str) -> None:
+    """Writes asked for within the window are written to the socket at once (Redis reads
+    them in one turn and syncs its file once), each still answered with its own reply;
+    a batch that fills goes out without waiting for the window's end."""
+
+    async def go() -> None:
+        pipe = Pipe(redis_url, window=0)  # connected, its first write sent at once
+        assert await pipe.call("PING") == "PONG" and pipe.batches == 1
+        pipe.window = 0.5
+        replies = await asyncio.wait_for(asyncio.gather(
+            *(pipe.call("INCRBY", "gnav:grouped", str(i)) for i in range(1, 8))), 30.0)
+        assert replies == [1, 3, 6, 10, 15, 21, 28]  # in order, one write for the seven
+        assert pipe.batches == 2
+        pipe.window, pipe.batch = 3600.0, 5  # a full batch does not wait an hour
+        replies = await asyncio.wait_for(asyncio.gather(
+            *(pipe.call("INCRBY", "gnav:grouped", "1") for _ in range(5))), 30.0)
+        assert replies == [29, 30, 31, 32, 33] and pipe.batches == 3
+        await pipe.close()
+
+    asyncio.run(go())
+
+
+def test_a_lone_write_waits_its_window_and_no_more(redis_url: str) -> None:
+    async def go() -> None:
+        pipe = Pipe(redis_url, window=0)
+        await pipe.call("PING")
+        pipe.window = 0.25
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        assert await asyncio.wait_for(pipe.call("SET", "gnav:lone", "1"), 10.0) == "OK"
+        assert loop.time() - start >= 0.25 * 0.9  # held for company (the timer's grain)
+        assert pipe.batches == 2
+        await pipe.close()
+
+    asyncio.run(go())
+
+
+def test_writes_waiting_for_their_window_are_sent_again_after_a_cut(redis_url: str) -> None:
+    """The connection breaks while writes wait to be sent: each is sent again on a new
+    one (after its own jittered pause, as redis-py's retries: so in any order) and
+    answered once, with its own reply."""
+
+    async def go() -> None:
+        pipe = Pipe(redis_url, window=0)
+        await pipe.call("DEL", "gnav:cut")
+        pipe.window = 0.2
+        writes = [asyncio.ensure_future(pipe.call("RPUSH", "gnav:cut", str(i)))
+                  for i in range(4)]
+        conn = pipe._conn
+        assert conn is not None
+        end = asyncio.get_running_loop().time() + 10.0
+        while len(conn.queued) < 4:  # every write waiting in the window
+            assert asyncio.get_running_loop().time() < end
+            await asyncio.sleep(0.001)
+        assert conn.transport is not None
+        conn.transport.abort()
+        lengths = await asyncio.wait_for(asyncio.gather(*writes), 30.0)
+        stored = await pipe.call("LRANGE", "gnav:cut", "0", "-1")
+        assert sorted(lengths) == [1, 2, 3, 4]  # each pushed once...
+        assert [stored[n - 1] for n in lengths] == ["0", "1", "2", "3"]  # ...its own reply
+        assert pipe._conn is not conn
         await pipe.close()
 
     asyncio.run(go())

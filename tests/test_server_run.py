@@ -76,3 +76,22 @@ def test_serve_on_loopback_says_the_links_work_here_alone(tmp_path: Path) -> Non
     assert len(lines) >= 2, lines
     assert lines[0].startswith("gnav serve: open http://127.0.0.1:")
     assert "this computer only (127.0.0.1)" in lines[1] and "Play with friends" in lines[1]
+
+
+def test_the_redis_window_is_checked_and_reaches_the_journals_pipe(tmp_path: Path) -> None:
+    """``gnav serve --redis-window MS``: one line for a window out of range; a good one
+    is the seconds the journal's writes wait (``gnav.server.resp``)."""
+    from gnav.errors import GnavError
+    from gnav.server.redis_store import RedisStore
+    from gnav.server.resp import WINDOW
+    from gnav.server.stores import open_store
+
+    for bad in (-1.0, 101.0):
+        with pytest.raises(GnavError, match="--redis-window must be 0 to 100 ms"):
+            run.serve("127.0.0.1", 0, "redis://127.0.0.1:1/0", [], None,
+                      redis_window_ms=bad)
+    key = str(tmp_path / "gnav.key")
+    for given, window in ((0.005, 0.005), (None, WINDOW)):
+        store = open_store("redis://127.0.0.1:1/0", key, redis_window=given)
+        assert isinstance(store, RedisStore) and store._pipe is not None
+        assert store._pipe.window == window

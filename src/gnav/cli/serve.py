@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from gnav.errors import GnavError
-from gnav.server.settings import Settings
+from gnav.server.settings import REDIS_WINDOW, Settings
 
 
 def add_arguments(s: argparse.ArgumentParser) -> None:
@@ -30,6 +30,11 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
                         "default $GNAV_KEY_FILE, else gnav.key here; made if missing. "
                         "Every server on the same Redis needs the same key ($GNAV_KEY "
                         "may hold it instead)")
+    s.add_argument("--redis-window", type=float, default=None, metavar="MS",
+                   help=f"with --store redis://...: milliseconds a journal write waits for "
+                        f"others, so that Redis syncs its append-only file once for all "
+                        f"of them (default {REDIS_WINDOW * 1000:g}; 0: each at once). A change "
+                        f"is still acknowledged only once written to disk")
     s.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
                    help="behind a reverse proxy: the proxies' addresses or networks "
                         "(comma-separated) whose X-Forwarded-For gives the client's address "
@@ -101,4 +106,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  costly_per_minute=args.costly_per_minute, workers=args.workers,
                   forwarded_allow_ips=args.forwarded_allow_ips, odds_dir=args.odds_dir,
                   grow_puzzles=args.grow_puzzles, key_file=args.key_file,
-                  peer=args.peer, peer_advertise=args.peer_advertise)
+                  peer=args.peer, peer_advertise=args.peer_advertise,
+                  redis_window_ms=args.redis_window)

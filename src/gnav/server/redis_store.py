@@ -147,7 +147,8 @@ class RedisStore:
     """Tables in the Redis at ``url`` (``redis://HOST:PORT/DB``). The client connects
     on first use, in the event loop that uses it."""
 
-    def __init__(self, url: str, box: Box | None = None, key_from: str = "") -> None:
+    def __init__(self, url: str, box: Box | None = None, key_from: str = "",
+                 window: float | None = None) -> None:
         self.url = url
         self.where = url.split("@")[-1]  # never a password in a message
         if box is None:
@@ -163,8 +164,9 @@ class RedisStore:
         self._client: aioredis.Redis | None = None
         self._write: Any = None
         # The journal's writes go on a pipelined connection of their own (``resp``:
-        # measured, a sixth of redis-py's CPU a write), unless TLS is asked for.
-        self._pipe = Pipe(url) if Pipe.usable(url) else None
+        # measured, a sixth of redis-py's CPU a write), unless TLS is asked for; a write
+        # waits up to ``window`` seconds for others to share Redis's fsync (resp.WINDOW).
+        self._pipe = Pipe(url, window=window) if Pipe.usable(url) else None
 
     def check(self) -> None:
         """Reach Redis now (at start, before serving): StoreError in one line if not."""

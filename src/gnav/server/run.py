@@ -162,7 +162,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
           costly_per_minute: int = Settings.costly_per_minute, workers: int = 1,
           forwarded_allow_ips: str = "", odds_dir: str | None = None,
           grow_puzzles: str | None = None, key_file: str | None = None,
-          peer: str | None = None, peer_advertise: str | None = None) -> int:
+          peer: str | None = None, peer_advertise: str | None = None,
+          redis_window_ms: float | None = None) -> int:
     if not 0 <= port <= 65535:
         raise GnavError(f"--port must be 0 to 65535, not {port}")
     if creates_per_minute < 1:
@@ -173,6 +174,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
         raise GnavError(f"--sockets-per-client must be at least 1, not {sockets_per_client}")
     if costly_per_minute < 1:
         raise GnavError(f"--costly-per-minute must be at least 1, not {costly_per_minute}")
+    if redis_window_ms is not None and not 0 <= redis_window_ms <= 100:
+        raise GnavError(f"--redis-window must be 0 to 100 ms, not {redis_window_ms}")
     if not 1 <= workers <= 256:
         raise GnavError(f"--workers must be 1 to 256, not {workers}")
     if workers > 1 and not where.startswith(("redis://", "rediss://", "unix://")):
@@ -185,7 +188,8 @@ def serve(host: str, port: int, where: str, allow_origins: list[str],
         origin_of(public_url)  # a base URL: scheme and host, nothing after
     sock = bind(host, port)  # first: a taken port leaves no database file behind
     try:
-        store = open_store(where, key_file)
+        store = open_store(where, key_file,
+                           None if redis_window_ms is None else redis_window_ms / 1000)
         store.check()  # reachable now, or one line and no server
     except GnavError:
         sock.close()

@@ -56,6 +56,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+# Seconds a journal write to Redis waits for others, so that Redis syncs its append-only
+# file once for all of them (``gnav.server.resp``; ``gnav serve --redis-window``).
+REDIS_WINDOW = 0.005
+
+
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from gnav.server.sealing import KEY_ENV, key_text, new_key
 from redis_kit import RedisServer
+
+if TYPE_CHECKING:
+    from gnav.solve.match import MatchSolution, MatchSolver
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -48,3 +52,23 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'gnav.sqlite3'}"
     url: str = request.getfixturevalue("redis_url")
     return url
+
+
+# The solved match of gnav at 2 seats and 2 lives, for the exact checks of lives-keyed
+# policies (tests/test_train_exact_match.py, tests/test_train_lives_features.py): two
+# fools gaining make lives of 1, 2 and 3 (the cap), every lives class a 2-seat round
+# has. Made once a module (a few seconds), imported here only when asked for: the
+# solver needs numpy.
+@pytest.fixture(scope="module")
+def sol() -> MatchSolution:
+    from gnav.rules import Rules
+    from gnav.solve.match import solve_match
+
+    return solve_match(Rules.of("gnav", lives=2), 2, target=1e-5)
+
+
+@pytest.fixture(scope="module")
+def solver(sol: MatchSolution) -> MatchSolver:
+    from gnav.solve.match_export import solver_of
+
+    return solver_of(sol)

@@ -14,8 +14,8 @@ from gnav.cli import main
 from gnav.lives_class import CLASSES, lives_class
 from gnav.rules import Rules
 from gnav.solve.cfr import F
-from gnav.solve.match import MatchSolution, MatchSolver, solve_match
-from gnav.solve.match_export import match_nash_conv, measure_afresh, sigma_of, solver_of
+from gnav.solve.match import MatchSolution, MatchSolver
+from gnav.solve.match_export import match_nash_conv, measure_afresh, sigma_of
 from gnav.strategies import round_options
 from gnav.strategies.match import MATCH_HERE, load_match
 from gnav.strategies.match_policy import MATCH_POLICY_FORMAT
@@ -24,17 +24,7 @@ from gnav.train.exact import lift
 from gnav.train.exact_match import blind_policy, measure, policy_conv
 from gnav.train.lives_features import FEATURE_SETS, project
 
-
-@pytest.fixture(scope="module")
-def sol() -> MatchSolution:
-    # Two fools gaining make lives of 1, 2 and 3 (the cap) at gnav's 2 seats and 2 lives:
-    # every lives class a 2-seat round has.
-    return solve_match(Rules.of("gnav", lives=2), 2, target=1e-5)
-
-
-@pytest.fixture(scope="module")
-def solver(sol: MatchSolution) -> MatchSolver:
-    return solver_of(sol)
+# sol, solver: the solved match of gnav at 2 seats and 2 lives (tests/conftest.py).
 
 
 def test_measure_is_the_match_nash_conv_in_parts(sol: MatchSolution,

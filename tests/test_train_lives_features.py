@@ -9,9 +9,8 @@ import numpy as np
 import pytest
 
 from gnav.abstraction import Layout, coarsen
-from gnav.rules import Rules
 from gnav.solve.cfr import F
-from gnav.solve.match import MatchSolution, MatchSolver, solve_match
+from gnav.solve.match import MatchSolution, MatchSolver
 from gnav.solve.match_export import solver_of
 from gnav.train.lives_features import (
     FEATURE_SETS,
@@ -22,16 +21,7 @@ from gnav.train.lives_features import (
     whole_state,
 )
 
-
-@pytest.fixture(scope="module")
-def sol() -> MatchSolution:
-    # Two fools gaining make lives of 1, 2 and 3 (the cap) at gnav's 2 seats and 2 lives.
-    return solve_match(Rules.of("gnav", lives=2), 2, target=1e-5)
-
-
-@pytest.fixture(scope="module")
-def solver(sol: MatchSolution) -> MatchSolver:
-    return solver_of(sol)
+# sol, solver: the solved match of gnav at 2 seats and 2 lives (tests/conftest.py).
 
 
 def test_the_solved_strategy_projected_where_nothing_merges_is_itself(

@@ -30,6 +30,7 @@ import numpy.typing as npt
 from gnav.abstraction import RIGHT, Key
 from gnav.fast.abstraction import GnavAbstraction, policy_table
 from gnav.fast.jit import ABSTRACT, RICH, JitRounds
+from gnav.fast.match_response import seat_chance
 from gnav.fast.tables import Tables
 from gnav.odds.figures import Atlas, Cell, Choice, Figure, wilson
 from gnav.odds.match_model import ModelWins
@@ -226,34 +227,20 @@ def weighted_playouts(rules: Rules, policy: Policy, rows: list[list[int]],
     w = np.asarray(weights, dtype=np.float64)
     ways = (stand[:, me].astype(np.float64), swap[:, me].astype(np.float64))
     d = ways[1] - ways[0]
-    won = None if wins is None else [float((w * _valued(x, wins)).sum())
+    won = None if wins is None else [float((w * _chances(x, wins)).sum())
                                      for x in (stand, swap)]
     return ([float((w * (x < 0)).sum()) for x in ways], [float((w * x).sum()) for x in ways],
             [float((w * x * x).sum()) for x in ways], float(w.sum()), float((w * w).sum()),
             float((w * d).sum()), float((w * d * d).sum()), won)
 
 
-def _valued(changes: npt.NDArray[np.int64], wins: ModelWins) -> npt.NDArray[np.float64]:
-    """The chance to win after each row of ``changes`` (every column's change of lives),
-    each row reduced to what the model reads (the deciding column's lives after it and
-    the others' as a multiset) so that thousands of playouts need the model's value of a
-    few dozen states."""
-    after = np.maximum(np.asarray(wins.before, dtype=np.int64)[None, :] + changes, 0)
-    mine = after[:, wins.me]
-    others = np.delete(after, wins.me, axis=1)
-    # One integer a row: the deciding column's lives, then how many others end at each
-    # count of lives, 6 bits each (a table has at most 41 seats); a sort of one column
-    # rather than of whole rows, a fifth of the cost.
-    top = int(after.max(initial=0))
-    if 6 * (top + 1) + 8 <= 62:
-        code = mine.copy()
-        for v in range(top + 1):
-            code = code * 64 + (others == v).sum(axis=1)
-    else:  # lives beyond any preset's: whole rows, sorted
-        code = np.unique(np.column_stack([mine, np.sort(others, axis=1)]), axis=0,
-                         return_inverse=True)[1].reshape(-1)
-    _, first, back = np.unique(code, return_index=True, return_inverse=True)
-    each = np.array([wins.chance(int(mine[r]), tuple(sorted(int(v) for v in others[r])))
-                     for r in first])
-    out: npt.NDArray[np.float64] = each[back.reshape(-1)]
-    return out
+def _chances(changes: npt.NDArray[np.int64], wins: ModelWins) -> npt.NDArray[np.float64]:
+    """The deciding seat's chance to win after each row of ``changes`` (every column's
+    change of lives): ``seat_chance``, the match's exploit and training's own valuation
+    (each distinct outcome valued once), with the seats sitting this round out as
+    columns that do not move."""
+    rows = len(changes)
+    rest = np.asarray(wins.rest, np.int64)
+    before = np.tile(np.concatenate([np.asarray(wins.before, np.int64), rest]), (rows, 1))
+    change = np.concatenate([changes, np.zeros((rows, len(rest)), np.int64)], axis=1)
+    return seat_chance(before, change, wins.me)

@@ -38,7 +38,7 @@ class ModelWins:
     the lives model, from the round's columns' changes of lives (gains less payments, in
     turn order: the dealer last)."""
 
-    __slots__ = ("_cache", "_rest", "before", "me")
+    __slots__ = ("_cache", "before", "me", "rest")
 
     def __init__(self, view: SeatView) -> None:
         if view.seat is None or view.seat not in view.order:
@@ -48,7 +48,7 @@ class ModelWins:
         # The round's columns at its start, and the lives of the seats in the match that
         # sit this round out (they cannot move in it).
         self.before = tuple(start[s] for s in view.order)
-        self._rest = tuple(v for s, v in enumerate(start) if s not in view.order and v > 0)
+        self.rest = tuple(v for s, v in enumerate(start) if s not in view.order and v > 0)
         self._cache: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def after(self, change: Sequence[int]) -> float:
@@ -57,20 +57,15 @@ class ModelWins:
             raise ValueError(f"one change a column: {len(self.before)}, not {len(change)}")
         after = [max(0, b + d) for b, d in zip(self.before, change, strict=True)]
         mine = after.pop(self.me)
-        return self.chance(mine, tuple(sorted(after)))
-
-    def chance(self, mine: int, others: tuple[int, ...]) -> float:
-        """The chance to win with ``mine`` lives after the round, the other columns
-        ending with ``others`` (sorted): what ``after`` computes, for a caller that
-        reduced many playouts to these already (``gnav.odds.batch``)."""
-        key = (mine, others)
+        key = (mine, tuple(sorted(after)))
         got = self._cache.get(key)
         if got is None:
             # match_result in an order of its own: the deciding seat first, then the
             # others (its value depends on their multiset alone), then the seats sitting
             # out; the lives before only say who shares a round that puts everyone out,
             # and every column was in.
-            before = (1,) * (1 + len(others)) + self._rest
-            change_all = (mine - 1, *(v - 1 for v in others), *(0,) * len(self._rest))
+            others = key[1]
+            before = (1,) * (1 + len(others)) + self.rest
+            change_all = (mine - 1, *(v - 1 for v in others), *(0,) * len(self.rest))
             got = self._cache[key] = match_result(before, change_all)[0]
         return got

@@ -400,3 +400,72 @@ def test_the_sampled_coach_draws_until_the_gap_is_known_or_the_cap() -> None:
         else:
             stopped += 1
     assert stopped >= 1
+
+
+def test_every_exact_table_holds_the_chances_of_each_ending() -> None:
+    """Every shipped exact table holds, per information set and action, the chance of
+    each way the round ends for the lives; each is a distribution whose changes at the
+    deciding position give the table's lives (two measures of the tree, one check)."""
+    import gzip
+
+    from gnav.odds.coach import HERE
+
+    seats = set()
+    for path in sorted(HERE.glob("*.json.gz")):
+        data = json.loads(gzip.decompress(path.read_bytes()))
+        changes = data["changes"]
+        assert set(data["ends"]) == set(data["keys"]), path.name
+        assert all(len(c) == data["seats"] for c in changes), path.name
+        for key, row in data["keys"].items():
+            pos = int(key.split("/")[0])
+            for a in (0, 1):
+                pairs = data["ends"][key][a]
+                ks, ps = pairs[0::2], pairs[1::2]
+                assert sum(ps) == pytest.approx(1.0, abs=1e-4), (path.name, key)
+                lives = sum(p * changes[k][pos] for k, p in zip(ks, ps, strict=True))
+                assert lives == pytest.approx(row[4 + a], abs=1e-4), (path.name, key, a)
+        seats.add(data["seats"])
+    assert seats == {2, 3, 4}
+
+
+def test_an_exact_lookup_without_a_match_file_values_its_round_by_the_lives_model() -> None:
+    """chase-the-ace at 3 seats and 5 lives: no match file, so the coach's chance to win
+    is its exact table's round valued by the lives model. Checked against the round
+    enumerated through the engine (tests/endkit.py), each ending valued by the model,
+    at lives where seats are near the end."""
+    from endkit import Endings
+    from gnav.infoset import infoset_key
+    from gnav.odds.match_coach import match_chances
+    from gnav.odds.match_model import ModelWins
+
+    rules = Rules.of("chase-the-ace", lives=5)
+    walked = Endings(rules, 3)
+    rng = Random(5)
+    seen = 0
+    for i in range(60):
+        lives = [(5, 2, 1), (1, 1, 3), (2, 1, 1)][i % 3]
+        match = MatchState.new(rules, ["a", "b", "c"], dealer=2,
+                               lives=dict(enumerate(lives)))
+        deck = rules.shuffle(rng)
+        match = match.deal(deck[:3], deck[3:])
+        focal = i % 3
+        while match.to_act is not None and match.to_act != focal:
+            legal = match.legal_actions()
+            match, _ = match.apply(Action.STAND if Action.STAND in legal else legal[0])
+        if match.to_act != focal:
+            continue
+        view = seat_view(match, focal)
+        key = infoset_key(view)
+        if len(view.legal) < 2 or walked.weight[key] < 1e-9:
+            continue
+        advice = advise(view)
+        assert advice is not None and advice.source == "exact"
+        assert match_chances(view) is None
+        assert advice.win_source == "model"
+        model = ModelWins(view)
+        for got, want in zip((advice.win_stand, advice.win_swap), walked.chances(key),
+                             strict=True):
+            expected = sum(p * model.after(c) for c, p in want.items())
+            assert got == pytest.approx(expected, abs=1e-5), (lives, key)
+        seen += 1
+    assert seen >= 15

@@ -176,3 +176,55 @@ def test_exact_atlas_equals_an_enumeration_at_3_seats(preset: str, forced: bool)
                 c = got.choices[p, sit, held]
                 assert c.weight == pytest.approx(w / total, abs=1e-9)
                 assert c.swap == pytest.approx(sw / w, abs=1e-9)
+
+
+# The coach's chances of each way a round ends (``ending_chances``, shipped in its tables
+# for the match): chase-the-ace at 3 seats (every check) and gnav at 2 (every power).
+@pytest.mark.parametrize(("preset", "n"), [("chase-the-ace", 3), ("gnav", 2)])
+def test_the_chances_of_each_ending_equal_an_enumeration(preset: str, n: int) -> None:
+    from endkit import Endings
+    from gnav.odds.exact import coach_table
+
+    rules = Rules.of(preset)
+    strategy = shipped(rules, n)
+    assert strategy is not None
+    data = coach_table(rules, n, strategy)
+    changes = [tuple(c) for c in data["changes"]]  # type: ignore[attr-defined]
+    ends: dict[str, list[list[float]]] = data["ends"]  # type: ignore[assignment]
+    assert set(ends) == set(data["keys"])  # type: ignore[arg-type]
+    walked = Endings(rules, n)
+    checked = 0
+    for key, pairs in ends.items():
+        if walked.weight[key] < 1e-9:
+            continue  # off the strategy's path: weighted by chance alone there
+        assert walked.weight[key] == pytest.approx(data["keys"][key][0], abs=2e-6)  # type: ignore[index]
+        for a, want in enumerate(walked.chances(key)):
+            got = {changes[int(k)]: p for k, p in zip(pairs[a][0::2], pairs[a][1::2],
+                                                      strict=True)}
+            for c in set(got) | set(want):
+                assert got.get(c, 0.0) == pytest.approx(want.get(c, 0.0), abs=2e-6), \
+                    (key, a, c)
+        checked += 1
+    assert checked >= 150
+
+
+def test_the_chances_of_each_ending_give_the_lives_and_sum_to_one() -> None:
+    """Each row is a distribution, and its changes of lives at the deciding position,
+    weighted by it, are the table's lives (the tree's own payoff: a second measure on
+    the same edges)."""
+    from gnav.odds.exact import coach_table
+
+    rules = Rules.of("gnav")
+    strategy = shipped(rules, 3)
+    assert strategy is not None
+    data = coach_table(rules, 3, strategy)
+    changes: list[list[int]] = data["changes"]  # type: ignore[assignment]
+    assert len(set(map(tuple, changes))) == len(changes)
+    for key, row in data["keys"].items():  # type: ignore[attr-defined]
+        pos = int(key.split("/")[0])
+        for a in (0, 1):
+            pairs = data["ends"][key][a]  # type: ignore[index]
+            ks, ps = pairs[0::2], pairs[1::2]
+            assert sum(ps) == pytest.approx(1.0, abs=1e-4), key
+            lives = sum(p * changes[int(k)][pos] for k, p in zip(ks, ps, strict=True))
+            assert lives == pytest.approx(row[4 + a], abs=1e-4), (key, a)

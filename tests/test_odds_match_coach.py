@@ -81,13 +81,18 @@ def test_the_figures_do_not_move_with_what_the_view_hides() -> None:
 
 
 @pytest.mark.parametrize(("preset", "seats", "lives"),
-                         [("gnav", 3, None), ("gnav", 2, 3)])
-def test_where_no_match_strategy_fits_the_coach_says_what_it_said(
-        preset: str, seats: int, lives: int | None) -> None:
-    """No match file for 3 seats of gnav at its default lives, nor for 2 at other lives
-    than the default, and the figures are an exact lookup: no chance to win, and the
-    coach's answer has no field it lacked before. (At 6 seats the figures are sampled,
-    and the lives model gives the chance to win: tests/test_odds_match_model.py.)"""
+                         [("gnav", 3, None), ("gnav", 2, 3), ("gnav", 4, None)])
+def test_where_no_match_strategy_fits_an_exact_lookup_speaks_by_the_lives_model(
+        preset: str, seats: int, lives: int | None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No match file for 3 seats of gnav at its default lives, for 2 at other lives
+    than the default, nor for 4 seats, and the figures are an exact lookup: the chance
+    to win is the lookup's own round valued by the lives model ("model"; checked
+    against an enumeration in tests/test_odds_coach.py). An exact table made without
+    the chances of each ending (an older file) says what the coach said before: no
+    chance to win, and no field it lacked."""
+    from gnav.odds import coach
+
     rules = Rules.of(preset) if lives is None else Rules.of(preset, lives=lives)
     match = MatchState.new(rules, [f"s{i}" for i in range(seats)], dealer=seats - 1)
     from random import Random
@@ -99,8 +104,14 @@ def test_where_no_match_strategy_fits_the_coach_says_what_it_said(
             continue
         assert match_chances(view) is None
         advice = advise(view, samples=64)
-        assert advice is not None and not advice.wins
-        assert not {"win_stand", "win_swap"} & set(advice.as_json())
+        assert advice is not None and advice.source == "exact" and advice.wins
+        assert advice.win_source == "model"
+        assert advice.as_json()["win_source"] == "model"
+        assert advice.win_stand is not None and 0.0 < advice.win_stand < 1.0
+        monkeypatch.setattr(coach, "_ends", lambda *_: None)
+        before = advise(view, samples=64)
+        assert before is not None and not before.wins
+        assert not {"win_stand", "win_swap", "win_source"} & set(before.as_json())
         return
     raise AssertionError("no decision dealt")
 
@@ -151,7 +162,7 @@ def test_accuracy_and_marks_read_as_lichess_reads_a_move() -> None:
         "blunder"]
 
 
-def test_the_terminal_speaks_of_the_match_only_where_it_is_known() -> None:
+def test_the_terminal_speaks_of_the_match_and_says_by_what() -> None:
     rules = Rules.of("gnav")
     view = _opening(rules, "12", "3")
     assert "To win the match:" in coach_line(view, "en", rules, "en")
@@ -167,14 +178,19 @@ def test_the_terminal_speaks_of_the_match_only_where_it_is_known() -> None:
             assert "To win the match:" in coach_line(v, "en", v.rules, "en")
             seen += 1
     assert seen
-    six = MatchState.new(rules, [f"s{i}" for i in range(3)], dealer=2)
+    # 3 seats of gnav at its default lives: no match file, the exact table's round
+    # valued by the lives model, and the line says so.
+    gnav3 = MatchState.new(rules, [f"s{i}" for i in range(3)], dealer=2)
+    seen = 0
     for _ in range(10):
-        v = seat_view(six.deal(rng=rng), 0)
+        v = seat_view(gnav3.deal(rng=rng), 0)
         if len(v.legal) == 2:
-            assert "win the match" not in coach_line(v, "en", rules, "en")
+            assert "To win the match, by lives:" in coach_line(v, "en", rules, "en")
+            seen += 1
+    assert seen
 
 
-def test_gnav_analyse_prints_the_match_only_where_it_is_known(
+def test_gnav_analyse_prints_the_match_and_says_by_what(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     two = tmp_path / "two.json"
     two.write_text(dumps(from_match(gnav.play_match(
@@ -187,18 +203,19 @@ def test_gnav_analyse_prints_the_match_only_where_it_is_known(
     data = json.loads(capsys.readouterr().out)
     assert all("win_loss" in d for d in data["decisions"])
     three = tmp_path / "three.json"
-    # 3 seats of gnav at 3 lives: no match file (2 lives ship one since issue 29's lives).
+    # 3 seats of gnav at 3 lives: no match file (2 lives ship one since issue 29's lives),
+    # so the chances are the lives model's of the exact table's round, said "by lives".
     three.write_text(dumps(from_match(gnav.play_match(
         Rules.of("gnav", lives=3), ["Expert", "Random", "T"],
         [gnav.make_bot("expert", seed=1), gnav.RandomBot(seed=2),
          gnav.make_bot("threshold", seed=3)], seed=3))))
     assert main(["analyse", str(three), "--all"]) == 0
     out = capsys.readouterr().out
-    assert "Lichess" not in out and " points" not in out
+    assert "by lives" in out and " points" in out
     assert main(["analyse", str(three), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert not any("win_loss" in d or "win_stand" in d for d in data["decisions"])
-    assert not any("accuracy" in t for t in data["totals"].values())
+    assert data["decisions"]
+    assert all("win_loss" in d and d["win_source"] == "model" for d in data["decisions"])
 
 
 def test_every_shipped_match_file_has_its_coach_table() -> None:

@@ -19,8 +19,8 @@ round) and its interval:
 - ``mistake``: 0.05 to 0.15;
 - ``blunder``: 0.15 or more.
 
-Where the coach knows the chance to win (a match strategy ships for the table, or the
-figures were sampled and the lives model values them: ``gnav.odds.coach``'s
+Where the coach knows the chance to win (a match strategy ships for the table, or else
+the lives model values the round, sampled or an exact table's: ``gnav.odds.coach``'s
 ``win_source``), each decision also has its figures in the match: the chance to win
 standing and swapping, its **loss** (the better one's minus the one taken, in percentage
 points), the accuracy and mark Lichess would give that loss

@@ -39,8 +39,12 @@ playing the match strategy from there on (``win_stand``, ``win_swap``: a lookup,
 seats and up, and any table without an exact table), every playout's lives are valued
 by the lives model instead (``gnav.odds.match_model``; "model"): the same deals give the
 lives and the chance to win, so the two readings of one decision come from one sample.
-An exact lookup without a match file (3 and 4 seats of some games) has no chance to win
-(None), and says what it said before.
+An exact lookup without a match file (4 seats, other lives counts at 2 and 3 seats, a
+large table down to a few seats) values its own round by the lives model too: the
+exact table holds, for standing and for swapping, the chance of each way the round can
+end for the lives (``gnav.odds.exact.ending_chances``), and each way's chance to win
+by the model, weighted by them, is the figure ("model"). Lives and chance to win are
+again two readings of one distribution: the solved strategy's round.
 
 The API is ``advise(view) -> Advice | None``: a view in, the figures out, read from the
 view alone (anything that cuts puzzles or marks decisions may call it).
@@ -57,6 +61,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from random import Random
+from typing import Any
 
 from gnav.bots.counter import DEFAULT_LIKELIHOOD, Deals, _Model
 from gnav.bots.expert import ExpertBot
@@ -106,8 +111,9 @@ class Advice:
     plays: str = "strategy"
     # The chance to win the match if it stands, if it swaps (0 to 1): the match strategy
     # played from there on where one ships for the table (``win_source`` "match"), else
-    # the sampled playouts valued by the lives model ("model", gnav.odds.match_model);
-    # None where neither is known (an exact lookup of a table without a match file).
+    # the round valued by the lives model ("model", gnav.odds.match_model: the sampled
+    # playouts, or an exact table's chances of each way the round ends); None where
+    # neither is known (an exact table made without those chances).
     win_stand: float | None = None
     win_swap: float | None = None
     win_source: str | None = None
@@ -165,15 +171,52 @@ def table_path(preset: str, seats: int) -> Path:
 
 
 @lru_cache(maxsize=32)
-def _table(preset: str, seats: int) -> dict[str, list[float]] | None:
+def _data(preset: str, seats: int) -> dict[str, Any] | None:
     path = table_path(preset, seats)
     if not path.exists():
         return None
-    data = json.loads(gzip.decompress(path.read_bytes()))
-    if data.get("format") != FORMAT:
+    data: dict[str, Any] = json.loads(gzip.decompress(path.read_bytes()))
+    return data if data.get("format") == FORMAT else None
+
+
+def _table(preset: str, seats: int) -> dict[str, list[float]] | None:
+    data = _data(preset, seats)
+    if data is None:
         return None
     keys: dict[str, list[float]] = data["keys"]
     return keys
+
+
+def _ends(preset: str, seats: int, key: str
+          ) -> tuple[list[list[int]], list[list[float]]] | None:
+    """The ways the round can end for the lives (a change of lives per position) and,
+    for standing and for swapping, each one's chance at ``key`` (pairs [index, chance]
+    flattened: ``gnav.odds.exact.coach_table``); None for a table made without them."""
+    data = _data(preset, seats)
+    if data is None or "ends" not in data:
+        return None
+    row = data["ends"].get(key)
+    return None if row is None else (data["changes"], row)
+
+
+def model_chances(view: SeatView, preset: str, seats: int) -> tuple[float, float] | None:
+    """The deciding seat's chance to win the match if it stands and if it swaps, by the
+    lives model (``ModelWins``), from an exact table's chances of each way the round ends
+    (None where the table has none for ``view``). The round is the lookup's own (the
+    other seats play the solved strategy), so the lives and the chance to win beside
+    them are two readings of one distribution."""
+    got = _ends(preset, seats, infoset_key(view))
+    if got is None:
+        return None
+    changes, row = got
+    model = ModelWins(view)
+    out = []
+    for pairs in row:
+        total = sum(pairs[1::2])
+        win = sum(p * model.after(changes[int(k)]) for k, p in
+                  zip(pairs[0::2], pairs[1::2], strict=True))
+        out.append(win / total if total > 0 else 0.0)  # rounding leaves sums off by 1e-6
+    return out[0], out[1]
 
 
 def table_for(rules: Rules, seats: int) -> dict[str, list[float]] | None:
@@ -203,9 +246,15 @@ def advise(view: SeatView, *, samples: int | None = None) -> Advice | None:
     if advice is None:
         return None
     wins = match_chances(view)
-    if wins is None:
-        return advice  # the model's chances, where the figures were sampled
-    return replace(advice, win_stand=wins[0], win_swap=wins[1], win_source="match")
+    if wins is not None:
+        return replace(advice, win_stand=wins[0], win_swap=wins[1], win_source="match")
+    if advice.source == "exact":
+        strategy = shipped(view.rules, len(view.order))
+        wins = None if strategy is None else \
+            model_chances(view, strategy.preset, len(view.order))
+        if wins is not None:
+            return replace(advice, win_stand=wins[0], win_swap=wins[1], win_source="model")
+    return advice  # sampled: the model's chances came with the playouts
 
 
 def _advise_round(view: SeatView, samples: int | None) -> Advice | None:

@@ -182,7 +182,12 @@ OUTRO = """\
   its chances, the points of it given away against the better choice, and the accuracy
   and mark Lichess would give that loss (*inaccuracy* from 5 points, *mistake* from 10,
   *blunder* from 15), and each seat its mean accuracy: docs/strategy.md, *Reading the
-  coach in chances to win*. Elsewhere nothing of this is shown.
+  coach in chances to win*. Where the figures are sampled (5 seats and up), the same
+  chances come from the lives model instead (*by lives*: each playout's lives valued as
+  if each later round one seat still in loses a life; `win_source` says which). Where
+  they are an exact lookup without a match file (4 seats, other lives counts at 2 and 3
+  seats, a large table down to a few seats), the lookup's own round is valued the same
+  way: its table holds the chance of each way the round can end for the lives.
 - **What the figures say** (`gnav.odds.verdict`, one place for the coach and the
   analysis): the headline is the figures' verdict, read off the difference between the
   two choices and its 95% interval (paired on the same deals): *swapping is better by

@@ -71,15 +71,6 @@ def strategy_sigma(game: Game, strategy: Strategy) -> F:
     return sigma
 
 
-def _with_term(game: Game, term: F, sigma: F) -> tuple[F, F]:
-    saved = game.term
-    game.term = term
-    try:
-        return game.values(sigma)
-    finally:
-        game.term = saved
-
-
 def evaluate(tree: Tree, strategy: Strategy) -> Evaluated:
     game = Game(tree)
     n = tree.seats
@@ -87,7 +78,7 @@ def evaluate(tree: Tree, strategy: Strategy) -> Evaluated:
     pay_term = np.asarray(tree.pay, dtype=np.float64).reshape(-1, 2, n)[game.order]
     rho = game.reach(sigma)
     _, q_lives = game.values(sigma)
-    _, q_pay = _with_term(game, pay_term, sigma)
+    _, q_pay = game.values_of(pay_term, sigma)
     weight: F = np.bincount(game.infoset, weights=rho, minlength=game.infosets).astype(np.float64)
     lives = game.action_values(rho, q_lives)
     pay = game.action_values(rho, q_pay)
@@ -106,7 +97,7 @@ def from_tree(rules: Rules, seats: int, strategy: Strategy, policy: str = "exper
           progress: Callable[[int, int], None] | None = None) -> tuple[Atlas, Evaluated]:
     """The exact atlas of ``strategy`` at ``seats`` seats of ``rules``, and the evaluated
     tree (the coach's table comes from it)."""
-    tree = build(rules, seats, progress=progress)
+    tree = build(rules, seats, endings=True, progress=progress)
     ev = evaluate(tree, strategy)
     game, sigma = ev.game, ev.sigma
     n = seats
@@ -124,7 +115,7 @@ def from_tree(rules: Rules, seats: int, strategy: Strategy, policy: str = "exper
 
     dealt_p = [by_dealt(np.ones(len(root_prob)), i) for i in range(n)]
     v_lives, _ = game.values(sigma)
-    v_pay, _ = _with_term(game, pay_term, sigma)
+    v_pay, _ = game.values_of(pay_term, sigma)
     values = game.root_values(v_lives)
     pays = game.root_values(v_pay)
     both = game.legal[:, 0] & game.legal[:, 1]
@@ -137,7 +128,7 @@ def from_tree(rules: Rules, seats: int, strategy: Strategy, policy: str = "exper
             can = mine & game.legal[:, a]
             s[can] = 0.0
             s[can, a] = 1.0
-            v, _ = _with_term(game, pay_term, s)
+            v, _ = game.values_of(pay_term, s)
             forced[i, a] = by_dealt(v[roots_a:roots_b, i], i)
         if progress is not None:
             progress(i + 1, n)
@@ -190,6 +181,55 @@ def from_tree(rules: Rules, seats: int, strategy: Strategy, policy: str = "exper
     return result, ev
 
 
+# Columns of the ways a round ends valued at once: (nodes, 2, this) floats at a time,
+# about 1.5 GB at 4 seats of the gnav family.
+ENDS_AT_ONCE = 32
+
+
+def ending_chances(ev: Evaluated) -> tuple[list[tuple[int, ...]], F]:
+    """Each way the round can end for the lives (each position's change of lives, the
+    tree's ``Ending.change``; who sits out next is not told apart), and per information
+    set and action, its chance from there: the seat's view given, the other seats
+    playing the strategy (``ev.reach``'s weights, chance alone off the path, as the
+    lives and the chance of paying are weighted). A row sums to 1 where the action is
+    legal, and its changes weighted by it give ``ev.lives``: ``coach_table`` ships it so
+    that the coach can value a lookup's round in the match (``gnav.odds.coach``).
+
+    Needs the tree built with its endings (``build(endings=True)``)."""
+    tree, game = ev.tree, ev.game
+    if not tree.endings:
+        raise ValueError("the tree was built without its endings: build(endings=True)")
+    changes = sorted({e.change for e in tree.endings})
+    index = {c: k for k, c in enumerate(changes)}
+    kind = np.asarray([index[e.change] for e in tree.endings], dtype=np.int64)
+    kind = kind[np.asarray(tree.ending_id, dtype=np.int64)]
+    where = np.empty_like(game.order)
+    where[game.order] = np.arange(len(game.order))  # build order -> the game's order
+    rows = np.asarray(tree.ending_row, dtype=np.int64)
+    slot = where[rows // 2] * 2 + rows % 2
+    weight = np.asarray(tree.ending_weight, dtype=np.float64)
+    rho = game.reach(ev.sigma)
+    if ev.off_path.any():
+        rho = np.where(ev.off_path[game.infoset], game.reach(np.ones_like(ev.sigma)), rho)
+    k = len(changes)
+    out = np.zeros((game.infosets, 2, k))
+    for lo in range(0, k, ENDS_AT_ONCE):
+        hi = min(k, lo + ENDS_AT_ONCE)
+        mine = (kind >= lo) & (kind < hi)
+        term = np.bincount(slot[mine] * (hi - lo) + kind[mine] - lo, weights=weight[mine],
+                           minlength=game.nodes * 2 * (hi - lo)).astype(np.float64)
+        _, q = game.values_of(term.reshape(game.nodes, 2, hi - lo), ev.sigma)
+        del term
+        for a in (0, 1):
+            for c in range(hi - lo):
+                out[:, a, lo + c] = np.bincount(game.infoset, weights=rho * q[:, a, c],
+                                                minlength=game.infosets)
+        del q
+    safe = np.where(ev.reach > 0, ev.reach, 1.0)[:, None, None]
+    result: F = out / safe
+    return changes, result
+
+
 COACH_FORMAT = "gnav-coach/1"
 
 
@@ -198,18 +238,35 @@ def coach_table(rules: Rules, seats: int, strategy: Strategy,
     """The coach's table of one solved table: for every information set where both
     actions are legal, [reach, P(swap), P(pay | stand), P(pay | swap), lives if stand,
     lives if swap] (``Evaluated.key_figures``), rounded to 1e-6; what ``gnav.odds.coach``
-    looks a decision up in."""
-    tree = build(rules, seats, progress=progress)
+    looks a decision up in. Beside them, ``changes`` (each way the round can end for
+    the lives, a change of lives per position) and ``ends``: per information set, for
+    standing and for swapping, the chance of each (``ending_chances``) as pairs
+    [index into changes, chance] flattened, the chances rounded to 1e-6 and those
+    below it left out."""
+    tree = build(rules, seats, endings=True, progress=progress)
     return coach_table_of(rules, seats, strategy, evaluate(tree, strategy))
 
 
 def coach_table_of(rules: Rules, seats: int, strategy: Strategy,
                    ev: Evaluated) -> dict[str, object]:
     """``coach_table`` from a tree already evaluated (``atlas`` returns one), so that the
-    atlas and the coach's table of one table cost one tree."""
-    rows = {k: [round(x, 6) for x in v] for k, v in ev.key_figures().items()}
-    return {"format": COACH_FORMAT, "preset": rules.name, "seats": seats,
-            "options": strategy.options, "fields": ["reach", "swap", "pay_stand",
-                                                    "pay_swap", "lives_stand",
-                                                    "lives_swap"],
-            "keys": rows}
+    atlas and the coach's table of one table cost one tree (built with its endings
+    for ``ends``; without them the table has none)."""
+    figures = ev.key_figures()
+    rows = {k: [round(x, 6) for x in v] for k, v in figures.items()}
+    data: dict[str, object] = {
+        "format": COACH_FORMAT, "preset": rules.name, "seats": seats,
+        "options": strategy.options, "fields": ["reach", "swap", "pay_stand", "pay_swap",
+                                                "lives_stand", "lives_swap"],
+        "keys": rows}
+    if ev.tree.endings:
+        changes, chances = ending_chances(ev)
+        index = {key: i for i, key in enumerate(ev.game.keys)}
+        ends: dict[str, list[list[float]]] = {}
+        for key in figures:
+            row = chances[index[key]]
+            ends[key] = [[x for c in np.flatnonzero(row[a] >= 5e-7).tolist()
+                          for x in (c, round(float(row[a, c]), 6))] for a in (0, 1)]
+        data["changes"] = [list(c) for c in changes]
+        data["ends"] = ends
+    return data

@@ -9,7 +9,9 @@ win from there (``match_result``: the last seat in wins; seats that all go out i
 round share it). Averaged with the deals' weights, that is the chance to win if it
 stands and if it swaps, on the same deals as the lives beside it: one sample, two
 readings, so the two cannot disagree about what happened in the round, only about what
-it is worth.
+it is worth. Where the figures are an exact lookup and no match file fits (4 seats,
+other lives counts), the lookup's table gives the chance of each way the round ends
+instead of playouts, and each way is valued here the same (``coach.model_chances``).
 
 What the model knows is lives: each later round one seat still in loses a life, each
 equally likely (docs/strategy.md, "The match at large tables"). It does not know

@@ -90,8 +90,14 @@ class Game:
 
     def values(self, sigma: F) -> tuple[F, F]:
         """(V, Q): each node's value to every position under ``sigma``, and each action's."""
-        n = self.n
-        q = self.term.copy()
+        return self.values_of(self.term, sigma)
+
+    def values_of(self, term: F, sigma: F) -> tuple[F, F]:
+        """``values`` of any payoff laid out as ``term`` (nodes, 2, columns): a column
+        need not be a position's (the coach's chance of each way a round ends is one
+        column per way, ``gnav.odds.exact.ending_chances``)."""
+        n = term.shape[2]
+        q = term.copy()
         v = np.zeros((self.nodes, n))
         for d in range(len(self.levels) - 1, -1, -1):
             a, b = self.levels[d]

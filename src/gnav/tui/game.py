@@ -479,7 +479,7 @@ def coach_line(view: SeatView, lang: str, rules: Rules, piece_lang: str) -> str:
                           p=f"{100 * advice.expert_swap:.0f}%")
     if advice.win_stand is not None and advice.win_swap is not None:
         stand, swap = f"{100 * advice.win_stand:.1f}%", f"{100 * advice.win_swap:.1f}%"
-        if advice.win_source == "model":  # the lives model's, from 4 seats up
+        if advice.win_source == "model":  # the lives model's, where no match ships
             line += " " + say("tui.coach_win_model", lang, stand=stand, swap=swap)
         else:
             line += " " + say("tui.coach_win", lang, stand=stand, swap=swap)

@@ -115,7 +115,7 @@ export class ActionBar {
         : t(a.expert === "swap" ? "coach.expert_swap" : "coach.expert_stand") }), why, " ",
       h("span", { class: "coach-lives", text: t("coach.lives", { s: lives(a.lives_stand), w: lives(a.lives_swap) }) }),
       // The chance to win the match, beside the lives: the match strategy's where one
-      // ships, the lives model's from 4 seats up (win_source says which).
+      // ships, else the lives model's (win_source says which).
       a.win_stand !== undefined && a.win_swap !== undefined
         ? h("span", { class: "coach-win", dataset: { source: a.win_source || "match" },
           text: ` ${t(a.win_source === "model" ? "coach.win_model" : "coach.win", { s: winPct(a.win_stand), w: winPct(a.win_swap) })}` }) : "",

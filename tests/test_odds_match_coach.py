@@ -241,3 +241,34 @@ def test_every_shipped_match_file_has_its_coach_table() -> None:
                                                      strategy.lives).read_bytes()))
         assert data["preset"] == strategy.preset and data["seats"] == strategy.seats
         assert data["lives"] == strategy.lives
+
+
+def test_a_large_table_down_to_four_seats_speaks_by_the_lives_model() -> None:
+    """Gnav at 6 seats and 1 life, played until four seats are left: the coach's figures
+    are the 4-seat exact table's, and its chance to win is that round valued by the
+    lives model at the match's lives (the seats out count for nothing)."""
+    from random import Random
+
+    rules = Rules.of("gnav", lives=1)
+    rng = Random(11)
+    seen = 0
+    for _ in range(40):
+        match = MatchState.new(rules, [f"s{i}" for i in range(6)], dealer=5)
+        while not match.over and seen < 6:
+            if match.to_act is None:
+                match = match.deal(rng=rng)
+                continue
+            legal = match.legal_actions()
+            view = seat_view(match, match.to_act)
+            if len(view.order) == 4 and len(view.legal) == 2:
+                advice = advise(view)
+                assert advice is not None and advice.source == "exact"
+                assert advice.win_source == "model"
+                assert advice.win_stand is not None and advice.win_swap is not None
+                assert 0.0 <= min(advice.win_stand, advice.win_swap)
+                assert max(advice.win_stand, advice.win_swap) <= 1.0
+                seen += 1
+            match, _ = match.apply(rng.choice(legal))
+        if seen >= 6:
+            return
+    raise AssertionError(f"only {seen} decisions at four seats left")

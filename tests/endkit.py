@@ -1,5 +1,6 @@
-"""The ways a round ends, enumerated through the engine: the second method that the exact
-coach's chances of each ending (``gnav.odds.exact.ending_chances``) are checked against.
+"""Rounds enumerated through the engine, every deal by type and every stock draw; and
+the ways a round ends so enumerated: the second method that the exact coach's chances
+of each ending (``gnav.odds.exact.ending_chances``) are checked against.
 
 Every deal by piece type and every stock draw is walked through ``RoundState.apply``,
 each seat deciding by the shipped strategy at its view's information set key
@@ -25,7 +26,7 @@ LIVES = 1000  # every seat can pay every payment: changes are the round's own
 Change = tuple[int, ...]
 
 
-def _deals(rules: Rules, n: int) -> list[tuple[float, tuple[int, ...]]]:
+def deals(rules: Rules, n: int) -> list[tuple[float, tuple[int, ...]]]:
     counts = Counter(rules.deck)
     total = len(rules.deck)
     out: list[tuple[float, tuple[int, ...]]] = []
@@ -45,6 +46,37 @@ def _deals(rules: Rules, n: int) -> list[tuple[float, tuple[int, ...]]]:
     return out
 
 
+def outcomes(state: RoundState, action: Action) -> list[tuple[float, RoundState]]:
+    """Every result of ``action``: the stock's draws by type with their chance (a piece
+    that passes the request on is set aside and chance draws again)."""
+    nxt, _ = state.apply(action)
+    if nxt.drawn == state.drawn:
+        return [(1.0, nxt)]
+    return _draws(state, action, ())
+
+
+def _draws(state: RoundState, action: Action, chosen: tuple[int, ...]
+           ) -> list[tuple[float, RoundState]]:
+    prefix = state.stock[: state.drawn]
+    pool = list(state.stock[state.drawn:])
+    for t in chosen:
+        pool.remove(t)
+    counts = Counter(pool)
+    if not counts:
+        nxt, _ = state._replace(stock=prefix + chosen).apply(action)
+        return [(1.0, nxt)]
+    out: list[tuple[float, RoundState]] = []
+    for t, c in counts.items():
+        rest = list(pool)
+        rest.remove(t)
+        nxt, _ = state._replace(stock=prefix + chosen + (t,) + tuple(rest)).apply(action)
+        if nxt.drawn - len(prefix) > len(chosen) + 1:  # t was set aside: draw again
+            out += [(p * c / len(pool), s) for p, s in _draws(state, action, (*chosen, t))]
+        else:
+            out.append((c / len(pool), nxt))
+    return out
+
+
 class Endings:
     """Per information set key: its weight, and under standing (0) and swapping (1) the
     weighted chance of each change of lives; ``chances(key)`` divides them out."""
@@ -61,7 +93,7 @@ class Endings:
         self.mass: dict[tuple[str, int], dict[Change, float]] = defaultdict(
             lambda: defaultdict(float))
         order = self.match.turn_order()
-        for prob, hand in _deals(rules, n):
+        for prob, hand in deals(rules, n):
             stock = list(rules.deck)
             for t in hand:
                 stock.remove(t)
@@ -73,36 +105,6 @@ class Endings:
         w = self.weight[key]
         return ({c: x / w for c, x in self.mass[key, 0].items()},
                 {c: x / w for c, x in self.mass[key, 1].items()})
-
-    def _outcomes(self, state: RoundState, action: Action) -> list[tuple[float, RoundState]]:
-        """Every result of ``action``: the stock's draws by type with their chance (a
-        piece that passes the request on is set aside and chance draws again)."""
-        nxt, _ = state.apply(action)
-        if nxt.drawn == state.drawn:
-            return [(1.0, nxt)]
-        return self._draws(state, action, ())
-
-    def _draws(self, state: RoundState, action: Action, chosen: tuple[int, ...]
-               ) -> list[tuple[float, RoundState]]:
-        prefix = state.stock[: state.drawn]
-        pool = list(state.stock[state.drawn:])
-        for t in chosen:
-            pool.remove(t)
-        counts = Counter(pool)
-        if not counts:
-            nxt, _ = state._replace(stock=prefix + chosen).apply(action)
-            return [(1.0, nxt)]
-        out: list[tuple[float, RoundState]] = []
-        for t, c in counts.items():
-            rest = list(pool)
-            rest.remove(t)
-            nxt, _ = state._replace(stock=prefix + chosen + (t,) + tuple(rest)).apply(action)
-            if nxt.drawn - len(prefix) > len(chosen) + 1:
-                out += [(p * c / len(pool), s) for p, s in self._draws(state, action,
-                                                                       (*chosen, t))]
-            else:
-                out.append((c / len(pool), nxt))
-        return out
 
     def _walk(self, state: RoundState, reach: float) -> dict[Change, float]:
         """The chance of each change of lives from ``state`` on, everyone playing the
@@ -122,7 +124,7 @@ class Endings:
         each: dict[Action, dict[Change, float]] = {}
         for action in legal:  # both, even one never played: its chances are asked for
             got: dict[Change, float] = defaultdict(float)
-            for q, nxt in self._outcomes(state, action):
+            for q, nxt in outcomes(state, action):
                 for c, x in self._walk(nxt, reach * policy[action] * q).items():
                     got[c] += q * x
             each[action] = got

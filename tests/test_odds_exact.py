@@ -9,10 +9,12 @@ must come out equal.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import pytest
 
+from endkit import deals as deals_of
+from endkit import outcomes
 from gnav.bots.expert import ExpertBot
 from gnav.match import MatchState
 from gnav.odds.exact import from_tree
@@ -37,35 +39,6 @@ class Enumeration:
         self.match = MatchState.new(rules, [f"s{i}" for i in range(n)], dealer=n - 1,
                                     lives=dict.fromkeys(range(n), LIVES))
 
-    def outcomes(self, state: RoundState, action: Action) -> list[tuple[float, RoundState]]:
-        """Every result of ``action``: stock draws by type, with their chance."""
-        nxt, _ = state.apply(action)
-        if nxt.drawn == state.drawn:
-            return [(1.0, nxt)]
-        return self.draws(state, action, ())
-
-    def draws(self, state: RoundState, action: Action,
-              chosen: tuple[int, ...]) -> list[tuple[float, RoundState]]:
-        prefix = state.stock[: state.drawn]
-        pool = list(state.stock[state.drawn:])
-        for t in chosen:
-            pool.remove(t)
-        out: list[tuple[float, RoundState]] = []
-        counts = Counter(pool)
-        if not counts:
-            nxt, _ = state._replace(stock=prefix + chosen).apply(action)
-            return [(1.0, nxt)]
-        for t, c in counts.items():
-            rest = list(pool)
-            rest.remove(t)
-            nxt, _ = state._replace(stock=prefix + chosen + (t,) + tuple(rest)).apply(action)
-            if nxt.drawn - len(prefix) > len(chosen) + 1:  # t was set aside: draw again
-                out += [(p * c / len(pool), s) for p, s in
-                        self.draws(state, action, (*chosen, t))]
-            else:
-                out.append((c / len(pool), nxt))
-        return out
-
     def walk(self, state: RoundState, prob: float, focal: int | None, mode: Action | None,
              acc: list[list[float]], choices: dict[tuple[int, str, str], list[float]]
              ) -> None:
@@ -89,7 +62,7 @@ class Enumeration:
             row[1] += prob * policy.get(Action.SWAP, 0.0)
         for action, p in policy.items():
             if p > 0:
-                for q, nxt in self.outcomes(state, action):
+                for q, nxt in outcomes(state, action):
                     self.walk(nxt, prob * p * q, focal, mode, acc, choices)
 
     def run(self, deals: list[tuple[float, tuple[int, ...]]], focal: int | None,
@@ -114,27 +87,6 @@ class Enumeration:
                 row[1] += acc[i][0]
                 row[2] += acc[i][1]
         return out, choices
-
-
-def deals_of(rules: Rules, n: int) -> list[tuple[float, tuple[int, ...]]]:
-    counts = Counter(rules.deck)
-    total = len(rules.deck)
-    out: list[tuple[float, tuple[int, ...]]] = []
-
-    def go(hand: tuple[int, ...], prob: float) -> None:
-        if len(hand) == n:
-            out.append((prob, hand))
-            return
-        left = total - len(hand)
-        for t in sorted(counts):
-            if counts[t]:
-                c = counts[t]
-                counts[t] -= 1
-                go((*hand, t), prob * c / left)
-                counts[t] += 1
-
-    go((), 1.0)
-    return out
 
 
 # chase-the-ace: 13 ranks, every check; hypp: 21 pieces and every gnav power, the

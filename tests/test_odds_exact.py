@@ -10,6 +10,7 @@ must come out equal.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 import pytest
 
@@ -140,16 +141,16 @@ def test_the_chances_of_each_ending_equal_an_enumeration(preset: str, n: int) ->
     rules = Rules.of(preset)
     strategy = shipped(rules, n)
     assert strategy is not None
-    data = coach_table(rules, n, strategy)
-    changes = [tuple(c) for c in data["changes"]]  # type: ignore[attr-defined]
-    ends: dict[str, list[list[float]]] = data["ends"]  # type: ignore[assignment]
-    assert set(ends) == set(data["keys"])  # type: ignore[arg-type]
+    data: dict[str, Any] = coach_table(rules, n, strategy)
+    changes = [tuple(c) for c in data["changes"]]
+    ends: dict[str, list[list[float]]] = data["ends"]
+    assert set(ends) == set(data["keys"])
     walked = Endings(rules, n)
     checked = 0
     for key, pairs in ends.items():
         if walked.weight[key] < 1e-9:
             continue  # off the strategy's path: weighted by chance alone there
-        assert walked.weight[key] == pytest.approx(data["keys"][key][0], abs=2e-6)  # type: ignore[index]
+        assert walked.weight[key] == pytest.approx(data["keys"][key][0], abs=2e-6)
         for a, want in enumerate(walked.chances(key)):
             got = {changes[int(k)]: p for k, p in zip(pairs[a][0::2], pairs[a][1::2],
                                                       strict=True)}
@@ -169,13 +170,13 @@ def test_the_chances_of_each_ending_give_the_lives_and_sum_to_one() -> None:
     rules = Rules.of("gnav")
     strategy = shipped(rules, 3)
     assert strategy is not None
-    data = coach_table(rules, 3, strategy)
-    changes: list[list[int]] = data["changes"]  # type: ignore[assignment]
+    data: dict[str, Any] = coach_table(rules, 3, strategy)
+    changes: list[list[int]] = data["changes"]
     assert len(set(map(tuple, changes))) == len(changes)
-    for key, row in data["keys"].items():  # type: ignore[attr-defined]
+    for key, row in data["keys"].items():
         pos = int(key.split("/")[0])
         for a in (0, 1):
-            pairs = data["ends"][key][a]  # type: ignore[index]
+            pairs = data["ends"][key][a]
             ks, ps = pairs[0::2], pairs[1::2]
             assert sum(ps) == pytest.approx(1.0, abs=1e-4), key
             lives = sum(p * changes[int(k)][pos] for k, p in zip(ks, ps, strict=True))

@@ -912,6 +912,38 @@ def test_a_lapsed_lease_is_taken_back_if_the_last_write_was_its_owners(
     asyncio.run(go())
 
 
+def test_a_round_of_held_leases_renews_them_in_one_short_script(
+        redis_url: str, redis_server: RedisServer) -> None:
+    """A round where the process holds every lease renews them all with one script of
+    one argument a table (``RENEW_HELD``); the journals are looked at (``RENEW``) only
+    for a lease it did not hold: another's stays as it was, and is lost here."""
+    lost: list[str] = []
+    owned = {"tableid1", "tableid2", "tableid3"}
+    with redis_server.client() as client:
+        for t in owned:
+            client.set(lease_key(t), "me", px=1000)
+
+        def evals() -> int:
+            stats = client.info("commandstats")
+            return sum(int(stats.get(f"cmdstat_{c}", {}).get("calls", 0))
+                       for c in ("eval", "evalsha"))
+
+        keeper = LeaseKeeper(redis_url, "me", 30.0, owned, {}, lost.append, Log())
+        with keeper.client() as own:
+            before = evals()
+            assert keeper.renew(own) == []
+            assert evals() == before + 1  # one script, no look at the journals
+            assert all(client.pttl(lease_key(t)) > 20_000 for t in owned)
+            client.set(lease_key("tableid2"), "another", px=4000)
+            before = evals()
+            assert keeper.renew(own) == ["tableid2"]
+            assert evals() == before + 2
+        assert client.get(lease_key("tableid2")) == "another"
+        assert client.pttl(lease_key("tableid2")) <= 4000
+        assert client.pttl(lease_key("tableid1")) > 20_000
+    assert lost == ["tableid2"]
+
+
 @pytest.mark.parametrize("redis_does", ["answers", "is_gone", "is_frozen"])
 def test_a_server_stops_within_10_s_of_sigterm_whatever_redis_does(
         tmp_path: Path, redis_does: str) -> None:

@@ -29,7 +29,6 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.errors import Code
 from gnav.server.cluster import RELEASE, Cluster, Link, RemoteConn, Waiting, channel
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.hub import Hub, Live
@@ -41,7 +40,7 @@ from gnav.server.settings import Settings
 from gnav.server.store import SQLiteStore
 from gnav.server.streams import Unpacker
 from gnav.server.wire import CLOSE_GOING_AWAY, CLOSE_SLOW
-from gnav.table import Refused, Table, TableConfig
+from gnav.table import Table, TableConfig
 from gnav.verify import verify_text
 from link_tap import Tap
 from redis_kit import RedisServer, free_port
@@ -671,48 +670,6 @@ def test_what_the_next_loop_turns_post_goes_in_one_frame(redis_url: str) -> None
         owner.data(holder.me, "o", cids[1])
         assert await soon(lambda: all(holder.relays[cid].on for cid in cids))
         assert (owner.frames_sent, owner.texts_sent) == (1, 2)
-        await owner.close()
-        await holder.close()
-
-    asyncio.run(go())
-
-
-def test_a_forwarded_acts_views_go_with_its_reply_in_one_frame(redis_url: str) -> None:
-    """The relayed messages a forwarded act's change posts to its holder wait for the
-    act's reply, however many loop turns later it comes, and go with it in one frame;
-    another request's, and an act refused, are sent all the same."""
-    class Acting(_Tables):
-        owner: Cluster
-
-        async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
-            self.owner.fan(holder, "tableid1", (0,), f"view of {op}")
-            for _ in range(10):  # the change's task ends, then the request's...
-                await asyncio.sleep(0)
-            if op == "act" and a[1] == "refuse":
-                raise Refused(Code.NOT_YOUR_TURN, "not yet")
-            return None
-
-    async def go() -> None:
-        box = Box(new_key())
-        owner, holder = Cluster(redis_url, Log(), box=box), Cluster(redis_url, Log(), box=box)
-        tables = Acting()
-        tables.owner = owner
-        await owner.start(tables)
-        await holder.start(_Tables())
-        conn = await relay_on(owner, holder)
-        got: list[str] = []
-        conn.send = got.append  # type: ignore[method-assign]
-        frames = owner.frames_sent
-        assert await asyncio.wait_for(holder.call(owner.me, "act", ["cid", "x", 1]),
-                                      10.0) is None
-        assert await soon(lambda: got == ["view of act"])
-        assert owner.frames_sent == frames + 1  # the view and the reply: one frame
-        with pytest.raises(Refused):
-            await asyncio.wait_for(holder.call(owner.me, "act", ["cid", "refuse", 2]), 10.0)
-        assert await soon(lambda: got[-1:] == ["view of act"] and len(got) == 2)
-        assert await asyncio.wait_for(holder.call(owner.me, "info", ["tableid1"]),
-                                      10.0) is None
-        assert await soon(lambda: got[-1:] == ["view of info"])
         await owner.close()
         await holder.close()
 

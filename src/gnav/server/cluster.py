@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import itertools
 import json
 import os
@@ -105,18 +104,8 @@ PREFIX = "gnav:"
 # Seconds a peer whose link refused is taken for gone without asking Redis (a process id
 # is never used again: this only bounds what a mistaken refusal costs).
 DEAD_FOR = 60.0
-# Loop turns a link's sender waits, once woken, for more to send in the same frame: what
-# the same turn posts goes in it anyway (the sender runs the turn after), and a forwarded
-# act's views wait for its reply (``_REPLYING``). Each turn is a pass of the event loop
-# (a poll of its sockets) for the sender alone, and at people's pace three turns a frame
-# were about a loop pass an action more than one process makes (issue 27 §5).
-COALESCE_TURNS = 1
-# The holder a forwarded act being answered here is from (``Cluster._answer``): the
-# relayed messages its change posts to that holder do not wake the link's sender, which
-# the act's reply, posted two loop turns later, wakes for both (one frame, one write),
-# without making every frame's sender wait those turns.
-_REPLYING: contextvars.ContextVar[str | None] = contextvars.ContextVar("replying",
-                                                                      default=None)
+# Loop turns a link's sender waits, once woken, for more to send in the same frame.
+COALESCE_TURNS = 3
 # Seconds between two looks at the requests waiting for a reply (their time limits),
 # and the least a request waits before its owner's liveness is asked after.
 REPLY_TICK = 0.25
@@ -772,13 +761,9 @@ class Cluster:
             link.queue.append(text)
             link.queued += len(text)
             self.queued_most = max(self.queued_most, link.queued)
-        if urgent or _REPLYING.get() != process:  # (else the reply wakes it: ``_answer``)
-            link.wake.set()
+        link.wake.set()
         if link.task is None:
-            # In a context of its own: the sender posts too (closes, when a write fails),
-            # and must not inherit the act it was started from (``_REPLYING``).
-            link.task = asyncio.get_running_loop().create_task(
-                self._send_forever(process, link), context=contextvars.Context())
+            link.task = asyncio.ensure_future(self._send_forever(process, link))
 
     async def _send_forever(self, peer: str, link: Link) -> None:
         """Write what is posted to ``peer``: what waits goes in one frame, its texts one
@@ -1056,23 +1041,6 @@ class Cluster:
         self._looked.clear()
 
     async def _answer(self, m: dict[str, Any]) -> None:
-        if m["op"] != "act":
-            await self._reply(m)
-            return
-        # A forwarded act: its change's relayed messages for the holder wait for its
-        # reply, which wakes the link's sender for all of them (``_REPLYING``; this
-        # task's context is its own: ``_chore``). Whatever happens, what waits is sent.
-        holder = str(m["from"])
-        _REPLYING.set(holder)
-        try:
-            await self._reply(m)
-        finally:
-            link = self._links.get(holder)
-            if link is not None and link.waiting():
-                link.wake.set()
-
-    async def _reply(self, m: dict[str, Any]) -> None:
-        """Run a forwarded request, and post its answer (or refusal) to its sender."""
         assert self.hub is not None
         reply: dict[str, Any] = {"k": "rep", "id": m["id"]}
         try:

@@ -634,6 +634,33 @@ def test_a_socket_relayed_to_an_owner_that_lost_its_table_is_closed(redis_url: s
     asyncio.run(go())
 
 
+def test_the_look_at_relayed_tables_finds_the_moved_among_hundreds(
+        redis_url: str, redis_server: RedisServer) -> None:
+    """The look at the relayed tables (``MOVED``, inside Redis) names only those whose
+    lease another process (or nobody) holds now, whatever the number of tables and of
+    owners: 600 tables of two owners, in chunks of 500, and two of them moved."""
+    async def go() -> None:
+        cluster = Cluster(redis_url, Log())
+        cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        owners = {f"manytable{n:03d}": "ownerA" if n % 2 else "ownerB" for n in range(600)}
+        conns = {t: Conn(t, None, None, 10) for t in owners}
+        for t, conn in conns.items():
+            cluster.relay(owners[t], conn)
+        with redis_server.client() as client:
+            client.mset({lease_key(t): owner for t, owner in owners.items()})
+            client.set(lease_key("manytable499"), "ownerB")  # ownerA's, taken over
+            client.set(lease_key("manytable500"), "ownerC")  # ownerB's
+        await cluster._check_relays()
+        assert sorted(t for t, conn in conns.items() if conn.closed) == [
+            "manytable499", "manytable500"]
+        assert len(cluster.relays) == 598
+        with redis_server.client() as client:
+            client.delete(*(lease_key(t) for t in owners))
+        await cluster.redis.aclose()
+
+    asyncio.run(go())
+
+
 def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
     """A link keeps nothing once it breaks: a holder whose link from an owner ended
     closes every socket relayed from that owner as a slow one (the client reconnects

@@ -29,15 +29,7 @@ import redis.asyncio as aioredis
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
-from gnav.server.cluster import (
-    HURRY_BYTES,
-    RELEASE,
-    Cluster,
-    Link,
-    RemoteConn,
-    Waiting,
-    channel,
-)
+from gnav.server.cluster import RELEASE, Cluster, Link, RemoteConn, Waiting, channel
 from gnav.server.conn import Conn, Unanswered
 from gnav.server.hub import Hub, Live
 from gnav.server.leases import LeaseKeeper, alive_key, local_key
@@ -705,49 +697,6 @@ def test_what_the_next_loop_turns_post_goes_in_one_frame(redis_url: str) -> None
         owner.data(holder.me, "o", cids[1])
         assert await soon(lambda: all(holder.relays[cid].on for cid in cids))
         assert (owner.frames_sent, owner.texts_sent) == (1, 2)
-        await owner.close()
-        await holder.close()
-
-    asyncio.run(go())
-
-
-def test_relayed_messages_wait_the_window_for_others_to_share_their_frame(
-        redis_url: str) -> None:
-    """Relayed messages posted apart, within the owner's window (``LINK_WINDOW``), go
-    to the holder in one frame; a request or a reply posted meanwhile takes what waits
-    along at once, whatever is left of the window, and so do ``HURRY_BYTES`` waiting."""
-    async def go() -> None:
-        owner, holder = await two_started(redis_url)
-        conns = [Conn("tableid1", seat, "token", 10) for seat in range(4)]
-        cids = [holder.relay(owner.me, conn) for conn in conns]
-        loop = asyncio.get_running_loop()
-
-        owner.window = 0.5
-        posted = loop.time()
-        owner.data(holder.me, "o", cids[0])
-        await asyncio.sleep(0.05)  # time passes, inside the window
-        owner.data(holder.me, "o", cids[1])
-        assert await soon(lambda: all(holder.relays[cid].on for cid in cids[:2]))
-        assert loop.time() - posted >= 0.5  # held back the whole window
-        assert (owner.frames_sent, owner.texts_sent) == (1, 2)
-
-        owner.window = 60.0  # only a request, a reply or a full queue ends it
-        owner.data(holder.me, "o", cids[2])
-        await asyncio.sleep(0.05)
-        assert owner._links[holder.me].hurry is not None  # held back
-        owner.post_text(holder.me, "r1000", urgent=True)  # a reply nobody waits for
-        assert await soon(lambda: holder.relays[cids[2]].on)
-        assert (owner.frames_sent, owner.texts_sent) == (2, 4)
-
-        owner.data(holder.me, "o", cids[3])
-        big = "x" * HURRY_BYTES
-        await asyncio.sleep(0.05)
-        assert owner._links[holder.me].hurry is not None
-        owner.data(holder.me, "s", f"{cids[3]} {big}")  # the queue is full enough
-        got: list[str] = []
-        conns[3].send = got.append  # type: ignore[method-assign]
-        assert await soon(lambda: got == [big])
-        assert holder.relays[cids[3]].on and owner.frames_sent == 3
         await owner.close()
         await holder.close()
 

@@ -106,15 +106,6 @@ PREFIX = "gnav:"
 DEAD_FOR = 60.0
 # Loop turns a link's sender waits, once woken, for more to send in the same frame.
 COALESCE_TURNS = 3
-# Seconds a link's sender holds relayed messages back, once woken, for others to share
-# their frame, unless a request or a reply (``URGENT``) comes meanwhile (it takes them
-# along at once) or ``HURRY_BYTES`` wait. At people's pace a frame carried one change's
-# messages or one request, about one frame an action each way, and each frame cost both
-# processes a wake-up, a write, a read, a seal opened, a chunk inflated and a loop turn
-# or more (issue 27 §5: docs/server.md). A forwarded act's answer is urgent: only what
-# the other seats see waits, by this much at most.
-LINK_WINDOW = 0.005
-HURRY_BYTES = 16 << 10
 # Seconds between two looks at the requests waiting for a reply (their time limits),
 # and the least a request waits before its owner's liveness is asked after.
 REPLY_TICK = 0.25
@@ -249,14 +240,6 @@ class Link:
     writer: asyncio.StreamWriter | None = None
     task: asyncio.Future[None] | None = None
     packer: Packer = field(default_factory=Packer)
-    # While the sender holds relayed messages back (``LINK_WINDOW``): what ends the wait
-    # at once (a request or a reply posted, or ``HURRY_BYTES`` waiting).
-    hurry: asyncio.Future[None] | None = None
-
-    def rush(self) -> None:
-        """Whatever waits goes now (the sender's window, if any, ends)."""
-        if self.hurry is not None and not self.hurry.done():
-            self.hurry.set_result(None)
 
     def waiting(self) -> bool:
         return bool(self.urgent or self.queue)
@@ -293,11 +276,8 @@ class Cluster:
     def __init__(self, url: str, log: Log, lease: float = 5.0,
                  last_ids: dict[str, str] | None = None, box: Box | None = None,
                  peer: str = "127.0.0.1:0", advertise: str | None = None,
-                 backlog: int = 8 << 20, window: float | None = None) -> None:
+                 backlog: int = 8 << 20) -> None:
         self.me = uuid.uuid4().hex[:12]
-        # Seconds relayed messages wait for others to share their frame (``LINK_WINDOW``;
-        # None: the module's when the cluster is made, so that tests may set it).
-        self.window = LINK_WINDOW if window is None else window
         # Bytes of relayed messages waiting for one peer before its relay is cut
         # (``Settings.link_backlog``).
         self.backlog = backlog
@@ -802,15 +782,12 @@ class Cluster:
             link = self._links[process] = Link()
         if urgent:
             link.urgent.append(text)
-            link.rush()
         elif link.queued + len(text) > self.backlog and link.queued:
             self._cut(process, link)
         else:
             link.queue.append(text)
             link.queued += len(text)
             self.queued_most = max(self.queued_most, link.queued)
-            if link.queued >= HURRY_BYTES:
-                link.rush()
         link.wake.set()
         if link.task is None:
             link.task = asyncio.ensure_future(self._send_forever(process, link))
@@ -821,19 +798,8 @@ class Cluster:
         head), in the order posted. Each peer has a task of its own: a peer that reads
         slowly holds up nothing sent to the others."""
         place = channel(peer).encode()
-        loop = asyncio.get_running_loop()
         while True:
             await link.wake.wait()
-            if self.window > 0 and not link.urgent and link.queued < HURRY_BYTES:
-                # Relayed messages alone: held back up to the window for others to share
-                # their frame (a request or a reply posted meanwhile ends the wait).
-                hurry = link.hurry = loop.create_future()
-                timer = loop.call_later(self.window, link.rush)
-                try:
-                    await hurry
-                finally:
-                    timer.cancel()
-                    link.hurry = None
             # What the next loop turns post goes in the same frame: a forwarded act's
             # reply is posted two turns after the views it made (the change's task
             # ends, then the request's), and went in a frame of its own, a write here

@@ -626,6 +626,33 @@ def test_a_socket_relayed_to_an_owner_that_lost_its_table_is_closed(redis_url: s
     asyncio.run(go())
 
 
+def test_the_look_at_relayed_tables_finds_the_moved_among_hundreds(
+        redis_url: str, redis_server: RedisServer) -> None:
+    """The look at the relayed tables (``MOVED``, inside Redis) names only those whose
+    lease another process (or nobody) holds now, whatever the number of tables and of
+    owners: 600 tables of two owners, in chunks of 500, and two of them moved."""
+    async def go() -> None:
+        cluster = Cluster(redis_url, Log())
+        cluster.redis = aioredis.Redis.from_url(redis_url, decode_responses=True)
+        owners = {f"manytable{n:03d}": "ownerA" if n % 2 else "ownerB" for n in range(600)}
+        conns = {t: Conn(t, None, None, 10) for t in owners}
+        for t, conn in conns.items():
+            cluster.relay(owners[t], conn)
+        with redis_server.client() as client:
+            client.mset({lease_key(t): owner for t, owner in owners.items()})
+            client.set(lease_key("manytable499"), "ownerB")  # ownerA's, taken over
+            client.set(lease_key("manytable500"), "ownerC")  # ownerB's
+        await cluster._check_relays()
+        assert sorted(t for t, conn in conns.items() if conn.closed) == [
+            "manytable499", "manytable500"]
+        assert len(cluster.relays) == 598
+        with redis_server.client() as client:
+            client.delete(*(lease_key(t) for t in owners))
+        await cluster.redis.aclose()
+
+    asyncio.run(go())
+
+
 def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
     """A link keeps nothing once it breaks: a holder whose link from an owner ended
     closes every socket relayed from that owner as a slow one (the client reconnects
@@ -910,6 +937,38 @@ def test_a_lapsed_lease_is_taken_back_if_the_last_write_was_its_owners(
         await store.close()
 
     asyncio.run(go())
+
+
+def test_a_round_of_held_leases_renews_them_in_one_short_script(
+        redis_url: str, redis_server: RedisServer) -> None:
+    """A round where the process holds every lease renews them all with one script of
+    one argument a table (``RENEW_HELD``); the journals are looked at (``RENEW``) only
+    for a lease it did not hold: another's stays as it was, and is lost here."""
+    lost: list[str] = []
+    owned = {"tableid1", "tableid2", "tableid3"}
+    with redis_server.client() as client:
+        for t in owned:
+            client.set(lease_key(t), "me", px=1000)
+
+        def evals() -> int:
+            stats = client.info("commandstats")
+            return sum(int(stats.get(f"cmdstat_{c}", {}).get("calls", 0))
+                       for c in ("eval", "evalsha"))
+
+        keeper = LeaseKeeper(redis_url, "me", 30.0, owned, {}, lost.append, Log())
+        with keeper.client() as own:
+            before = evals()
+            assert keeper.renew(own) == []
+            assert evals() == before + 1  # one script, no look at the journals
+            assert all(client.pttl(lease_key(t)) > 20_000 for t in owned)
+            client.set(lease_key("tableid2"), "another", px=4000)
+            before = evals()
+            assert keeper.renew(own) == ["tableid2"]
+            assert evals() == before + 2
+        assert client.get(lease_key("tableid2")) == "another"
+        assert client.pttl(lease_key("tableid2")) <= 4000
+        assert client.pttl(lease_key("tableid1")) > 20_000
+    assert lost == ["tableid2"]
 
 
 @pytest.mark.parametrize("redis_does", ["answers", "is_gone", "is_frozen"])

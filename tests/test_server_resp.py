@@ -28,6 +28,12 @@ def test_replies_are_read_whole_or_not_at_all() -> None:
     with pytest.raises(ValueError):
         parse(bytearray(b"?what\r\n"), 0)
     assert pack(("GET", "k\u00e6")) == b"*2\r\n$3\r\nGET\r\n$3\r\nk\xc3\xa6\r\n"
+    # ASCII text (the journal's writes) is put together as text, encoded once: the same
+    # bytes as each argument encoded apart; bytes and other text take the long way.
+    args = ("EVALSHA", "f" * 40, "1", "gnav:t:x", "", '{"a":"b c"}', "1764912345-0")
+    assert pack(args) == b"".join([b"*7\r\n", *(b"$%d\r\n%s\r\n" % (len(a), a.encode())
+                                                  for a in args)])
+    assert pack(("SET", "k", b"v\x00\xff")) == b"*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$3\r\nv\x00\xff\r\n"
 
 
 def test_writes_at_once_get_their_own_replies(redis_url: str,

@@ -96,8 +96,11 @@ def start_server(store: str, folder: Path, n: int, src: Path | None,
                  cprofile: Path | None = None) -> tuple[subprocess.Popen[str], str]:
     log = (folder / f"server{n}.log").open("ab")
     env = dict(os.environ)
-    if src is not None:  # another commit's gnav, ahead of this tree's
-        env["PYTHONPATH"] = str(src)
+    # Another commit's gnav, or this tree's: named, never left to whatever the venv
+    # imports (an editable install of another checkout made "this tree's" servers that
+    # checkout's, and --before compared a commit with itself).
+    env["PYTHONPATH"] = str(src) if src is not None else os.pathsep.join(
+        [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])
     wrap = ["-m"] if cprofile is None else ["-c", PROFILED.format(out=str(cprofile))]
     proc = subprocess.Popen(
         [sys.executable, *wrap, "gnav.cli", "serve", "--port", "0", "--store", store,

@@ -131,6 +131,28 @@ end
 return out
 """
 
+# ARGV: the keys' prefix, then for each owner: its id, the number of its tables relayed
+# here, and their ids. The tables among them whose lease that owner no longer holds,
+# looked at inside Redis: ``owner, table, holder`` for each (holder '': nobody). (An
+# ``MGET`` of every relayed table's lease sent back hundreds of holders, each parsed by
+# redis-py, every half lease, nearly all of them the owner this process knew.)
+MOVED = """
+local out = {}
+local at = 2
+while at <= #ARGV do
+  local owner, n = ARGV[at], tonumber(ARGV[at + 1])
+  for i = at + 2, at + 1 + n do
+    local holder = redis.call('GET', ARGV[1] .. 't:' .. ARGV[i] .. ':lease')
+    if holder ~= owner then
+      table.insert(out, owner)
+      table.insert(out, ARGV[i])
+      table.insert(out, holder or '')
+    end
+  end
+  at = at + 2 + n
+end
+return out
+"""
 
 # Why the sockets relayed from an owner that cut its relay to their process close.
 CUT = "this server fell too far behind the table's: reconnect with your last version"
@@ -702,16 +724,21 @@ class Cluster:
         that took its tables over as Redis came back (measured: relayed sockets left
         open to the old owner, their clients waiting for updates that never came)."""
         assert self.redis is not None
-        tables = sorted({table_id for _, table_id in self.watching})
-        holders: list[str | None] = []
-        for i in range(0, len(tables), 500):
-            got = await self.redis.mget([lease_key(t) for t in tables[i:i + 500]])
-            holders += [None if h is None else str(h) for h in got]
-        held = dict(zip(tables, holders, strict=True))
+        pairs = sorted(self.watching)
+        moved: list[tuple[str, str, str | None]] = []
+        for i in range(0, len(pairs), 500):
+            args: list[str] = [PREFIX]
+            for owner, group in itertools.groupby(pairs[i:i + 500], key=lambda p: p[0]):
+                tables = [table_id for _, table_id in group]
+                args += [owner, str(len(tables)), *tables]
+            # (The script's text each time, as the sweep's.)
+            got = [str(x) for x in await self.redis.eval(MOVED, 0, *args)]
+            moved += [(got[j], got[j + 1], got[j + 2] or None)
+                      for j in range(0, len(got), 3)]
         adrift: set[str] = set()
-        for (owner, table_id), relays in list(self.watching.items()):
-            holder = held.get(table_id, owner)
-            if holder == owner:  # (by table: its sockets are looked at only if it moved)
+        for owner, table_id, holder in moved:  # (its sockets: only if it moved)
+            relays = self.watching.get((owner, table_id))
+            if not relays:
                 continue
             for cid, relay in list(relays.items()):
                 if holder is None and cid not in self._adrift:

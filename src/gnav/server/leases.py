@@ -67,6 +67,25 @@ return lost
 """
 
 
+# KEYS: the leases to renew. ARGV: the owner, the lease in ms. Every lease the owner
+# holds is renewed; returns the indices (from 1) of the others, which ``RENEW`` then
+# looks at with their journals. At people's pace every lease is held, and a round of
+# ``RENEW`` itself sent three arguments a table (its lease, its journal, its last id),
+# each packed by redis-py on this process's CPU: a round of 500 tables was 1,500
+# arguments, every second (issue 27 §5: docs/server.md).
+RENEW_HELD = """
+local others = {}
+for i = 1, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2])
+  else
+    table.insert(others, i)
+  end
+end
+return others
+"""
+
+
 def alive_key(process: str) -> str:
     return f"{PREFIX}alive:{process}"
 
@@ -152,7 +171,6 @@ class LeaseKeeper:
         """One round: every lease renewed (or taken back, ``RENEW``), the process said
         alive; the tables whose lease is lost, each also passed to ``lost``."""
         ids = list(self.owned.copy())  # one C call: whole even as the loop changes it
-        last = self.last_ids.copy()
         ms = int(self.lease * 1000)
         with client.pipeline(transaction=False) as pipe:
             pipe.set(alive_key(self.me), self.address, px=ms)
@@ -162,12 +180,24 @@ class LeaseKeeper:
                 chunk = ids[i:i + CHUNK]
                 # The script's text each time: a restarted Redis has forgotten scripts,
                 # and a few hundred bytes cost nothing.
-                pipe.eval(RENEW, 2 * len(chunk), *(lease_key(t) for t in chunk),
-                          *(journal_key(t) for t in chunk), self.me, ms,
-                          *(last.get(t, "") for t in chunk))
+                pipe.eval(RENEW_HELD, len(chunk), *(lease_key(t) for t in chunk), self.me,
+                          ms)
             answers = pipe.execute()
         scripts = answers[1 if self.local is None else 2:]
-        lost = [ids[n * CHUNK + int(i) - 1] for n, got in enumerate(scripts) for i in got]
+        # The leases this process did not hold a moment ago: taken back, or lost.
+        others = [ids[n * CHUNK + int(i) - 1] for n, got in enumerate(scripts) for i in got]
+        lost: list[str] = []
+        if others:
+            last = self.last_ids.copy()
+            with client.pipeline(transaction=False) as pipe:
+                for i in range(0, len(others), CHUNK):
+                    chunk = others[i:i + CHUNK]
+                    pipe.eval(RENEW, 2 * len(chunk), *(lease_key(t) for t in chunk),
+                              *(journal_key(t) for t in chunk), self.me, ms,
+                              *(last.get(t, "") for t in chunk))
+                answers = pipe.execute()
+            lost = [others[n * CHUNK + int(i) - 1] for n, got in enumerate(answers)
+                    for i in got]
         for table_id in lost:
             self.lost(table_id)
         self.renewals += 1

@@ -408,7 +408,7 @@ def test_every_exact_table_holds_the_chances_of_each_ending() -> None:
     deciding position give the table's lives (two measures of the tree, one check)."""
     import gzip
 
-    from gnav.odds.coach import HERE
+    from gnav.odds.coach import HERE, ending_pairs
 
     seats = set()
     for path in sorted(HERE.glob("*.json.gz")):
@@ -419,8 +419,8 @@ def test_every_exact_table_holds_the_chances_of_each_ending() -> None:
         for key, row in data["keys"].items():
             pos = int(key.split("/")[0])
             for a in (0, 1):
-                pairs = data["ends"][key][a]
-                ks, ps = pairs[0::2], pairs[1::2]
+                pairs = ending_pairs(data["ends"][key][a])
+                ks, ps = [k for k, _ in pairs], [p for _, p in pairs]
                 assert sum(ps) == pytest.approx(1.0, abs=1e-4), (path.name, key)
                 lives = sum(p * changes[k][pos] for k, p in zip(ks, ps, strict=True))
                 assert lives == pytest.approx(row[4 + a], abs=1e-4), (path.name, key, a)

@@ -18,6 +18,7 @@ from endkit import deals as deals_of
 from endkit import outcomes
 from gnav.bots.expert import ExpertBot
 from gnav.match import MatchState
+from gnav.odds.coach import ending_pairs
 from gnav.odds.exact import from_tree
 from gnav.odds.figures import situation
 from gnav.round import RoundState
@@ -143,7 +144,7 @@ def test_the_chances_of_each_ending_equal_an_enumeration(preset: str, n: int) ->
     assert strategy is not None
     data: dict[str, Any] = coach_table(rules, n, strategy)
     changes = [tuple(c) for c in data["changes"]]
-    ends: dict[str, list[list[float]]] = data["ends"]
+    ends: dict[str, list[str]] = data["ends"]
     assert set(ends) == set(data["keys"])
     walked = Endings(rules, n)
     checked = 0
@@ -152,8 +153,7 @@ def test_the_chances_of_each_ending_equal_an_enumeration(preset: str, n: int) ->
             continue  # off the strategy's path: weighted by chance alone there
         assert walked.weight[key] == pytest.approx(data["keys"][key][0], abs=2e-6)
         for a, want in enumerate(walked.chances(key)):
-            got = {changes[int(k)]: p for k, p in zip(pairs[a][0::2], pairs[a][1::2],
-                                                      strict=True)}
+            got = {changes[k]: p for k, p in ending_pairs(pairs[a])}
             for c in set(got) | set(want):
                 assert got.get(c, 0.0) == pytest.approx(want.get(c, 0.0), abs=2e-6), \
                     (key, a, c)
@@ -176,8 +176,8 @@ def test_the_chances_of_each_ending_give_the_lives_and_sum_to_one() -> None:
     for key, row in data["keys"].items():
         pos = int(key.split("/")[0])
         for a in (0, 1):
-            pairs = data["ends"][key][a]
-            ks, ps = pairs[0::2], pairs[1::2]
+            pairs = ending_pairs(data["ends"][key][a])
+            ks, ps = [k for k, _ in pairs], [p for _, p in pairs]
             assert sum(ps) == pytest.approx(1.0, abs=1e-4), key
             lives = sum(p * changes[int(k)][pos] for k, p in zip(ks, ps, strict=True))
             assert lives == pytest.approx(row[4 + a], abs=1e-4), (key, a)

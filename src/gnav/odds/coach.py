@@ -187,34 +187,42 @@ def _table(preset: str, seats: int) -> dict[str, list[float]] | None:
     return keys
 
 
+def ending_pairs(text: str) -> list[tuple[int, float]]:
+    """One action's chances of each way the round ends as an exact table holds them
+    ("k:p" apart by spaces: the index into the table's ``changes`` and its chance;
+    ``gnav.odds.exact.coach_table``)."""
+    return [(int(k), float(p)) for k, _, p in (x.partition(":") for x in text.split())]
+
+
 def _ends(preset: str, seats: int, key: str
-          ) -> tuple[list[list[int]], list[list[float]]] | None:
+          ) -> tuple[list[list[int]], list[list[tuple[int, float]]]] | None:
     """The ways the round can end for the lives (a change of lives per position) and,
-    for standing and for swapping, each one's chance at ``key`` (pairs [index, chance]
-    flattened: ``gnav.odds.exact.coach_table``); None for a table made without them."""
+    for standing and for swapping, each one's chance at ``key``; None for a table made
+    without them."""
     data = _data(preset, seats)
     if data is None or "ends" not in data:
         return None
     row = data["ends"].get(key)
-    return None if row is None else (data["changes"], row)
+    return None if row is None else (data["changes"], [ending_pairs(t) for t in row])
 
 
-def model_chances(view: SeatView, preset: str, seats: int) -> tuple[float, float] | None:
+def model_chances(view: SeatView) -> tuple[float, float] | None:
     """The deciding seat's chance to win the match if it stands and if it swaps, by the
-    lives model (``ModelWins``), from an exact table's chances of each way the round ends
-    (None where the table has none for ``view``). The round is the lookup's own (the
-    other seats play the solved strategy), so the lives and the chance to win beside
-    them are two readings of one distribution."""
-    got = _ends(preset, seats, infoset_key(view))
+    lives model (``ModelWins``), from the exact table's chances of each way the round
+    ends (None where no exact table holds them for ``view``). The round is the lookup's
+    own (the other seats play the solved strategy), so the lives and the chance to win
+    beside them are two readings of one distribution."""
+    strategy = shipped(view.rules, len(view.order))
+    got = None if strategy is None else \
+        _ends(strategy.preset, len(view.order), infoset_key(view))
     if got is None:
         return None
     changes, row = got
     model = ModelWins(view)
     out = []
     for pairs in row:
-        total = sum(pairs[1::2])
-        win = sum(p * model.after(changes[int(k)]) for k, p in
-                  zip(pairs[0::2], pairs[1::2], strict=True))
+        total = sum(p for _, p in pairs)
+        win = sum(p * model.after(changes[k]) for k, p in pairs)
         out.append(win / total if total > 0 else 0.0)  # rounding leaves sums off by 1e-6
     return out[0], out[1]
 
@@ -248,12 +256,8 @@ def advise(view: SeatView, *, samples: int | None = None) -> Advice | None:
     wins = match_chances(view)
     if wins is not None:
         return replace(advice, win_stand=wins[0], win_swap=wins[1], win_source="match")
-    if advice.source == "exact":
-        strategy = shipped(view.rules, len(view.order))
-        wins = None if strategy is None else \
-            model_chances(view, strategy.preset, len(view.order))
-        if wins is not None:
-            return replace(advice, win_stand=wins[0], win_swap=wins[1], win_source="model")
+    if advice.source == "exact" and (wins := model_chances(view)) is not None:
+        return replace(advice, win_stand=wins[0], win_swap=wins[1], win_source="model")
     return advice  # sampled: the model's chances came with the playouts
 
 

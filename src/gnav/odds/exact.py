@@ -240,9 +240,11 @@ def coach_table(rules: Rules, seats: int, strategy: Strategy,
     lives if swap] (``Evaluated.key_figures``), rounded to 1e-6; what ``gnav.odds.coach``
     looks a decision up in. Beside them, ``changes`` (each way the round can end for
     the lives, a change of lives per position) and ``ends``: per information set, for
-    standing and for swapping, the chance of each (``ending_chances``) as pairs
-    [index into changes, chance] flattened, the chances rounded to 1e-6 and those
-    below it left out."""
+    standing and for swapping, the chance of each (``ending_chances``) as text, "k:p"
+    for the index into changes and its chance, apart by spaces, the chances rounded to
+    1e-6 and those below it left out (text: a 4-seat table is read in a third of the
+    time nested lists of numbers take, and the coach reads one set's at a time:
+    ``gnav.odds.coach.ending_pairs``)."""
     tree = build(rules, seats, endings=True, progress=progress)
     return coach_table_of(rules, seats, strategy, evaluate(tree, strategy))
 
@@ -262,11 +264,12 @@ def coach_table_of(rules: Rules, seats: int, strategy: Strategy,
     if ev.tree.endings:
         changes, chances = ending_chances(ev)
         index = {key: i for i, key in enumerate(ev.game.keys)}
-        ends: dict[str, list[list[float]]] = {}
+        ends: dict[str, list[str]] = {}
         for key in figures:
             row = chances[index[key]]
-            ends[key] = [[x for c in np.flatnonzero(row[a] >= 5e-7).tolist()
-                          for x in (c, round(float(row[a, c]), 6))] for a in (0, 1)]
+            ends[key] = [" ".join(f"{c}:{round(float(row[a, c]), 6)}"
+                                  for c in np.flatnonzero(row[a] >= 5e-7).tolist())
+                         for a in (0, 1)]
         data["changes"] = [list(c) for c in changes]
         data["ends"] = ends
     return data

@@ -131,25 +131,19 @@ end
 return out
 """
 
-# ARGV: the keys' prefix, then for each owner: its id, the number of its tables relayed
-# here, and their ids. The tables among them whose lease that owner no longer holds,
-# looked at inside Redis: ``owner, table, holder`` for each (holder '': nobody). (An
-# ``MGET`` of every relayed table's lease sent back hundreds of holders, each parsed by
-# redis-py, every half lease, nearly all of them the owner this process knew.)
+# KEYS: relayed tables' leases; ARGV: the owner this process knows for each. The ones
+# whose lease that owner no longer holds, looked at inside Redis: ``index, holder`` for
+# each (index from 1; holder '': nobody). (An ``MGET`` of every relayed table's lease
+# sent back hundreds of holders, each parsed by redis-py, every half lease, nearly all
+# of them the owner this process knew.)
 MOVED = """
 local out = {}
-local at = 2
-while at <= #ARGV do
-  local owner, n = ARGV[at], tonumber(ARGV[at + 1])
-  for i = at + 2, at + 1 + n do
-    local holder = redis.call('GET', ARGV[1] .. 't:' .. ARGV[i] .. ':lease')
-    if holder ~= owner then
-      table.insert(out, owner)
-      table.insert(out, ARGV[i])
-      table.insert(out, holder or '')
-    end
+for i = 1, #KEYS do
+  local holder = redis.call('GET', KEYS[i])
+  if holder ~= ARGV[i] then
+    table.insert(out, i)
+    table.insert(out, holder or '')
   end
-  at = at + 2 + n
 end
 return out
 """
@@ -724,17 +718,16 @@ class Cluster:
         that took its tables over as Redis came back (measured: relayed sockets left
         open to the old owner, their clients waiting for updates that never came)."""
         assert self.redis is not None
-        pairs = sorted(self.watching)
+        pairs = list(self.watching)
         moved: list[tuple[str, str, str | None]] = []
         for i in range(0, len(pairs), 500):
-            args: list[str] = [PREFIX]
-            for owner, group in itertools.groupby(pairs[i:i + 500], key=lambda p: p[0]):
-                tables = [table_id for _, table_id in group]
-                args += [owner, str(len(tables)), *tables]
+            chunk = pairs[i:i + 500]
             # (The script's text each time, as the sweep's.)
-            got = [str(x) for x in await self.redis.eval(MOVED, 0, *args)]
-            moved += [(got[j], got[j + 1], got[j + 2] or None)
-                      for j in range(0, len(got), 3)]
+            got = await self.redis.eval(MOVED, len(chunk),
+                                        *(lease_key(t) for _, t in chunk),
+                                        *(owner for owner, _ in chunk))
+            moved += [(*chunk[int(got[j]) - 1], str(got[j + 1]) or None)
+                      for j in range(0, len(got), 2)]
         adrift: set[str] = set()
         for owner, table_id, holder in moved:  # (its sockets: only if it moved)
             relays = self.watching.get((owner, table_id))

@@ -52,10 +52,17 @@ def loadtest(tmp_path: Path, url: str, *args: str) -> subprocess.CompletedProces
 
 def test_a_small_load_test_plays_every_match(tmp_path: Path) -> None:
     with serving(tmp_path, 1000) as url:
+        before = time.monotonic()
         done = loadtest(tmp_path, url, "--tables", "4", "--seats", "3", "--lives", "2",
                         "--seed", "5", "--json")
+        after = time.monotonic()
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads(done.stdout)
+    # Play on the machine's monotonic clock, inside the run, after its set-up and as
+    # long as play_s: where tools/load_cpu.py cuts the servers' CPU samples.
+    start, end = report["play_at"]
+    assert before + report["setup_s"] <= start <= end <= after
+    assert end - start == pytest.approx(report["play_s"], abs=0.05)
     assert done.stderr == ""  # no progress bar off a terminal
     assert report["tables"] == 4 and report["seats"] == 3 and report["humans"] == 3
     assert report["tables_ready"] == 4 and report["sockets"] == 12

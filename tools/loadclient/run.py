@@ -332,6 +332,7 @@ class LoadTest:
                  for host, port in self.servers]
         shower = asyncio.create_task(self._show())
         setup_s = play_s = 0.0
+        play_at: tuple[float, float] | None = None  # on the machine's monotonic clock
         try:
             t0 = time.perf_counter()
             gate = asyncio.Semaphore(o.concurrency)
@@ -365,6 +366,7 @@ class LoadTest:
             if drivers:
                 _, late = await asyncio.wait(drivers, timeout=limit)
                 play_s = time.perf_counter() - t1
+                play_at = (self.play_started, time.monotonic())
                 await self._drain()
                 for task in late:
                     task.cancel()
@@ -395,7 +397,7 @@ class LoadTest:
                   "deflate": o.deflate, "spread": o.spread, "think": o.think, "seed": o.seed}
         expected = None if o.duration is not None else o.matches * o.tables
         return self.stats.report(config=config, setup_s=setup_s, play_s=play_s,
-                                 matches_expected=expected)
+                                 play_at=play_at, matches_expected=expected)
 
 
 def run(options: Options, progress: TextIO | None = None) -> dict[str, Any]:

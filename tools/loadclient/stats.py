@@ -50,7 +50,8 @@ class Stats:
         self.errors[what] += 1
 
     def report(self, *, config: dict[str, Any], setup_s: float, play_s: float,
-               matches_expected: int | None) -> dict[str, Any]:
+               matches_expected: int | None,
+               play_at: tuple[float, float] | None = None) -> dict[str, Any]:
         ordered = sorted(self.latencies)
         lags = sorted(self.lags)
         errors: Counter[str] = Counter()  # by the string each error always had
@@ -68,6 +69,10 @@ class Stats:
             "tables_ready": self.tables_ready,
             "setup_s": round(setup_s, 3),
             "play_s": round(play_s, 3),
+            # When play began and ended on the machine's monotonic clock (Linux: one
+            # clock for every process): where another process's samples of the
+            # servers' CPU cut play out (``tools/load_cpu.py``).
+            "play_at": None if play_at is None else [round(t, 4) for t in play_at],
             "actions": self.acts,
             "actions_acknowledged": acked,
             "actions_per_s": round(acked / play, 1),

@@ -684,19 +684,58 @@ def test_what_was_lost_when_a_link_broke_is_caught_up(redis_url: str) -> None:
     asyncio.run(go())
 
 
-def test_what_the_next_loop_turns_post_goes_in_one_frame(redis_url: str) -> None:
-    """An owner's texts posted a loop turn apart (a forwarded act's views, then its
-    reply two turns later) go to the holder in one frame: one write there, one read
-    and one open here."""
+def test_what_the_next_loop_turn_posts_goes_in_one_frame(redis_url: str) -> None:
+    """An owner's texts posted in one loop turn, or in the next, go to the holder in one
+    frame: one write there, one read and one open here."""
     async def go() -> None:
         owner, holder = await two_started(redis_url)
-        conns = [Conn("tableid1", seat, "token", 10) for seat in (0, 1)]
+        conns = [Conn("tableid1", seat, "token", 10) for seat in (0, 1, 2)]
         cids = [holder.relay(owner.me, conn) for conn in conns]
         owner.data(holder.me, "o", cids[0])
-        await asyncio.sleep(0)  # the next loop turn
         owner.data(holder.me, "o", cids[1])
+        await asyncio.sleep(0)  # the next loop turn
+        owner.data(holder.me, "o", cids[2])
         assert await soon(lambda: all(holder.relays[cid].on for cid in cids))
-        assert (owner.frames_sent, owner.texts_sent) == (1, 2)
+        assert (owner.frames_sent, owner.texts_sent) == (1, 3)
+        await owner.close()
+        await holder.close()
+
+    asyncio.run(go())
+
+
+def test_a_forwarded_acts_reply_goes_in_the_frame_of_its_views(redis_url: str) -> None:
+    """An act forwarded to its table's owner is answered as soon as it is stored, from
+    the change's own task (``done``): its reply goes to the holder in the frame that
+    carries the views it made, not in a frame of its own once the change's task and
+    then the request's have ended, turns later."""
+    class Acting(_Tables):
+        def __init__(self) -> None:
+            self.owner: Cluster | None = None
+
+        async def serve_request(self, holder: str, op: str, a: list[Any],
+                                done: Callable[[], None] | None = None) -> Any:
+            assert self.owner is not None and op == "act" and done is not None
+            self.owner.fan(holder, "tableid1", (0,), '{"view":1}')  # the change's views
+            done()
+            for _ in range(3):  # the change's guarded task ends, then the request's
+                await asyncio.sleep(0)
+            return None
+
+    async def go() -> None:
+        box = Box(new_key())
+        tables = Acting()
+        owner = tables.owner = Cluster(redis_url, Log(), box=box)
+        holder = Cluster(redis_url, Log(), box=box)
+        await owner.start(tables)
+        await holder.start(_Tables())
+        conn = Conn("tableid1", 0, "token", 10)
+        cid = holder.relay(owner.me, conn)
+        owner.data(holder.me, "o", cid)
+        assert await soon(lambda: holder.relays[cid].on)
+        frames, texts = owner.frames_sent, owner.texts_sent
+        assert await holder.call(owner.me, "act", [cid, "stand", 3]) is None
+        assert conn.queue.get_nowait() == '{"view":1}'  # told before the act returned
+        assert (owner.frames_sent - frames, owner.texts_sent - texts) == (1, 2)
         await owner.close()
         await holder.close()
 
@@ -785,7 +824,8 @@ class _Tables:
     async def detach(self, conn: Conn) -> None:
         pass
 
-    async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
+    async def serve_request(self, holder: str, op: str, a: list[Any],
+                            done: Callable[[], None] | None = None) -> Any:
         return None
 
 

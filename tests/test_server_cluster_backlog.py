@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -42,7 +43,8 @@ class Tables(_Tables):
     async def detach(self, conn: Conn) -> None:
         self.detached.append(conn)
 
-    async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
+    async def serve_request(self, holder: str, op: str, a: list[Any],
+                            done: Callable[[], None] | None = None) -> Any:
         return ["answered", op]
 
 
@@ -249,7 +251,8 @@ def test_an_act_refused_for_a_closed_socket_follows_its_close(redis_url: str) ->
     why; ahead of it, the holder would close the socket as if its close had been lost
     (and its client would reconnect and take the seat back)."""
     class Closed(Tables):
-        async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
+        async def serve_request(self, holder: str, op: str, a: list[Any],
+                            done: Callable[[], None] | None = None) -> Any:
             raise Refused(Code.CLOSED, "this connection no longer holds its seat")
 
     async def go() -> None:

@@ -65,6 +65,7 @@ import tempfile
 import time
 import uuid
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -104,8 +105,11 @@ PREFIX = "gnav:"
 # Seconds a peer whose link refused is taken for gone without asking Redis (a process id
 # is never used again: this only bounds what a mistaken refusal costs).
 DEAD_FOR = 60.0
-# Loop turns a link's sender waits, once woken, for more to send in the same frame.
-COALESCE_TURNS = 3
+# Loop turns a link's sender waits, once woken, for more to send in the same frame. A
+# forwarded act's reply is posted with its views (``_answer``), so one is enough; three
+# (for a reply that came two turns after its views) were three turns of the whole loop
+# on every frame (issue 27 §5: docs/server.md).
+COALESCE_TURNS = 1
 # Seconds between two looks at the requests waiting for a reply (their time limits),
 # and the least a request waits before its owner's liveness is asked after.
 REPLY_TICK = 0.25
@@ -182,8 +186,11 @@ class Host(Protocol):
     async def detach(self, conn: Conn) -> None:
         """A socket left (here: one relayed from a process that went away)."""
 
-    async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
-        """Run a request another process (``holder``) forwarded for a table held here."""
+    async def serve_request(self, holder: str, op: str, a: list[Any],
+                            done: Callable[[], None] | None = None) -> Any:
+        """Run a request another process (``holder``) forwarded for a table held here.
+        ``done``, if given, is called as soon as an act is stored and what it relays is
+        posted, from the change's own task: its reply then goes in the same frame."""
 
 
 class RemoteConn(Conn):
@@ -793,10 +800,9 @@ class Cluster:
         place = channel(peer).encode()
         while True:
             await link.wake.wait()
-            # What the next loop turns post goes in the same frame: a forwarded act's
-            # reply is posted two turns after the views it made (the change's task
-            # ends, then the request's), and went in a frame of its own, a write here
-            # and a wake-up, a read and an open there.
+            # What this loop turn and the next post goes in the same frame (the changes
+            # that one reply from Redis let go, a forwarded act's views and its reply),
+            # not a frame each: a write here and a wake-up, a read and an open there.
             for _ in range(COALESCE_TURNS):
                 await asyncio.sleep(0)
             link.wake.clear()
@@ -1063,8 +1069,19 @@ class Cluster:
     async def _answer(self, m: dict[str, Any]) -> None:
         assert self.hub is not None
         reply: dict[str, Any] = {"k": "rep", "id": m["id"]}
+        replied = False
+
+        def done() -> None:
+            # An act stored, its views posted: its reply posted in the same loop turn,
+            # so that one frame carries both. (Posted below, once the change's task and
+            # then this one had ended, it came two turns after its views.)
+            nonlocal replied
+            if not replied:
+                replied = True
+                self.post_text(m["from"], f"r{m['id']}", urgent=True)
+
         try:
-            reply["r"] = await self.hub.serve_request(m["from"], m["op"], m["a"])
+            reply["r"] = await self.hub.serve_request(m["from"], m["op"], m["a"], done)
         except Refused as e:
             reply |= {"e": "refused", "code": e.code, "reason": str(e)}
         except Elsewhere as e:
@@ -1081,7 +1098,9 @@ class Cluster:
         # it was sent (which says why: another socket took the seat, the host freed it):
         # ahead of it, the holder would close the socket as if the close had been lost.
         if "e" not in reply and reply["r"] is None:  # done (an act): the short line
-            self.post_text(m["from"], f"r{m['id']}", urgent=True)
+            done()
+            return
+        if replied:  # (a failure after the act was stored and answered: told already)
             return
         self.post(m["from"], reply, urgent=reply.get("code") != Code.CLOSED)
 

@@ -733,8 +733,10 @@ class Hub:
             raise Fault(str(silence), Code.BUSY) from None
         self.log.warning("cluster.owner_gone", process=owner)
 
-    async def serve_request(self, holder: str, op: str, a: list[Any]) -> Any:
-        """Another process (``holder``) forwards a request for a table held here.
+    async def serve_request(self, holder: str, op: str, a: list[Any],
+                            done: Callable[[], None] | None = None) -> Any:
+        """Another process (``holder``) forwards a request for a table held here
+        (``done``: called once an act is stored and its messages posted).
 
         :raises: :exc:`Elsewhere` back to it for a table not here, never forwarded again.
         """
@@ -745,7 +747,7 @@ class Hub:
             conn = self.cluster.remote.get((holder, a[0]))
             if conn is None:
                 raise Refused(Code.CLOSED, "this connection no longer holds its seat")
-            await self._act_here(conn, Action(a[1]), int(a[2]))
+            await self._act_here(conn, Action(a[1]), int(a[2]), done)
             return None
         if op == "shown":
             conn = self.cluster.remote.get((holder, a[0]))
@@ -1048,7 +1050,10 @@ class Hub:
                            "reconnect")
             raise Fault(str(e), Code.BUSY) from None
 
-    async def _act_here(self, conn: Conn, action: Action, version: int) -> None:
+    async def _act_here(self, conn: Conn, action: Action, version: int,
+                        done: Callable[[], None] | None = None) -> None:
+        """The act, stored and told; then ``done`` (if given), from the change's own
+        task, before the lock is let go and the guarded task ends."""
         async def op() -> None:
             async with self._locked(conn.table_id, load=False) as live:
                 if conn.closed or conn not in live.conns:
@@ -1071,6 +1076,8 @@ class Hub:
                         raise
                     for message in messages(again, seat):
                         conn.send(dumps(message))
+                if done is not None:
+                    done()
 
         await self._guarded(op())
 

@@ -420,9 +420,9 @@ def test_every_exact_table_holds_the_chances_of_each_ending() -> None:
             pos = int(key.split("/")[0])
             for a in (0, 1):
                 pairs = ending_pairs(data["ends"][key][a])
-                ks, ps = [k for k, _ in pairs], [p for _, p in pairs]
-                assert sum(ps) == pytest.approx(1.0, abs=1e-4), (path.name, key)
-                lives = sum(p * changes[k][pos] for k, p in zip(ks, ps, strict=True))
+                assert sum(p for _, p in pairs) == pytest.approx(1.0, abs=1e-4), \
+                    (path.name, key)
+                lives = sum(p * changes[k][pos] for k, p in pairs)
                 assert lives == pytest.approx(row[4 + a], abs=1e-4), (path.name, key, a)
         seats.add(data["seats"])
     assert seats == {2, 3, 4}

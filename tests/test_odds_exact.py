@@ -177,7 +177,6 @@ def test_the_chances_of_each_ending_give_the_lives_and_sum_to_one() -> None:
         pos = int(key.split("/")[0])
         for a in (0, 1):
             pairs = ending_pairs(data["ends"][key][a])
-            ks, ps = [k for k, _ in pairs], [p for _, p in pairs]
-            assert sum(ps) == pytest.approx(1.0, abs=1e-4), key
-            lives = sum(p * changes[int(k)][pos] for k, p in zip(ks, ps, strict=True))
+            assert sum(p for _, p in pairs) == pytest.approx(1.0, abs=1e-4), key
+            lives = sum(p * changes[k][pos] for k, p in pairs)
             assert lives == pytest.approx(row[4 + a], abs=1e-4), (key, a)

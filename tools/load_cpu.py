@@ -305,14 +305,10 @@ def run(a: argparse.Namespace, side: Side) -> dict[str, Any]:
             return ga + (gb - ga) * share, ra + (rb - ra) * share
 
         # Play as the load client saw it begin and end, on the monotonic clock this
-        # process samples by. (Its set-up's length added to this script's start put
-        # play's start about a second early, in the last of set-up: measured with
-        # nobody acting, 0.6 to 0.85 of a core there against 0.05 in play.)
-        if report.get("play_at"):
-            play_start, play_end = (float(t) for t in report["play_at"])
-        else:  # a load client of before (``--before``'s own is never used)
-            play_start = t0 + float(report.get("setup_s", 0.0))
-            play_end = play_start + float(report.get("play_s", 0.0))
+        # process samples by (None: no table got to play). This script's start plus the
+        # client's set-up time put play's start about 0.45 s early, in the last of
+        # set-up (docs/server.md, "a fourth look").
+        play_start, play_end = report.get("play_at") or (t0, t0)
         (g0, r0), (g1, r1) = at(play_start), at(play_end)
         acked = int(report.get("actions_acknowledged", 0))
         return {
